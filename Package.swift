@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, dependencies pointing one way:
+//   HashlifeEngine (stdlib only) ← HashlifeFormats ← HashlifeCLI ← hashlife (executable)
+// HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
+// and benchmarks.
+//
+// Release builds of the engine turn off dynamic exclusivity checks: the node store keeps its
+// buffers in one non-copyable owner, and the checks cost about 2× on hash-cons lookups
+// (DESIGN.md). Debug builds keep every check, and `HASHLIFE_INVARIANTS` (set in debug) turns
+// on the store's structural self-checks.
+let engineSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .define("HASHLIFE_INVARIANTS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "hashlife",
+    products: [
+        .executable(name: "hashlife", targets: ["hashlife"]),
+        .library(name: "HashlifeEngine", targets: ["HashlifeEngine"]),
+        .library(name: "HashlifeFormats", targets: ["HashlifeFormats"]),
+    ],
+    targets: [
+        .target(name: "HashlifeEngine", swiftSettings: engineSettings),
+        .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
+        .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        .executableTarget(
+            name: "HashlifeBenchmarks",
+            dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport"],
+            path: "Benchmarks/HashlifeBenchmarks"
+        ),
+        .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+public enum HashlifeCommand { public static func main() {} }

@@ -1,0 +1,126 @@
+// The Hashlife recursion.
+
+extension NodeStore {
+    /// The centre of a level-`level` node, advanced 2^`step` generations.
+    ///
+    /// - Parameters:
+    ///   - id: a node of level `level` ≥ 4.
+    ///   - step: 0 ≤ step ≤ level - 2.
+    /// - Returns: the level-(`level`-1) node covering the centre half of `id`, `2^step`
+    ///   generations later. Memoized in the node: `result` for step = level-2, `partial`
+    ///   (tagged with the step) for smaller steps.
+    /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
+    ///   its memo slot holds.
+    
+    mutating func successor(_ id: NodeID, level: Int, step: Int) -> NodeID {
+        if isEmpty(id, level: level) { return empties[level - 1] }
+        let record = nodes[Int(id)]
+        let isFullStep = step == level - 2
+        if isFullStep {
+            if record.result != 0 { memoHits &+= 1; return record.result }
+        } else if record.partial != 0 && Int(record.partialStep) == step {
+            memoHits &+= 1
+            return record.partial
+        }
+        memoMisses &+= 1
+
+        let result: NodeID
+        if level == 4 {
+            result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
+                                        sw: leafBits(record.sw), se: leafBits(record.se),
+                                        generations: 1 << step))
+        } else if isFullStep {
+            result = fullStep(record, level: level)
+        } else {
+            result = partialStep(record, level: level, step: step)
+        }
+
+        if isFullStep {
+            nodes[Int(id)].result = result
+        } else if step <= Int(UInt16.max) {
+            nodes[Int(id)].partial = result
+            nodes[Int(id)].partialStep = UInt16(step)
+        }
+        return result
+    }
+
+    /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
+    /// the four squares they form advanced 2^(level-3) again.
+    @inline(__always)
+    mutating func fullStep(_ r: NodeRecord, level: Int) -> NodeID {
+        let g = grandchildren(r)
+        let k = level - 1, s = level - 3
+        let s00 = successor(r.nw, level: k, step: s)
+        let s01 = successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
+        let s02 = successor(r.ne, level: k, step: s)
+        let s10 = successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
+        let s11 = successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
+        let s12 = successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
+        let s20 = successor(r.sw, level: k, step: s)
+        let s21 = successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
+        let s22 = successor(r.se, level: k, step: s)
+        return combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s)
+    }
+
+    /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
+    /// then the four squares they form advanced 2^step.
+    @inline(__always)
+    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int) -> NodeID {
+        let g = grandchildren(r)
+        let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2)
+        let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2)
+        let c02 = centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2)
+        let c10 = centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2)
+        let c11 = centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2)
+        let c12 = centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2)
+        let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2)
+        let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2)
+        let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
+        return combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step)
+    }
+
+    /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
+    /// advances each 2^step and joins the four level-(level-2) results.
+    @inline(__always)
+    mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
+                          _ d: NodeID, _ e: NodeID, _ f: NodeID,
+                          _ g: NodeID, _ h: NodeID, _ i: NodeID,
+                          level: Int, step: Int) -> NodeID {
+        let k = level - 1
+        let nw = successor(node(a, b, d, e), level: k, step: step)
+        let ne = successor(node(b, c, e, f), level: k, step: step)
+        let sw = successor(node(d, e, g, h), level: k, step: step)
+        let se = successor(node(e, f, h, i), level: k, step: step)
+        return node(nw, ne, sw, se)
+    }
+
+    /// The sixteen grandchildren of a node of level ≥ 5.
+    @inline(__always)
+    func grandchildren(_ r: NodeRecord) -> (nw: NodeRecord, ne: NodeRecord, sw: NodeRecord, se: NodeRecord) {
+        (nodes[Int(r.nw)], nodes[Int(r.ne)], nodes[Int(r.sw)], nodes[Int(r.se)])
+    }
+
+    /// The centre level-`level` square of the level-(`level`+1) square made of four level-`level`
+    /// nodes. Leaves (level 3) are cut out of their bits; above, the four inner grandchildren
+    /// are joined.
+    @inline(__always)
+    mutating func centre(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, level: Int) -> NodeID {
+        if level == NodeStore.leafLevel {
+            return leaf(NodeStore.centreOfLeaves(leafBits(nw), leafBits(ne), leafBits(sw), leafBits(se)))
+        }
+        return node(nodes[Int(nw)].se, nodes[Int(ne)].sw, nodes[Int(sw)].ne, nodes[Int(se)].nw)
+    }
+
+    /// The centre 8×8 of the 16×16 square made of four 8×8 leaves.
+    
+    static func centreOfLeaves(_ nw: UInt64, _ ne: UInt64, _ sw: UInt64, _ se: UInt64) -> UInt64 {
+        // Rows 4..7 of the top leaves become rows 0..3, rows 0..3 of the bottom ones rows 4..7;
+        // columns 4..7 of the left leaves become columns 0..3, columns 0..3 of the right ones 4..7.
+        let low: UInt64 = 0x0F0F_0F0F_0F0F_0F0F
+        let top = (nw &>> 32) & 0xFFFF_FFFF, topRight = (ne &>> 32) & 0xFFFF_FFFF
+        let bottom = sw & 0xFFFF_FFFF, bottomRight = se & 0xFFFF_FFFF
+        let left = top | bottom &<< 32
+        let right = topRight | bottomRight &<< 32
+        return (left &>> 4) & low | (right & low) &<< 4
+    }
+}

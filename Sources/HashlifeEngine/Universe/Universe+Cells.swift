@@ -1,0 +1,128 @@
+// Reading and writing single cells, and loading many at once.
+
+extension Universe {
+    /// Is the cell at (`x`, `y`) alive?
+    /// - Complexity: O(level).
+    public func cell(x: BigInt, y: BigInt) -> Bool {
+        guard let (rx, ry) = rootOffset(x: x, y: y) else { return false }
+        var id = root
+        var k = level
+        while k > NodeStore.leafLevel {
+            let r = store.nodes[Int(id)]
+            let east = rx.bit(k - 1), south = ry.bit(k - 1)
+            id = south ? (east ? r.se : r.sw) : (east ? r.ne : r.nw)
+            k -= 1
+        }
+        return store.leafBits(id) >> UInt64(Universe.leafBitIndex(x: rx, y: ry)) & 1 == 1
+    }
+
+    public func cell(x: Int, y: Int) -> Bool { cell(x: BigInt(x), y: BigInt(y)) }
+
+    /// Makes the cell at (`x`, `y`) alive or dead, growing the root if needed.
+    /// - Complexity: O(level) node look-ups.
+    public func setCell(x: BigInt, y: BigInt, alive: Bool = true) {
+        var offset = rootOffset(x: x, y: y)
+        while offset == nil {
+            if !alive { return }
+            expand()
+            offset = rootOffset(x: x, y: y)
+        }
+        let (rx, ry) = offset!
+        root = replacingCell(root, level: level, x: rx, y: ry, alive: alive)
+    }
+
+    public func setCell(x: Int, y: Int, alive: Bool = true) { setCell(x: BigInt(x), y: BigInt(y), alive: alive) }
+
+    /// Flips the cell at (`x`, `y`).
+    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: !cell(x: x, y: y)) }
+
+    public func toggleCell(x: Int, y: Int) { toggleCell(x: BigInt(x), y: BigInt(y)) }
+
+    /// Replaces the contents with `cells`, given as offsets from (`originX`, `originY`), in any
+    /// order (duplicates allowed). The generation counter and rule stay.
+    /// - Complexity: O(n log n) for n cells, building the tree bottom-up (not cell by cell).
+    public func load(cells: some Sequence<(x: Int, y: Int)>, originX: BigInt = .zero, originY: BigInt = .zero) {
+        // Gather cells into 8×8 leaves keyed by leaf position.
+        var leaves: [SIMD2<Int>: UInt64] = [:]
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (x, y) in cells {
+            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+        }
+        guard minX <= maxX else { clear(); return }
+        // Build a square whose top-left is (minX, minY) rounded down to a leaf corner.
+        let baseX = minX & ~7, baseY = minY & ~7
+        precondition(maxX.subtractingReportingOverflow(baseX).partialValue < 1 << 61
+                     && maxY.subtractingReportingOverflow(baseY).partialValue < 1 << 61
+                     && maxX >= baseX && maxY >= baseY, "pattern spans more than 2^61 cells")
+        let span = max(maxX - baseX, maxY - baseY) + 1
+        var k = Universe.minimumLevel
+        while (1 << k) < span { k += 1 }
+        for (x, y) in cells {
+            let lx = (x - baseX) >> 3, ly = (y - baseY) >> 3
+            leaves[SIMD2(lx, ly), default: 0] |= 1 << UInt64(((y - baseY) & 7) * 8 + ((x - baseX) & 7))
+        }
+        var sorted = leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
+        root = build(&sorted[...], level: k, x: 0, y: 0)
+        level = k
+        self.originX = originX + BigInt(baseX)
+        self.originY = originY + BigInt(baseY)
+        shrink()
+    }
+
+    /// Builds the node of `level` whose top-left leaf is at leaf position (`x`, `y`) from the
+    /// leaves in `leaves` (all inside it), reordering them.
+    private func build(_ leaves: inout ArraySlice<(x: Int, y: Int, bits: UInt64)>, level: Int, x: Int, y: Int) -> NodeID {
+        if leaves.isEmpty { return store.emptyNode(level: level) }
+        if level == NodeStore.leafLevel { return store.leaf(leaves.first!.bits) }
+        let half = 1 << (level - 1 - NodeStore.leafLevel)
+        // Partition: north before south, then west before east within each.
+        let southStart = leaves.partition { $0.y >= y + half }
+        var north = leaves[..<southStart], south = leaves[southStart...]
+        let northEast = north.partition { $0.x >= x + half }
+        let southEast = south.partition { $0.x >= x + half }
+        var nw = north[..<northEast], ne = north[northEast...]
+        var sw = south[..<southEast], se = south[southEast...]
+        let a = build(&nw, level: level - 1, x: x, y: y)
+        let b = build(&ne, level: level - 1, x: x + half, y: y)
+        let c = build(&sw, level: level - 1, x: x, y: y + half)
+        let d = build(&se, level: level - 1, x: x + half, y: y + half)
+        return store.node(a, b, c, d)
+    }
+
+    /// Bit of a leaf holding the cell whose root-relative offset is (`x`, `y`): y*8+x of the low three bits.
+    static func leafBitIndex(x: BigUInt, y: BigUInt) -> Int {
+        var index = 0
+        for b in 0..<3 {
+            if x.bit(b) { index |= 1 << b }
+            if y.bit(b) { index |= 8 << b }
+        }
+        return index
+    }
+
+    /// (`x`, `y`) relative to the root's top-left, or nil when outside the root.
+    func rootOffset(x: BigInt, y: BigInt) -> (BigUInt, BigUInt)? {
+        let rx = x - originX, ry = y - originY
+        guard !rx.isNegative, !ry.isNegative else { return nil }
+        let side = BigUInt.powerOfTwo(level)
+        guard rx.magnitude < side, ry.magnitude < side else { return nil }
+        return (rx.magnitude, ry.magnitude)
+    }
+
+    /// `id` (of `level`) with the cell at offset (`x`, `y`) set to `alive`.
+    private func replacingCell(_ id: NodeID, level: Int, x: BigUInt, y: BigUInt, alive: Bool) -> NodeID {
+        if level == NodeStore.leafLevel {
+            let bit = UInt64(Universe.leafBitIndex(x: x, y: y))
+            let bits = store.leafBits(id)
+            return store.leaf(alive ? bits | 1 << bit : bits & ~(1 << bit))
+        }
+        var r = store.nodes[Int(id)]
+        let east = x.bit(level - 1), south = y.bit(level - 1)
+        switch (south, east) {
+        case (false, false): r.nw = replacingCell(r.nw, level: level - 1, x: x, y: y, alive: alive)
+        case (false, true): r.ne = replacingCell(r.ne, level: level - 1, x: x, y: y, alive: alive)
+        case (true, false): r.sw = replacingCell(r.sw, level: level - 1, x: x, y: y, alive: alive)
+        case (true, true): r.se = replacingCell(r.se, level: level - 1, x: x, y: y, alive: alive)
+        }
+        return store.node(r.nw, r.ne, r.sw, r.se)
+    }
+}

@@ -1,0 +1,72 @@
+// Advancing the universe.
+
+extension Universe {
+    /// Advances one generation.
+    public func step() { step(byPowerOfTwo: 0) }
+
+    /// Advances 2^`exponent` generations (`exponent` ≥ 0).
+    /// - Complexity: about the number of distinct nodes the pattern visits at each level, times
+    ///   `exponent`; not proportional to 2^exponent.
+    public func step(byPowerOfTwo exponent: Int) {
+        precondition(exponent >= 0, "step exponent must be non-negative")
+        // The pattern must sit in the root's centre half and the root must be big enough for
+        // the step: then, padded once more, the successor's centre is the old root's square,
+        // which holds everything reachable in 2^exponent generations.
+        while level < exponent + 2 || !centreHalfHoldsEverything() { expand() }
+        let padded = paddedRoot()
+        root = store.successor(padded, level: level + 1, step: exponent)
+        generation += BigUInt.powerOfTwo(exponent)
+        shrink()
+    }
+
+    /// Advances `count` generations by its binary decomposition, low bits first, reusing the
+    /// memo of every step size (nothing is cleared when the step size changes).
+    public func step(by count: BigUInt) {
+        let width = count.bitWidth
+        var bit = 0
+        while bit < width {
+            if count.bit(bit) { step(byPowerOfTwo: bit) }
+            bit += 1
+        }
+    }
+
+    /// Does the root's centre half (the square of its four inner grandchildren) hold every live cell?
+    func centreHalfHoldsEverything() -> Bool {
+        let r = store.nodes[Int(root)]
+        let (nw, ne, sw, se) = (store.nodes[Int(r.nw)], store.nodes[Int(r.ne)], store.nodes[Int(r.sw)], store.nodes[Int(r.se)])
+        let e = store.emptyNode(level: level - 2)
+        return nw.nw == e && nw.ne == e && nw.sw == e
+            && ne.nw == e && ne.ne == e && ne.se == e
+            && sw.nw == e && sw.sw == e && sw.se == e
+            && se.ne == e && se.sw == e && se.se == e
+    }
+
+    /// The root surrounded by empty space: one level higher, same cells, same position.
+    func paddedRoot() -> NodeID {
+        let r = store.nodes[Int(root)]
+        let e = store.emptyNode(level: level - 1)
+        return store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e),
+                          store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
+    }
+
+    /// Doubles the root's side, keeping it centred on the same point.
+    func expand() {
+        let padded = paddedRoot()
+        originX -= BigInt(BigUInt.powerOfTwo(level - 1))
+        originY -= BigInt(BigUInt.powerOfTwo(level - 1))
+        root = padded
+        level += 1
+    }
+
+    /// Halves the root's side while its outer ring is empty.
+    func shrink() {
+        while level > Universe.minimumLevel && centreHalfHoldsEverything() {
+            let r = store.nodes[Int(root)]
+            root = store.node(store.nodes[Int(r.nw)].se, store.nodes[Int(r.ne)].sw,
+                              store.nodes[Int(r.sw)].ne, store.nodes[Int(r.se)].nw)
+            originX += BigInt(BigUInt.powerOfTwo(level - 2))
+            originY += BigInt(BigUInt.powerOfTwo(level - 2))
+            level -= 1
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// An infinite plane of cells under one rule, with its generation counter: the engine's public
+/// face. The CLI, formats and analysis talk to this type, never to nodes.
+///
+/// Coordinates are arbitrary-precision integers; x grows to the right and y grows downwards, as
+/// in RLE. Internally the universe is one root node of level `level` (a 2^level square) whose
+/// top-left cell is at (`originX`, `originY`); the root grows when cells are set outside it or
+/// when a step could carry cells past its edge, and shrinks back when its border is empty.
+///
+/// A `Universe` is a reference type owning its node store; it is not thread-safe.
+public final class Universe {
+    /// Smallest root: 32×32 cells, so the root always has leaf grandchildren.
+    static let minimumLevel = 5
+
+    var store: NodeStore
+    var root: NodeID
+    var level: Int
+    var originX: BigInt
+    var originY: BigInt
+
+    /// Generations advanced since generation 0 (settable: a file may say where it starts).
+    public var generation: BigUInt
+    /// The rule the universe evolves under.
+    public private(set) var rule: Rule
+
+    /// An empty universe at generation 0.
+    public init(rule: Rule = .life) {
+        self.rule = rule
+        store = NodeStore(rule: rule)
+        level = Universe.minimumLevel
+        root = store.emptyNode(level: Universe.minimumLevel)
+        let half = BigInt(1 << (Universe.minimumLevel - 1))
+        originX = -half
+        originY = -half
+        generation = .zero
+    }
+
+    /// Changes the rule. Memoized results are forgotten (they belong to the old rule); cells stay.
+    /// - Complexity: O(nodes).
+    public func setRule(_ rule: Rule) {
+        guard rule != self.rule else { return }
+        self.rule = rule
+        store.setRule(rule)
+    }
+
+    /// Removes every live cell; the generation counter and the rule stay.
+    public func clear() {
+        level = Universe.minimumLevel
+        root = store.emptyNode(level: level)
+        let half = BigInt(1 << (level - 1))
+        originX = -half
+        originY = -half
+    }
+
+    /// Live cells in the universe.
+    /// - Complexity: O(distinct nodes not yet counted); cached per node.
+    public var population: BigUInt { store.population(root, level: level) }
+
+    /// True when no cell is alive.
+    public var isEmpty: Bool { store.isEmpty(root, level: level) }
+
+    /// Size of the root square as a power of two (useful for statistics and tests).
+    public var rootLevel: Int { level }
+}

@@ -1,0 +1,2 @@
+import HashlifeCLI
+HashlifeCommand.main()
