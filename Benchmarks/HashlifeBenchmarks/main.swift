@@ -1,1 +1,95 @@
-print("benchmarks")
+// Engine benchmarks (not tests): each case loads a pattern, advances it and reports wall time,
+// node count, bytes per node and the process's peak resident memory. Median of --repeat runs.
+//
+//   swift run -c release HashlifeBenchmarks [--json] [--repeat N] [CASE ...]
+//
+// Whole-process figures for `hashlife run` (what the README quotes) come from scripts/bench.
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeTestSupport
+
+struct BenchmarkCase {
+    var name: String
+    var pattern: String
+    var generation: String
+    /// Builds the starting universe (a shipped pattern, or a generated soup).
+    var make: () -> Universe
+}
+
+let soupRule = Rule.life
+let cases: [BenchmarkCase] = [
+    BenchmarkCase(name: "gosper-10^100", pattern: "gosper-glider-gun.rle", generation: "10^100") { Fixtures.universe("gosper-glider-gun.rle") },
+    BenchmarkCase(name: "gosper-2^1000", pattern: "gosper-glider-gun.rle", generation: "2^1000") { Fixtures.universe("gosper-glider-gun.rle") },
+    BenchmarkCase(name: "r-pentomino-2^20", pattern: "r-pentomino.rle", generation: "2^20") { Fixtures.universe("r-pentomino.rle") },
+    BenchmarkCase(name: "soup-256-4096", pattern: "random 256×256, density 0.375", generation: "4096") {
+        Universe(rule: soupRule, referenceCells: randomSoup(width: 256, height: 256, density: 0.375, seed: 2026))
+    },
+]
+
+/// Peak resident set size of this process in KiB (VmHWM), 0 when unknown.
+func peakResidentKiB() -> Int {
+    guard let bytes = try? FileIO.read("/proc/self/status") else { return 0 }
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+    return 0
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+arguments.removeAll { $0 == "--json" }
+var repeats = 5
+if let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+    repeats = max(1, n)
+    arguments.removeSubrange(i...(i + 1))
+}
+let selected = arguments.isEmpty ? cases : cases.filter { arguments.contains($0.name) }
+if selected.isEmpty {
+    print("unknown case; cases: " + cases.map(\.name).joined(separator: ", "))
+    exit(64)
+}
+#if DEBUG
+print("warning: debug build; run with -c release for meaningful figures")
+#endif
+
+var rows: [String] = []
+if !json { print("case                 generation   median ms   population                  nodes      B/node   peak KiB") }
+for benchmark in selected {
+    let target = try! BigUInt.parseCount(benchmark.generation)
+    var times: [Double] = []
+    var last: Universe?
+    for _ in 0..<repeats {
+        let universe = benchmark.make()
+        let clock = ContinuousClock()
+        let start = clock.now
+        universe.step(by: target)
+        _ = universe.population
+        times.append((clock.now - start) / .milliseconds(1))
+        last = universe
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    let universe = last!
+    let stats = universe.statistics
+    let population = universe.population.description
+    let perNode = stats.nodes > 0 ? Double(stats.bytes) / Double(stats.nodes) : 0
+    if json {
+        rows.append("{\"case\":\"\(benchmark.name)\",\"generation\":\"\(benchmark.generation)\",\"median_ms\":\(median),\"population\":\"\(population)\",\"nodes\":\(stats.nodes),\"bytes\":\(stats.bytes),\"peak_kib\":\(peakResidentKiB())}")
+    } else {
+        let shortPopulation = population.count > 24 ? String(population.prefix(10)) + "…(\(population.count) digits)" : population
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        print(pad(benchmark.name, 21) + pad(benchmark.generation, 13) + pad(String(format2(median)), 12)
+              + pad(shortPopulation, 28) + pad(String(stats.nodes), 11) + pad(String(Int(perNode)), 9) + String(peakResidentKiB()))
+    }
+}
+if json { print("[" + rows.joined(separator: ",") + "]") }
+
+func format2(_ x: Double) -> String {
+    let scaled = Int((x * 100).rounded())
+    let fraction = scaled % 100
+    return "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}

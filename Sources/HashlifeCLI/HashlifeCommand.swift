@@ -1,1 +1,96 @@
-public enum HashlifeCommand { public static func main() {} }
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Where a command's output goes: the real streams, or strings in tests.
+struct CommandContext: Sendable {
+    var standardOutput: @Sendable (String) -> Void
+    var standardError: @Sendable (String) -> Void
+    /// Is standard error a terminal (progress display)?
+    var errorIsTerminal: Bool
+
+    static var terminal: CommandContext { CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
+                                         errorIsTerminal: Output.isTerminal(STDERR_FILENO)) }
+}
+
+/// A subcommand of `hashlife`: its declarative spec, then its work.
+protocol Subcommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Checks the parsed arguments and does the work; throws usage errors (exit 64) or failures (exit 1).
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError)
+}
+
+/// The `hashlife` command: dispatches to subcommands and turns errors into exit statuses.
+public enum HashlifeCommand {
+    static let programName = "hashlife"
+    static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, HelpCommand.self]
+
+    /// Runs the command line of this process and exits with its status.
+    public static func main() -> Never {
+        let status = run(Array(CommandLine.arguments.dropFirst()), context: .terminal)
+        exit(status)
+    }
+
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        guard let name = arguments.first else {
+            context.standardOutput(rootHelp())
+            return 0
+        }
+        if name == "-h" || name == "--help" {
+            context.standardOutput(rootHelp())
+            return 0
+        }
+        if name == "--version" {
+            context.standardOutput("hashlife \(version)\n")
+            return 0
+        }
+        guard let command = subcommands.first(where: { $0.spec.name == name }) else {
+            let error = UsageError(command: programName, message: "unknown subcommand '\(name)'")
+            context.standardError(error.description + "\n")
+            return 64
+        }
+        do throws(CommandError) {
+            let parsed: ParsedArguments
+            do { parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec, programName: programName) } catch {
+                throw .usage(error)
+            }
+            if parsed.helpRequested {
+                context.standardOutput(HelpFormatter.help(for: command.spec, programName: programName))
+                return 0
+            }
+            try command.run(parsed, context: context)
+            return 0
+        } catch {
+            context.standardError(error.description + "\n")
+            return error.exitCode
+        }
+    }
+
+    static let version = "0.1.0"
+
+    static func rootHelp() -> String {
+        HelpFormatter.rootHelp(programName: programName, overview: overview, subcommands: subcommands.map { $0.spec })
+    }
+}
+
+/// `hashlife help [SUBCOMMAND]`.
+enum HelpCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "help",
+        abstract: "Show help for hashlife or one of its subcommands.",
+        arguments: [ArgumentSpec("SUBCOMMAND", help: "The subcommand to explain.", optional: true)]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        guard let name = arguments.positionals["SUBCOMMAND"] else {
+            context.standardOutput(HashlifeCommand.rootHelp())
+            return
+        }
+        guard let command = HashlifeCommand.subcommands.first(where: { $0.spec.name == name }) else {
+            throw .usage(UsageError(command: "hashlife help", message: "unknown subcommand '\(name)'"))
+        }
+        context.standardOutput(HelpFormatter.help(for: command.spec, programName: HashlifeCommand.programName))
+    }
+}

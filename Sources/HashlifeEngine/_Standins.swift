@@ -21,6 +21,8 @@ public struct BigUInt: Hashable, Comparable, Sendable, CustomStringConvertible, 
     public static func << (a: BigUInt, n: Int) -> BigUInt { BigUInt(a.v << UInt64(n)) }
     public static func >> (a: BigUInt, n: Int) -> BigUInt { BigUInt(a.v >> UInt64(n)) }
     public static func powerOfTwo(_ e: Int) -> BigUInt { BigUInt(UInt64(1) << UInt64(e)) }
+    public func quotientAndRemainder(dividingBy d: UInt64) -> (quotient: BigUInt, remainder: UInt64) { (BigUInt(v / d), v % d) }
+    public var limbs: [UInt64] { [v] }
     public var description: String { String(v) }
     public init?(decimal text: Substring) { guard let x = UInt64(text) else { return nil }; v = x }
     public static func parseCount(_ text: String) throws(NumberSyntaxError) -> BigUInt {
@@ -51,24 +53,7 @@ public struct BigInt: Hashable, Comparable, Sendable, CustomStringConvertible, E
     public static prefix func - (a: BigInt) -> BigInt { BigInt(-a.v) }
     public static func << (a: BigInt, n: Int) -> BigInt { BigInt(a.v << n) }
     public static func >> (a: BigInt, n: Int) -> BigInt { BigInt(a.v >> n) }
+    public init?(decimal text: Substring) { guard let x = Int(text) else { return nil }; v = x }
+    public static func * (a: BigUInt, b: BigInt) -> BigInt { BigInt(Int(a.v) * b.v) }
     public var description: String { String(v) }
 }
-public struct Rule: Hashable, Sendable, CustomStringConvertible {
-    public static let life = Rule(b: 0b1000, s: 0b1100)
-    var b: UInt16, s: UInt16
-    init(b: UInt16, s: UInt16) { self.b = b; self.s = s }
-    public init(_ text: String) throws(RuleError) {
-        if text == "B36/S23" { self.init(b: 0b1001000, s: 0b1100); return }
-        guard text == "B3/S23" else { throw RuleError() }
-        self = .life
-    }
-    public var isTotalistic: Bool { true }
-    public var birthCounts: UInt16 { b }
-    public var survivalCounts: UInt16 { s }
-    public func nextState(neighbourhood n: Int) -> Bool {
-        let c = (n & ~16).nonzeroBitCount
-        return n & 16 != 0 ? (s >> c) & 1 == 1 : (b >> c) & 1 == 1
-    }
-    public var description: String { "B3/S23" }
-}
-public struct RuleError: Error, CustomStringConvertible { public var description: String { "bad rule" } }

@@ -1,0 +1,80 @@
+// Structural self-checks, used by tests (and cheap enough for debug assertions on small stores).
+
+extension NodeStore {
+    /// Every way the store or the tree under `root` (of `level`) breaks its contract, as
+    /// readable lines; empty when all holds.
+    ///
+    /// Checks: no two ids for equal children (canonical); every chain reaches each node exactly
+    /// once; nodes reachable from the root have children one level down (leaves at level 3);
+    /// memoized results are one level down; cached populations equal the sum of the children.
+    /// - Complexity: O(nodes).
+    mutating func invariantViolations(root: NodeID, level: Int) -> [String] {
+        var problems: [String] = []
+        // Canonical: keys unique across the arena, and each node findable through its chain.
+        var keys = Set<SIMD4<UInt32>>()
+        for i in 1..<count {
+            let r = nodes[i]
+            if !keys.insert(SIMD4(r.nw, r.ne, r.sw, r.se)).inserted {
+                problems.append("node \(i) duplicates another node's children")
+            }
+            var id = buckets[bucket(r.nw, r.ne, r.sw, r.se)]
+            var found = false
+            while id != 0 {
+                if Int(id) == i { found = true; break }
+                id = nodes[Int(id)].next
+            }
+            if !found { problems.append("node \(i) is not reachable through its hash chain") }
+        }
+        // Levels, memo results and populations below the root.
+        var levels: [NodeID: Int] = [:]
+        checkTree(root, level: level, levels: &levels, problems: &problems)
+        for (id, k) in levels where k > NodeStore.leafLevel {
+            let r = nodes[Int(id)]
+            for (name, result) in [("result", r.result), ("partial", r.partial)] where result != 0 {
+                if let resultLevel = depth(result), resultLevel != k - 1 {
+                    problems.append("node \(id) (level \(k)) has a \(name) of level \(resultLevel)")
+                }
+            }
+            let sum = population(r.nw, level: k - 1) + population(r.ne, level: k - 1)
+                + population(r.sw, level: k - 1) + population(r.se, level: k - 1)
+            if population(id, level: k) != sum {
+                problems.append("node \(id) (level \(k)) caches a population that is not its children's sum")
+            }
+        }
+        return problems
+    }
+
+    private func checkTree(_ id: NodeID, level: Int, levels: inout [NodeID: Int], problems: inout [String]) {
+        if let seen = levels[id] {
+            if seen != level { problems.append("node \(id) appears at levels \(seen) and \(level)") }
+            return
+        }
+        levels[id] = level
+        guard id != 0, Int(id) < count else {
+            problems.append("dangling id \(id) at level \(level)")
+            return
+        }
+        if level == NodeStore.leafLevel {
+            if !isLeaf(id) { problems.append("node \(id) at level 3 is not a leaf") }
+            return
+        }
+        if isLeaf(id) {
+            problems.append("leaf \(id) found at level \(level)")
+            return
+        }
+        let r = nodes[Int(id)]
+        for child in [r.nw, r.ne, r.sw, r.se] {
+            checkTree(child, level: level - 1, levels: &levels, problems: &problems)
+        }
+    }
+
+    /// The level of a node found by walking its north-west spine down to a leaf.
+    private func depth(_ id: NodeID) -> Int? {
+        var id = id, k = NodeStore.leafLevel
+        while Int(id) < count, id != 0, !isLeaf(id) {
+            id = nodes[Int(id)].nw
+            k += 1
+        }
+        return Int(id) < count && id != 0 ? k : nil
+    }
+}

@@ -1,0 +1,235 @@
+// Rule+Parsing.swift — text to Rule.
+//
+// Accepted (letters case-insensitive, spaces ignored):
+//   "B3/S23", "B3S23", "S23/B3", "B3/23" (part after a B part is survival), "23/3" (survival/birth),
+//   "/3", "B3/S", "B3" (no survival), "S23" (no birth);
+//   Hensel letters after any count 1...7: "B2-a/S12", "B3-jknr4ity5ijk6i8/S23-a4city6c7c";
+//   the names in `Rule.aliases`, matched ignoring case, spaces and '&'.
+// Rejected with a RuleError: B0 rules, ":T…"/":P…" bounded-grid suffixes, "Wn" Wolfram rules,
+// and anything malformed (with the Character offset of the offending character).
+
+extension Rule {
+    /// Parses B/S, S/B ("23/3"), Hensel notation or a known rule name. See the file header.
+    public init(_ text: String) throws(RuleError) {
+        self = try RuleParser(text: text).parse()
+    }
+
+    /// Known rule names (key: lower-case, spaces and '&' removed) and the rules they stand for.
+    static let aliases: [String: String] = [
+        "life": "B3/S23",
+        "highlife": "B36/S23",
+        "seeds": "B2/S",
+        "daynight": "B3678/S34678",
+        "dayandnight": "B3678/S34678",
+        "lifewithoutdeath": "B3/S012345678",
+        "2x2": "B36/S125",
+        "diamoeba": "B35678/S5678",
+        "morley": "B368/S245",
+        "move": "B368/S245",
+        "replicator": "B1357/S1357",
+        "maze": "B3/S12345",
+        "mazectric": "B3/S1234",
+        "coral": "B3/S45678",
+        "34life": "B34/S34",
+        "longlife": "B345/S5",
+        "anneal": "B4678/S35678",
+        "gnarl": "B1/S1",
+        "amoeba": "B357/S1358",
+        "assimilation": "B345/S4567",
+        "stains": "B3678/S235678",
+        "walledcities": "B45678/S2345",
+        "drylife": "B37/S23",
+        "pedestrianlife": "B38/S23",
+        "honeylife": "B38/S238",
+    ]
+
+    /// The alias key for a text: lower-case ASCII, spaces, tabs and '&' removed.
+    static func aliasKey(_ text: some Sequence<Character>) -> String {
+        String(text.filter { $0 != " " && $0 != "\t" && $0 != "&" }.map(lowercased))
+    }
+}
+
+/// ASCII lower-casing of one Character (other characters unchanged).
+private func lowercased(_ character: Character) -> Character {
+    if let ascii = character.asciiValue, ascii >= 65, ascii <= 90 {
+        return Character(Unicode.Scalar(ascii + 32))
+    }
+    return character
+}
+
+private func isSpace(_ character: Character) -> Bool {
+    character == " " || character == "\t"
+}
+
+private struct RuleParser {
+    let text: String
+    /// The text as Characters; an index here is the offset reported in errors.
+    let chars: [Character]
+
+    init(text: String) {
+        self.text = text
+        self.chars = Array(text)
+    }
+
+    func failure(_ reason: RuleError.Reason) -> RuleError {
+        RuleError(text: text, reason: reason)
+    }
+
+    func parse() throws(RuleError) -> Rule {
+        let colon = chars.firstIndex(of: ":")
+        let bodyEnd = colon ?? chars.endIndex
+        let body = chars[..<bodyEnd]
+        guard body.contains(where: { !isSpace($0) }) else {
+            throw failure(.empty)
+        }
+
+        // "W30", "w110": one-dimensional Wolfram rules.
+        let significant = body.filter { !isSpace($0) }
+        if lowercased(significant[0]) == "w", significant.count > 1, significant[1].isASCII, significant[1].isNumber {
+            throw failure(.wolframUnsupported)
+        }
+
+        let rule: Rule
+        if let canonical = Rule.aliases[Rule.aliasKey(body)] {
+            rule = try Rule(canonical)  // known-good spellings; cannot fail
+        } else {
+            rule = try parseBirthSurvival(body)
+        }
+
+        if let colon {
+            // Golly's bounded-grid suffixes: :T (torus), :P (plane), :K (Klein bottle), :C (cross-surface), :S (sphere).
+            let suffix = chars[(colon + 1)...]
+            if let first = suffix.firstIndex(where: { !isSpace($0) }) {
+                if "tpkcs".contains(lowercased(chars[first])) {
+                    throw failure(.boundedGridUnsupported)
+                }
+                throw failure(.unexpectedCharacter(chars[first], offset: first))
+            }
+            throw failure(.unexpectedCharacter(":", offset: colon))
+        }
+
+        if rule.nextState(neighbourhood: 0) {
+            throw failure(.birthOnZero)
+        }
+        return rule
+    }
+
+    /// One side of the rule: an optional B/S label and the characters (with offsets) after it.
+    struct Section {
+        var label: Character?          // "b" or "s"
+        var labelOffset = 0
+        var content: [(character: Character, offset: Int)] = []
+    }
+
+    func parseBirthSurvival(_ body: ArraySlice<Character>) throws(RuleError) -> Rule {
+        // A name we do not know: no digits, and letters that cannot be rule syntax.
+        if !body.contains(where: { $0.isASCII && $0.isNumber }),
+           body.contains(where: { $0.isLetter && !"bs".contains(lowercased($0)) }) {
+            throw failure(.unknownName)
+        }
+        if let first = body.first(where: { !isSpace($0) }), first.isLetter {
+            let letter = lowercased(first)
+            if letter != "b", letter != "s", Rule.henselIndex(of: letter, count: 4) == nil {
+                throw failure(.unknownName)
+            }
+        }
+
+        let hasSlash = body.contains("/")
+        var sections = [Section()]
+        for offset in body.indices {
+            let character = lowercased(body[offset])
+            if isSpace(character) { continue }
+            if character == "/" {
+                if sections.count > 1 { throw failure(.unexpectedCharacter(body[offset], offset: offset)) }
+                sections.append(Section())
+                continue
+            }
+            if character == "b" || character == "s" {
+                let last = sections[sections.count - 1]
+                if last.label == nil && last.content.isEmpty {
+                    sections[sections.count - 1].label = character
+                    sections[sections.count - 1].labelOffset = offset
+                } else if !hasSlash, sections.count == 1, let label = last.label, label != character {
+                    sections.append(Section(label: character, labelOffset: offset))
+                } else {
+                    throw failure(.unexpectedCharacter(body[offset], offset: offset))
+                }
+                continue
+            }
+            sections[sections.count - 1].content.append((character, offset))
+        }
+
+        let birth: Section
+        let survival: Section
+        if hasSlash {
+            let (left, right) = (sections[0], sections[1])
+            switch (left.label, right.label) {
+            case ("b", "b"), ("s", "s"):
+                throw failure(.unexpectedCharacter(chars[right.labelOffset], offset: right.labelOffset))
+            case ("b", _), (nil, "s"):
+                (birth, survival) = (left, right)
+            default:
+                // ("s", _), (nil, "b"), and (nil, nil): the "survival/birth" form "23/3".
+                (birth, survival) = (right, left)
+            }
+        } else if sections.count == 2 {
+            (birth, survival) = sections[0].label == "b" ? (sections[0], sections[1]) : (sections[1], sections[0])
+        } else {
+            switch sections[0].label {
+            case "b": (birth, survival) = (sections[0], Section(label: "s"))
+            case "s": (birth, survival) = (Section(label: "b"), sections[0])
+            default: throw failure(.missingPart("'/' between survival and birth (as in \"23/3\") or a B/S prefix (as in \"B3/S23\")"))
+            }
+        }
+
+        let birthLetters = try parseCounts(birth.content)
+        let survivalLetters = try parseCounts(survival.content)
+        return Rule(birthLetters: birthLetters, survivalLetters: survivalLetters)
+    }
+
+    /// Parses one part ("3-jknr4ity5ijk6i8") into per-count letter masks (see Rule.init(birthLetters:…)).
+    func parseCounts(_ content: [(character: Character, offset: Int)]) throws(RuleError) -> [UInt16] {
+        var masks = [UInt16](repeating: 0, count: 9)
+        var seen = [Bool](repeating: false, count: 9)
+        var index = 0
+        while index < content.count {
+            let (character, offset) = content[index]
+            guard let value = character.wholeNumberValue, character.isASCII, value <= 8 else {
+                throw failure(.unexpectedCharacter(chars[offset], offset: offset))
+            }
+            if seen[value] { throw failure(.duplicateDigit(value)) }
+            seen[value] = true
+            index += 1
+
+            var negative = false
+            if index < content.count, content[index].character == "-" {
+                negative = true
+                index += 1
+                if index == content.count {
+                    throw failure(.missingPart("Hensel letters after '-' following \(value)"))
+                }
+                if !content[index].character.isLetter {
+                    throw failure(.unexpectedCharacter(chars[content[index].offset], offset: content[index].offset))
+                }
+            }
+
+            var letters: UInt16 = 0
+            while index < content.count, content[index].character.isLetter {
+                let (letter, letterOffset) = content[index]
+                guard let bit = Rule.henselIndex(of: letter, count: value), letters >> bit & 1 == 0 else {
+                    throw failure(.unexpectedCharacter(chars[letterOffset], offset: letterOffset))
+                }
+                letters |= 1 << UInt16(bit)
+                index += 1
+            }
+
+            let full = Rule.fullLetterMask(count: value)
+            if letters == 0 {
+                masks[value] = full
+            } else {
+                masks[value] = negative ? full & ~letters : letters
+            }
+        }
+        return masks
+    }
+}

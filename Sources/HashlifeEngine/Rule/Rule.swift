@@ -1,0 +1,214 @@
+// Rule.swift — a two-state rule on the Moore neighbourhood, stored as its 512-entry truth table.
+//
+// Parsing lives in Rule+Parsing.swift; the Hensel (isotropic non-totalistic) letter classes and
+// the canonical letter output live in Rule+Hensel.swift. Standard library only.
+
+/// A two-state rule on the Moore neighbourhood. Neighbourhood index convention: a 9-bit number where
+/// the cell at offset (dx, dy), dx,dy in -1...1, is bit (dy + 1) * 3 + (dx + 1); y grows DOWN. Bit 4 is the cell itself.
+///
+/// ```
+///   bit 0 (-1,-1)   bit 1 (0,-1)   bit 2 (+1,-1)
+///   bit 3 (-1, 0)   bit 4 centre   bit 5 (+1, 0)
+///   bit 6 (-1,+1)   bit 7 (0,+1)   bit 8 (+1,+1)
+/// ```
+///
+/// A rule is nothing but its truth table: two rules are equal exactly when they give the same next
+/// state for every neighbourhood, however they were written (`"B3/S23"`, `"Life"`, `"23/3"` and
+/// `"B3cekainyqjr/S23"` are all the same rule). Every rule that can be built is isotropic
+/// (invariant under the 8 rotations and reflections of the neighbourhood) and has no B0.
+public struct Rule: Hashable, Sendable, CustomStringConvertible {
+    /// The 512 answers packed into eight words: bit `n & 63` of word `n >> 6` is
+    /// `nextState(neighbourhood: n)`. A fixed-size tuple so that reading it never allocates.
+    public typealias Table = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// The 512 answers packed: bit n of word n>>6 is nextState(neighbourhood: n).
+    public let table: Table
+
+    /// Conway's Life, B3/S23.
+    public static let life = Rule(birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
+
+    /// Builds a rule straight from its table. Internal: public construction goes through parsing,
+    /// which guarantees isotropy and no B0.
+    init(table: Table) {
+        self.table = table
+    }
+
+    /// An outer-totalistic rule from count masks (bit c = c live neighbours; bits above 8 ignored).
+    init(birthCounts: UInt16, survivalCounts: UInt16) {
+        var birth = [UInt16](repeating: 0, count: 9)
+        var survival = [UInt16](repeating: 0, count: 9)
+        for count in 0...8 {
+            if birthCounts >> count & 1 == 1 { birth[count] = Rule.fullLetterMask(count: count) }
+            if survivalCounts >> count & 1 == 1 { survival[count] = Rule.fullLetterMask(count: count) }
+        }
+        self.init(birthLetters: birth, survivalLetters: survival)
+    }
+
+    /// Builds a rule from per-count Hensel letter masks (9 entries each, indexed by neighbour count).
+    /// Bit i of `birthLetters[c]` selects letter `Rule.henselLetters[i]` at count c; for counts 0 and 8,
+    /// which have a single configuration, bit 0 stands for it.
+    init(birthLetters: [UInt16], survivalLetters: [UInt16]) {
+        precondition(birthLetters.count == 9 && survivalLetters.count == 9)
+        var words = [UInt64](repeating: 0, count: 8)
+        for n in 0..<512 {
+            let outer = n & Rule.outerMask
+            let count = outer.nonzeroBitCount
+            let letter = Int(Rule.henselClassTable[n])
+            let masks = n & Rule.centreBit != 0 ? survivalLetters : birthLetters
+            if masks[count] >> letter & 1 == 1 {
+                words[n >> 6] |= 1 << UInt64(n & 63)
+            }
+        }
+        self.init(table: (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7]))
+    }
+
+    /// Bit 4: the centre cell itself.
+    static let centreBit = 1 << 4
+    /// The eight neighbours, centre excluded.
+    static let outerMask = 0x1EF
+
+    /// Next state of the centre cell for a 9-bit neighbourhood (see convention above).
+    @inlinable
+    public func nextState(neighbourhood: Int) -> Bool {
+        precondition(neighbourhood >= 0 && neighbourhood < 512, "neighbourhood index out of range 0..<512")
+        let word = withUnsafeBytes(of: table) { raw in
+            raw.load(fromByteOffset: (neighbourhood >> 6) * 8, as: UInt64.self)
+        }
+        return word >> UInt64(neighbourhood & 63) & 1 == 1
+    }
+
+    /// The table as an array of 8 words, for code that prefers indexing to a tuple.
+    public var tableWords: [UInt64] {
+        [table.0, table.1, table.2, table.3, table.4, table.5, table.6, table.7]
+    }
+
+    /// True when the rule depends only on the neighbour count (outer totalistic).
+    public var isTotalistic: Bool {
+        // For each (centre, count) pair, every configuration must agree.
+        var seenOn = [Bool](repeating: false, count: 18)
+        var seenOff = [Bool](repeating: false, count: 18)
+        for n in 0..<512 {
+            let key = (n & Rule.centreBit != 0 ? 9 : 0) + (n & Rule.outerMask).nonzeroBitCount
+            if nextState(neighbourhood: n) { seenOn[key] = true } else { seenOff[key] = true }
+        }
+        for key in 0..<18 where seenOn[key] && seenOff[key] { return false }
+        return true
+    }
+
+    /// Bit c set when a dead cell with c live neighbours is born (c in 0...8). Meaningful when
+    /// isTotalistic; for a non-totalistic rule bit c is set when at least one configuration with
+    /// c neighbours gives birth (as the digits Golly writes).
+    public var birthCounts: UInt16 { counts(centre: 0) }
+
+    /// Bit c set when a live cell with c live neighbours survives. Same convention as `birthCounts`.
+    public var survivalCounts: UInt16 { counts(centre: Rule.centreBit) }
+
+    private func counts(centre: Int) -> UInt16 {
+        var result: UInt16 = 0
+        for outer in 0..<512 where outer & Rule.centreBit == 0 {
+            if nextState(neighbourhood: outer | centre) {
+                result |= 1 << UInt16(outer.nonzeroBitCount)
+            }
+        }
+        return result
+    }
+
+    /// Canonical text as Golly writes it: "B3/S23", "B36/S23", "B3678/S34678", "B2/S", Hensel like "B2-a/S12".
+    public var description: String {
+        "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit)
+    }
+
+    // MARK: Hashable (tuples are not Hashable, so spell it out)
+
+    public static func == (lhs: Rule, rhs: Rule) -> Bool {
+        lhs.table.0 == rhs.table.0 && lhs.table.1 == rhs.table.1
+            && lhs.table.2 == rhs.table.2 && lhs.table.3 == rhs.table.3
+            && lhs.table.4 == rhs.table.4 && lhs.table.5 == rhs.table.5
+            && lhs.table.6 == rhs.table.6 && lhs.table.7 == rhs.table.7
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(table.0)
+        hasher.combine(table.1)
+        hasher.combine(table.2)
+        hasher.combine(table.3)
+        hasher.combine(table.4)
+        hasher.combine(table.5)
+        hasher.combine(table.6)
+        hasher.combine(table.7)
+    }
+}
+
+/// Why a rule string was rejected. `description` is one line naming the rule, where and why.
+public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        /// Nothing but whitespace.
+        case empty
+        /// A character that cannot appear where it does. `offset` counts Characters from 0 in `text`.
+        case unexpectedCharacter(Character, offset: Int)
+        /// A required piece is absent; the string says which.
+        case missingPart(String)
+        /// The same neighbour count written twice in one part ("B33/S23").
+        case duplicateDigit(Int)
+        /// Birth on 0 neighbours (needs the strobing emulation Golly does; not supported yet).
+        case birthOnZero
+        /// A ":T…", ":P…" (etc.) bounded-grid suffix.
+        case boundedGridUnsupported
+        /// A one-dimensional Wolfram rule such as "W30".
+        case wolframUnsupported
+        /// Looks like a rule name but is not one we know.
+        case unknownName
+    }
+
+    public var text: String
+    public var reason: Reason
+
+    public init(text: String, reason: Reason) {
+        self.text = text
+        self.reason = reason
+    }
+
+    public var description: String {
+        let prefix = "rule \"\(text)\": "
+        switch reason {
+        case .empty:
+            return prefix + "the rule is empty; expected B/S notation like \"B3/S23\" or a name like \"Life\""
+        case .unexpectedCharacter(let character, let offset):
+            return prefix + "unexpected character '\(character)' at offset \(offset); "
+                + RuleError.hint(for: character)
+        case .missingPart(let part):
+            return prefix + "missing \(part)"
+        case .duplicateDigit(let digit):
+            return prefix + "neighbour count \(digit) appears more than once in the same part"
+        case .birthOnZero:
+            return prefix + "rules with B0 are not supported yet"
+        case .boundedGridUnsupported:
+            return prefix + "bounded grids (\":T\", \":P\", … suffixes) are not supported; the universe is unbounded"
+        case .wolframUnsupported:
+            return prefix + "one-dimensional Wolfram rules (\"Wn\") are not supported"
+        case .unknownName:
+            return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
+        }
+    }
+
+    private static func hint(for character: Character) -> String {
+        switch character {
+        case "9":
+            return "neighbour counts run from 0 to 8"
+        case "/":
+            return "only one '/' is allowed"
+        case "b", "B", "s", "S":
+            return "'B' and 'S' may each appear once, at the start of their part"
+        case "-":
+            return "'-' may only follow a neighbour count and must be followed by Hensel letters"
+        case ":":
+            return "':' must start a bounded-grid suffix such as \":T100,100\""
+        default:
+            if let ascii = character.asciiValue, Rule.henselLetters.contains(Character(Unicode.Scalar(ascii | 0x20))) {
+                return "Hensel letter '\(character)' is not valid here; each letter may appear once, "
+                    + "after a count from 1 to 7 that has that configuration"
+            }
+            return "expected a digit 0-8 or a Hensel letter"
+        }
+    }
+}

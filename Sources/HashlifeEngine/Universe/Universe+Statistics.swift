@@ -1,0 +1,44 @@
+/// Counters describing the engine's work and memory (SPEC §1.8).
+public struct EngineStatistics: Sendable, Equatable {
+    /// Distinct nodes in the store.
+    public var nodes: Int
+    /// Bytes held by the node arena, hash index and side arrays.
+    public var bytes: Int
+    /// Successor look-ups answered from a memo slot.
+    public var memoHits: UInt64
+    /// Successor look-ups that had to be computed.
+    public var memoMisses: UInt64
+    /// The root square's level: it is 2^rootLevel cells on a side.
+    public var rootLevel: Int
+}
+
+extension Universe {
+    /// Current counters.
+    public var statistics: EngineStatistics {
+        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse,
+                         memoHits: store.memoHits, memoMisses: store.memoMisses, rootLevel: level)
+    }
+
+    /// Structural problems found in the store and the tree (empty when sound). For tests.
+    func invariantViolations() -> [String] {
+        store.invariantViolations(root: root, level: level)
+    }
+}
+
+extension Universe {
+    /// The leaf node holding each of `points` (for tests of canonical sharing).
+    func leafIDs(containing points: [(Int, Int)]) -> [UInt32] {
+        points.map { x, y in
+            let (rx, ry) = rootOffset(x: BigInt(x), y: BigInt(y))!
+            var id = root
+            var k = level
+            while k > NodeStore.leafLevel {
+                let r = store.nodes[Int(id)]
+                let east = rx.bit(k - 1), south = ry.bit(k - 1)
+                id = south ? (east ? r.se : r.sw) : (east ? r.ne : r.nw)
+                k -= 1
+            }
+            return id
+        }
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Why a file could not be read or written: the path and the system's reason.
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried here, once).
+public enum FileIO {
+    /// The bytes of the file at `path`, or of standard input when `path` is "-".
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd: Int32
+        if path == "-" {
+            fd = STDIN_FILENO
+        } else {
+            fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+            if fd < 0 { throw FileError(path: path, reason: lastError()) }
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path: path, reason: "is a directory")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buffer in retrying { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
+            if n < 0 { throw FileError(path: path, reason: lastError()) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` so that a crash at any moment leaves either the old file or the
+    /// new one: a temporary file in the same folder, fsynced, then renamed over `path`.
+    /// "-" writes to standard output.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        if path == "-" {
+            try writeAll(bytes, to: STDOUT_FILENO, path: path)
+            return
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        if fd < 0 { throw FileError(path: path, reason: lastError()) }
+        do throws(FileError) {
+            try writeAll(bytes, to: fd, path: path)
+            if fsync(fd) != 0 { throw FileError(path: path, reason: lastError()) }
+            if close(fd) != 0 { throw FileError(path: path, reason: lastError()) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        if rename(temporary, path) != 0 {
+            let reason = lastError()
+            unlink(temporary)
+            throw FileError(path: path, reason: reason)
+        }
+        // Make the rename itself durable.
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let dirFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            _ = fsync(dirFD)
+            close(dirFD)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                retrying { Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
+            }
+            if n < 0 { throw FileError(path: path, reason: lastError()) }
+            offset += n
+        }
+    }
+
+    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}

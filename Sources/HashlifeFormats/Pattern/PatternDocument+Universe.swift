@@ -1,0 +1,62 @@
+import HashlifeEngine
+
+extension Universe {
+    /// A universe holding `document`'s cells at their absolute positions, at its generation,
+    /// under `rule` or else the document's own rule (B3/S23 when it names none).
+    /// - Throws: `RuleError` when the document's rule does not parse.
+    public convenience init(document: PatternDocument, rule: Rule? = nil) throws(RuleError) {
+        let chosen: Rule
+        if let rule {
+            chosen = rule
+        } else if let text = document.rule, !text.isEmpty {
+            chosen = try Rule(text)
+        } else {
+            chosen = .life
+        }
+        self.init(rule: chosen)
+        load(cells: document.cells.lazy.map { (x: $0.x, y: $0.y) }, originX: document.originX, originY: document.originY)
+        generation = document.generation
+    }
+}
+
+/// Why the universe cannot be written as a cell list.
+public struct PatternTooLargeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var width: BigUInt
+    public var height: BigUInt
+    public var population: BigUInt
+    public var description: String {
+        "the pattern is too large to write cell by cell (\(width)×\(height) cells, population \(population)); write Macrocell instead"
+    }
+}
+
+extension PatternDocument {
+    /// The live cells of `universe` as a document whose origin is the top-left of the bounding
+    /// box, with the universe's rule and generation.
+    /// - Throws: `PatternTooLargeError` when the bounding box does not fit machine integers or
+    ///   the population exceeds what a cell list can hold.
+    public init(universe: Universe, name: String? = nil, author: String? = nil, comments: [String] = []) throws(PatternTooLargeError) {
+        self.init(cells: [], rule: universe.rule.description)
+        self.name = name
+        self.author = author
+        self.comments = comments
+        generation = universe.generation
+        guard let box = universe.boundingBox else {
+            width = 0
+            height = 0
+            return
+        }
+        let population = universe.population
+        guard let w = box.width.intValue, let h = box.height.intValue, w < 1 << 31, h < 1 << 31,
+              let count = population.intValue, count < 1 << 31 else {
+            throw PatternTooLargeError(width: box.width, height: box.height, population: population)
+        }
+        originX = box.x
+        originY = box.y
+        width = w
+        height = h
+        var cells: [PatternCell] = []
+        cells.reserveCapacity(count)
+        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
+        self.cells = cells
+    }
+}

@@ -1,0 +1,416 @@
+import HashlifeEngine
+
+/// Reads Life RLE (Golly's dialect, two-state patterns only).
+///
+/// Accepted, in the order they may appear:
+/// - `#` lines anywhere a line starts with `#` before the `!`: `#N name`, `#O author`,
+///   `#C`/`#c` comments, `#r rule`, `#CXRLE Pos=x,y Gen=n` (either part optional, any order);
+///   other `#` lines are ignored.
+/// - blank lines, then the header `x = W, y = H[, rule = R]` (spaces optional; other `key = value`
+///   pairs after `y` are ignored). A file whose first non-comment line is not a header is an error.
+/// - the body: `b`/`.` dead, `o`/`A` alive, `$` end of row, each optionally preceded by a run
+///   count (1…1 000 000 000); `!` ends the pattern and everything after it is ignored; a missing
+///   `!` is accepted. Spaces, tabs and line breaks (LF, CRLF or CR) are ignored anywhere in the body.
+///
+/// Cells may lie outside the header's width and height (the header is a hint, as in Golly), but
+/// a pattern with more than 2³¹ live cells is rejected before any of them is stored.
+public enum RLEReader {
+    /// Largest run count accepted in the body.
+    static let maxRunCount = 1_000_000_000
+    /// Largest number of live cells a pattern may have.
+    static let maxCellCount = 1 << 31
+    /// Longest number accepted in a `#CXRLE` line.
+    static let maxDigits = 100_000
+
+    /// Parses RLE text. Throws PatternError with line/column for malformed input; never crashes, never loops forever.
+    public static func read(_ text: String) throws(PatternError) -> PatternDocument {
+        var parser = RLEParser(Array(text.utf8))
+        return try parser.parse()
+    }
+}
+
+// ASCII codes used by the parser.
+private enum Byte {
+    static let tab: UInt8 = 0x09, lf: UInt8 = 0x0A, vt: UInt8 = 0x0B, ff: UInt8 = 0x0C, cr: UInt8 = 0x0D
+    static let space: UInt8 = 0x20, bang: UInt8 = 0x21, hash: UInt8 = 0x23, dollar: UInt8 = 0x24
+    static let plus: UInt8 = 0x2B, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D, dot: UInt8 = 0x2E
+    static let zero: UInt8 = 0x30, nine: UInt8 = 0x39, equals: UInt8 = 0x3D
+    static let upperA: UInt8 = 0x41, upperB: UInt8 = 0x42, upperC: UInt8 = 0x43, upperN: UInt8 = 0x4E
+    static let upperO: UInt8 = 0x4F, upperX: UInt8 = 0x58
+    static let b: UInt8 = 0x62, c: UInt8 = 0x63, o: UInt8 = 0x6F, p: UInt8 = 0x70, r: UInt8 = 0x72
+    static let x: UInt8 = 0x78, y: UInt8 = 0x79
+
+    static func isSpace(_ c: UInt8) -> Bool { c == space || c == tab || c == vt || c == ff }
+    static func isDigit(_ c: UInt8) -> Bool { c >= zero && c <= nine }
+    static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+}
+
+private struct RLEParser {
+    /// The text as UTF-8 (always valid: it came from a String).
+    let bytes: [UInt8]
+    /// Each line's content, without its terminator. There is always at least one line.
+    var lines: [Range<Int>] = []
+    var document = PatternDocument()
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // BOM
+        var i = start
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == Byte.lf {
+                lines.append(start..<i)
+                i += 1
+                start = i
+            } else if c == Byte.cr {
+                lines.append(start..<i)
+                i += (i + 1 < bytes.count && bytes[i + 1] == Byte.lf) ? 2 : 1
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        lines.append(start..<bytes.count)
+    }
+
+    // MARK: Errors
+
+    /// An error at byte `index` of line `line` (0-based); the column counts Unicode scalars.
+    func error(at index: Int, line: Int, _ message: String) -> PatternError {
+        let range = lines[line]
+        var column = 1
+        var j = range.lowerBound
+        let end = min(index, range.upperBound)
+        while j < end {
+            if bytes[j] & 0xC0 != 0x80 { column += 1 }
+            j += 1
+        }
+        return PatternError(line: line + 1, column: column, message: message)
+    }
+
+    /// The character starting at byte `index`, described for an error message.
+    func describeCharacter(at index: Int) -> String {
+        let lead = bytes[index]
+        if lead >= 0x21 && lead <= 0x7E { return "'\(Character(Unicode.Scalar(lead)))'" }
+        var end = index + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+        var hex = String(scalar.value, radix: 16, uppercase: true)
+        while hex.count < 4 { hex = "0" + hex }
+        if scalar.value == 0xFFFD { return "U+FFFD (invalid or replaced text)" }
+        if scalar.value < 0x80 || scalar.properties.generalCategory == .control
+            || scalar.properties.isWhitespace || scalar.properties.generalCategory == .format {
+            return "U+\(hex)"
+        }
+        return "'\(Character(scalar))' (U+\(hex))"
+    }
+
+    // MARK: Driver
+
+    mutating func parse() throws(PatternError) -> PatternDocument {
+        var lineIndex = 0
+        var sawHeader = false
+        while lineIndex < lines.count {
+            let range = lines[lineIndex]
+            if let first = range.first, bytes[first] == Byte.hash {
+                try metadata(line: lineIndex)
+                lineIndex += 1
+                continue
+            }
+            var i = range.lowerBound
+            while i < range.upperBound && Byte.isSpace(bytes[i]) { i += 1 }
+            if i == range.upperBound {
+                lineIndex += 1
+                continue
+            }
+            guard bytes[i] == Byte.x else {
+                throw error(at: i, line: lineIndex,
+                            "expected a header line `x = <width>, y = <height>` before the pattern data")
+            }
+            try header(line: lineIndex, from: i)
+            sawHeader = true
+            lineIndex += 1
+            break
+        }
+        guard sawHeader else {
+            let last = lines.count - 1
+            throw error(at: lines[last].upperBound, line: last,
+                        "expected a header line `x = <width>, y = <height>`, found the end of the file")
+        }
+        // Pass 1 validates the body, reads `#` lines inside it and counts the live cells; pass 2
+        // stores them. Nothing is allocated per run count, and malformed or oversized input is
+        // rejected before any cell is stored.
+        var cells: [PatternCell] = []
+        let total = try body(fromLine: lineIndex, collect: false, into: &cells)
+        cells.reserveCapacity(total)
+        _ = try body(fromLine: lineIndex, collect: true, into: &cells)
+        document.cells = cells
+        return document
+    }
+
+    // MARK: Metadata lines
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi && Byte.isSpace(bytes[lo]) { lo += 1 }
+        while hi > lo && Byte.isSpace(bytes[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+
+    func hasPrefix(_ prefix: String, at index: Int, end: Int) -> Bool {
+        var i = index
+        for c in prefix.utf8 {
+            guard i < end, bytes[i] == c else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// A line starting with `#`.
+    mutating func metadata(line: Int) throws(PatternError) {
+        let range = lines[line]
+        let start = range.lowerBound, end = range.upperBound
+        guard start + 1 < end else { return }  // a lone "#"
+        let rest = (start + 2)..<end
+        switch bytes[start + 1] {
+        case Byte.upperC where hasPrefix("#CXRLE", at: start, end: end):
+            try xrle(line: line, from: start + 6)
+        case Byte.upperC, Byte.c:
+            var lo = rest.lowerBound
+            if lo < end && bytes[lo] == Byte.space { lo += 1 }
+            document.comments.append(text(lo..<end))
+        case Byte.upperN:
+            document.name = text(trimmed(rest))
+        case Byte.upperO:
+            document.author = text(trimmed(rest))
+        case Byte.r:
+            let rule = trimmed(rest)
+            if !rule.isEmpty { document.rule = text(rule) }
+        default:
+            break  // other `#` lines carry nothing we keep
+        }
+    }
+
+    /// `#CXRLE Pos=x,y Gen=n`: whitespace-separated `key=value` words; unknown words are ignored.
+    mutating func xrle(line: Int, from index: Int) throws(PatternError) {
+        let end = lines[line].upperBound
+        var i = index
+        while true {
+            while i < end && Byte.isSpace(bytes[i]) { i += 1 }
+            guard i < end else { return }
+            let wordStart = i
+            while i < end && !Byte.isSpace(bytes[i]) { i += 1 }
+            let word = wordStart..<i
+            if hasPrefix("Pos=", at: wordStart, end: i) {
+                let valueStart = wordStart + 4
+                var comma = valueStart
+                while comma < i && bytes[comma] != Byte.comma { comma += 1 }
+                guard comma < i else {
+                    throw error(at: i, line: line, "expected `Pos=<x>,<y>` with a comma between the coordinates")
+                }
+                let x = try signedInteger(valueStart..<comma, line: line, what: "the x coordinate of Pos=")
+                let y = try signedInteger((comma + 1)..<i, line: line, what: "the y coordinate of Pos=")
+                document.originX = x
+                document.originY = y
+            } else if hasPrefix("Gen=", at: wordStart, end: i) {
+                let digits = (wordStart + 4)..<word.upperBound
+                try checkDigits(digits, line: line, what: "the generation in Gen=")
+                guard let gen = BigUInt(decimal: Substring(text(digits))) else {
+                    throw error(at: digits.lowerBound, line: line, "expected a non-negative integer for the generation in Gen=")
+                }
+                document.generation = gen
+            }
+        }
+    }
+
+    func checkDigits(_ range: Range<Int>, line: Int, what: String) throws(PatternError) {
+        guard !range.isEmpty else {
+            throw error(at: range.lowerBound, line: line, "expected an integer for \(what)")
+        }
+        guard range.count <= RLEReader.maxDigits else {
+            throw error(at: range.lowerBound, line: line, "\(what) has more than \(RLEReader.maxDigits) digits")
+        }
+        for j in range where !Byte.isDigit(bytes[j]) {
+            throw error(at: j, line: line, "expected a digit in \(what), found \(describeCharacter(at: j))")
+        }
+    }
+
+    func signedInteger(_ range: Range<Int>, line: Int, what: String) throws(PatternError) -> BigInt {
+        var digits = range
+        if let first = range.first, bytes[first] == Byte.minus || bytes[first] == Byte.plus {
+            digits = (first + 1)..<range.upperBound
+        }
+        try checkDigits(digits, line: line, what: what)
+        guard let value = BigInt(decimal: Substring(text(range))) else {
+            throw error(at: range.lowerBound, line: line, "expected an integer for \(what)")
+        }
+        return value
+    }
+
+    // MARK: Header
+
+    func skipSpaces(_ i: inout Int, _ end: Int) {
+        while i < end && Byte.isSpace(bytes[i]) { i += 1 }
+    }
+
+    func expect(_ c: UInt8, _ i: inout Int, _ end: Int, line: Int, _ message: String) throws(PatternError) {
+        skipSpaces(&i, end)
+        guard i < end, bytes[i] == c else {
+            let found = i < end ? describeCharacter(at: i) : "the end of the line"
+            throw error(at: i, line: line, "\(message), found \(found)")
+        }
+        i += 1
+        skipSpaces(&i, end)
+    }
+
+    /// A width or height: a non-negative decimal, saturating at Int.max (the header is only a hint).
+    func size(_ i: inout Int, _ end: Int, line: Int, name: String) throws(PatternError) -> Int {
+        let start = i
+        var value = 0
+        while i < end && Byte.isDigit(bytes[i]) {
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int(bytes[i] - Byte.zero))
+            value = o1 || o2 ? Int.max : s
+            i += 1
+        }
+        guard i > start else {
+            let found = i < end ? describeCharacter(at: i) : "the end of the line"
+            throw error(at: i, line: line, "expected a non-negative integer for \(name) in the header, found \(found)")
+        }
+        return value
+    }
+
+    /// `x = W, y = H[, rule = R][, other = value…]`, starting at the `x`.
+    mutating func header(line: Int, from index: Int) throws(PatternError) {
+        let end = lines[line].upperBound
+        var i = index + 1
+        try expect(Byte.equals, &i, end, line: line, "expected '=' after 'x' in the header")
+        document.width = try size(&i, end, line: line, name: "x (the width)")
+        try expect(Byte.comma, &i, end, line: line, "expected ',' after the width in the header")
+        try expect(Byte.y, &i, end, line: line, "expected 'y = <height>' after 'x = <width>,' in the header")
+        try expect(Byte.equals, &i, end, line: line, "expected '=' after 'y' in the header")
+        document.height = try size(&i, end, line: line, name: "y (the height)")
+        while true {
+            skipSpaces(&i, end)
+            guard i < end else { return }
+            try expect(Byte.comma, &i, end, line: line, "expected ',' or the end of the line after the header's values")
+            guard i < end else { return }  // a trailing comma
+            let keyStart = i
+            while i < end && Byte.isLetter(bytes[i]) { i += 1 }
+            guard i > keyStart else {
+                throw error(at: i, line: line, "expected a key such as 'rule' after ',' in the header, found \(describeCharacter(at: i))")
+            }
+            let isRule = hasPrefix("rule", at: keyStart, end: i) && i - keyStart == 4
+            try expect(Byte.equals, &i, end, line: line, "expected '=' after the header key")
+            if isRule {
+                // As in Golly, the rule runs to the next space; a trailing comma is dropped, and
+                // anything after the rule is ignored.
+                let ruleStart = i
+                while i < end && !Byte.isSpace(bytes[i]) { i += 1 }
+                var ruleEnd = i
+                if ruleEnd > ruleStart && bytes[ruleEnd - 1] == Byte.comma { ruleEnd -= 1 }
+                guard ruleEnd > ruleStart else {
+                    throw error(at: ruleStart, line: line, "expected a rule after 'rule =' in the header")
+                }
+                document.rule = text(ruleStart..<ruleEnd)
+                return
+            }
+            while i < end && bytes[i] != Byte.comma { i += 1 }  // an unknown key's value
+        }
+    }
+
+    // MARK: Body
+
+    /// Scans the body starting at line `firstLine`. Returns the number of live cells; when
+    /// `collect` is set, appends them to `cells` in row-major order, otherwise handles the `#`
+    /// lines met inside the body.
+    mutating func body(fromLine firstLine: Int, collect: Bool, into cells: inout [PatternCell]) throws(PatternError) -> Int {
+        var x = 0, y = 0, total = 0
+        var count = -1  // pending run count, -1 when none
+        var countIndex = 0, countLine = 0
+        for line in firstLine..<lines.count {
+            let range = lines[line]
+            if let first = range.first, bytes[first] == Byte.hash {
+                if !collect { try metadata(line: line) }
+                continue
+            }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let c = bytes[i]
+                if Byte.isSpace(c) {
+                    i += 1
+                    continue
+                }
+                if Byte.isDigit(c) {
+                    let digit = Int(c - Byte.zero)
+                    if count < 0 {
+                        count = digit
+                        countIndex = i
+                        countLine = line
+                    } else {
+                        count = count * 10 + digit  // count ≤ 10⁹ here, so no overflow
+                        if count > RLEReader.maxRunCount {
+                            throw error(at: countIndex, line: countLine,
+                                        "run count is larger than the limit of \(RLEReader.maxRunCount)")
+                        }
+                    }
+                    i += 1
+                    continue
+                }
+                if c == Byte.bang { return total }  // a count right before '!' is harmless
+                let isDead = c == Byte.b || c == Byte.dot
+                let isAlive = c == Byte.o || c == Byte.upperA
+                if !(isDead || isAlive || c == Byte.dollar) {
+                    if (c >= Byte.upperB && c <= Byte.upperX) || (c >= Byte.p && c <= Byte.y) {
+                        throw error(at: i, line: line,
+                                    "multi-state cells are not supported (found \(describeCharacter(at: i))); "
+                                    + "only b or . (dead) and o or A (alive) are allowed")
+                    }
+                    throw error(at: i, line: line,
+                                "unexpected character \(describeCharacter(at: i)) in the pattern body; "
+                                + "expected b, o, $, ! or a run count")
+                }
+                var n = 1
+                if count >= 0 {
+                    guard count > 0 else {
+                        throw error(at: countIndex, line: countLine, "run count must be at least 1")
+                    }
+                    n = count
+                }
+                let (errIndex, errLine) = count >= 0 ? (countIndex, countLine) : (i, line)
+                count = -1
+                if c == Byte.dollar {
+                    let (next, overflow) = y.addingReportingOverflow(n)
+                    guard !overflow else { throw error(at: errIndex, line: errLine, "the pattern is too tall") }
+                    y = next
+                    x = 0
+                } else {
+                    let (next, overflow) = x.addingReportingOverflow(n)
+                    guard !overflow else { throw error(at: errIndex, line: errLine, "the pattern is too wide") }
+                    if isAlive {
+                        total += n
+                        guard total <= RLEReader.maxCellCount else {
+                            throw error(at: errIndex, line: errLine,
+                                        "the pattern has more than \(RLEReader.maxCellCount) live cells")
+                        }
+                        if collect {
+                            for cx in x..<next { cells.append(PatternCell(x: cx, y: y)) }
+                        }
+                    }
+                    x = next
+                }
+                i += 1
+            }
+        }
+        if count >= 0 {
+            throw error(at: countIndex, line: countLine,
+                        "run count is not followed by b, o or $ before the end of the file")
+        }
+        return total  // no '!': the pattern ends at the end of the file, as in Golly
+    }
+}

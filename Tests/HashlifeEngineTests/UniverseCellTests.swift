@@ -1,0 +1,104 @@
+import Testing
+@testable import HashlifeEngine
+import HashlifeTestSupport
+
+/// Cells, rectangles, bounding boxes and the tree's invariants.
+@Suite struct UniverseCellTests {
+    @Test func setGetAndToggleAtHugeCoordinates() throws {
+        let universe = Universe()
+        let far = try BigInt(BigUInt.parseCount("10^40"))
+        let points: [(BigInt, BigInt)] = [(0, 0), (-1, -1), (far, -far), (-far, far + 7), (BigInt(12345), BigInt(-99))]
+        for (x, y) in points { universe.setCell(x: x, y: y) }
+        for (x, y) in points { #expect(universe.cell(x: x, y: y)) }
+        #expect(!universe.cell(x: far, y: far))
+        #expect(universe.population == BigUInt(points.count))
+        universe.toggleCell(x: far, y: -far)
+        #expect(!universe.cell(x: far, y: -far))
+        #expect(universe.population == BigUInt(points.count - 1))
+        #expect(universe.boundingBox == CellRect(x: -far, y: -far, width: (far + far + 1).magnitude, height: (far + far + 8).magnitude))
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func rectanglePopulationAndIterationMatchTheReference() {
+        var rng = SplitMix64(seed: 42)
+        let cells = randomSoup(width: 90, height: 70, density: 0.3, seed: 7).map { ReferenceCell(x: $0.x - 40, y: $0.y - 33) }
+        let universe = Universe(rule: .life, referenceCells: cells)
+        let reference = Set(cells)
+        for _ in 0..<200 {
+            let x = Int.random(in: -60...60, using: &rng), y = Int.random(in: -50...50, using: &rng)
+            let w = Int.random(in: 0...70, using: &rng), h = Int.random(in: 0...70, using: &rng)
+            let rect = CellRect(x: x, y: y, width: w, height: h)
+            let inside = reference.filter { $0.x >= x && $0.x < x + w && $0.y >= y && $0.y < y + h }
+            #expect(universe.population(in: rect) == BigUInt(inside.count), "rect \(rect)")
+            var visited = Set<ReferenceCell>()
+            universe.forEachLiveCell(in: rect) { cx, cy in visited.insert(ReferenceCell(x: cx.intValue!, y: cy.intValue!)) }
+            #expect(visited == inside, "rect \(rect)")
+            var offsets = Set<ReferenceCell>()
+            universe.forEachLiveCellOffset(in: rect) { dx, dy in offsets.insert(ReferenceCell(x: x + dx, y: y + dy)) }
+            #expect(offsets == inside, "offsets in rect \(rect)")
+        }
+        let box = ReferenceEngine(rule: .life, cells: cells).boundingBox!
+        #expect(universe.boundingBox == CellRect(x: box.x, y: box.y, width: box.width, height: box.height))
+    }
+
+    @Test func treeStaysCanonicalThroughStepsAndEdits() {
+        var rng = SplitMix64(seed: 9)
+        let universe = Universe(rule: .life, referenceCells: randomSoup(width: 40, height: 40, density: 0.4, seed: 11))
+        for round in 0..<40 {
+            switch round % 4 {
+            case 0: universe.step()
+            case 1: universe.step(by: BigUInt(Int.random(in: 1...50, using: &rng)))
+            case 2:
+                for _ in 0..<20 { universe.toggleCell(x: Int.random(in: -80...80, using: &rng), y: Int.random(in: -80...80, using: &rng)) }
+            default: universe.step(byPowerOfTwo: Int.random(in: 0...6, using: &rng))
+            }
+            let problems = universe.invariantViolations()
+            #expect(problems.isEmpty, "round \(round): \(problems.prefix(3))")
+        }
+    }
+
+    @Test func equalQuadrantsHaveOneId() {
+        var store = NodeStore(rule: .life, initialCapacity: 16)
+        #expect(store.leaf(0x1234) == store.leaf(0x1234))
+        #expect(store.leaf(0x1234) != store.leaf(0x1235))
+        let (a, b, c) = (store.leaf(1), store.leaf(2), store.leaf(3))
+        let first = store.node(a, b, c, a)
+        // Create enough other nodes to grow the arena and the index several times.
+        var previous = store.emptyNode(level: 3)
+        for i in 0..<5000 { previous = store.node(store.leaf(UInt64(i)), previous, a, b) }
+        #expect(store.node(a, b, c, a) == first)
+        #expect(store.invariantViolations(root: first, level: 4).isEmpty)
+        // A block placed at two aligned spots far apart is the same leaf in both places.
+        let universe = Universe()
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            universe.setCell(x: x, y: y)
+            universe.setCell(x: x + 1 << 20, y: y)
+        }
+        let leaves = universe.leafIDs(containing: [(0, 0), (1 << 20, 0)])
+        #expect(leaves[0] == leaves[1])
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func clearEmptiesButKeepsGenerationAndRule() throws {
+        let universe = Universe(rule: try Rule("B36/S23"), referenceCells: [ReferenceCell(x: 1, y: 1)])
+        universe.step()
+        universe.clear()
+        #expect(universe.isEmpty && universe.population == .zero && universe.boundingBox == nil)
+        #expect(universe.generation == BigUInt(1))
+        #expect(universe.rule == (try Rule("B36/S23")))
+    }
+
+    @Test func changingTheRuleForgetsOldResults() throws {
+        let cells = randomSoup(width: 24, height: 24, density: 0.4, seed: 5)
+        let universe = Universe(rule: .life, referenceCells: cells)
+        universe.step(by: BigUInt(50))
+        let highLife = try Rule("B36/S23")
+        universe.setRule(highLife)
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        reference.step(50)
+        var high = ReferenceEngine(rule: highLife, cells: reference.cells)
+        high.step(50)
+        universe.step(by: BigUInt(50))
+        #expect(universe.referenceCells == high.cells)
+    }
+}
