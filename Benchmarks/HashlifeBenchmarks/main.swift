@@ -28,6 +28,9 @@ let cases: [BenchmarkCase] = [
     BenchmarkCase(name: "soup-256-4096", pattern: "random 256×256, density 0.375", generation: "4096") {
         Universe(rule: soupRule, referenceCells: randomSoup(width: 256, height: 256, density: 0.375, seed: 2026))
     },
+    BenchmarkCase(name: "soup-1024-1024", pattern: "random 1024×1024, density 0.375", generation: "1024") {
+        Universe(rule: soupRule, referenceCells: randomSoup(width: 1024, height: 1024, density: 0.375, seed: 2027))
+    },
 ]
 
 /// Peak resident set size of this process in KiB (VmHWM), 0 when unknown.

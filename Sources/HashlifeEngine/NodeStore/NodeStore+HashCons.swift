@@ -3,7 +3,6 @@
 extension NodeStore {
     /// Mixes a node's four 32-bit fields into a bucket index (multiply-xorshift, then the top
     /// bits, which are the best mixed).
-    
     func bucket(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> Int {
         var h = (UInt64(a) | UInt64(b) &<< 32) &* 0x9E37_79B9_7F4A_7C15
         h ^= (UInt64(c) | UInt64(d) &<< 32) &* 0xC2B2_AE3D_27D4_EB4F
@@ -14,7 +13,6 @@ extension NodeStore {
 
     /// The canonical leaf holding `bits` (bit y*8+x is the cell at column x, row y).
     /// - Complexity: O(1) expected.
-    
     mutating func leaf(_ bits: UInt64) -> NodeID {
         find(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits &>> 32),
              NodeStore.leafMarker, NodeStore.leafMarker)
@@ -23,7 +21,6 @@ extension NodeStore {
     /// The canonical node with the given children, all of one level (≥ 3); the result is one
     /// level higher.
     /// - Complexity: O(1) expected.
-    
     mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
         find(nw, ne, sw, se)
     }
@@ -54,7 +51,6 @@ extension NodeStore {
 
     /// Doubles the arena. Ids do not change; pointers into the old arena become invalid, so
     /// callers never hold a pointer across a call that may create nodes.
-    
     mutating func growArena() {
         precondition(capacity < NodeStore.maximumCapacity, "node store is full (2^32 nodes)")
         let newCapacity = min(capacity * 2, NodeStore.maximumCapacity)
@@ -71,7 +67,6 @@ extension NodeStore {
 
     /// Doubles the hash index and relinks every chain. No node moves.
     /// - Complexity: O(nodes).
-    
     mutating func growIndex() {
         let newCount = (bucketMask + 1) * 2
         buckets.deallocate()
@@ -88,11 +83,9 @@ extension NodeStore {
     }
 
     /// Is `id` a leaf (level 3)?
-    
     func isLeaf(_ id: NodeID) -> Bool { nodes[Int(id)].se == NodeStore.leafMarker }
 
     /// The 64 cells of a leaf.
-    
     func leafBits(_ id: NodeID) -> UInt64 {
         let r = nodes[Int(id)]
         return UInt64(r.nw) | UInt64(r.ne) &<< 32

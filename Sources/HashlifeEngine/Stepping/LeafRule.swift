@@ -14,7 +14,6 @@
 // each cell's 9-bit neighbourhood in the rule's 512-entry table: slower, exact for every rule.
 
 /// How a leaf is stepped for one rule.
-
 enum LeafRule: Sendable {
     case life
     /// Bit c of `birth`/`survival`: born/survives with c live neighbours.
@@ -39,7 +38,6 @@ enum LeafRule: Sendable {
     }
 
     /// The centre 8×8 of the 16×16 square made of four leaves, advanced `generations` (1, 2 or 4).
-    
     func step(nw: UInt64, ne: UInt64, sw: UInt64, se: UInt64, generations: Int) -> UInt64 {
         var w0 = LeafRule.spread(nw) | LeafRule.spread(ne) &<< 8
         var w1 = LeafRule.spread(nw &>> 32) | LeafRule.spread(ne &>> 32) &<< 8
@@ -68,7 +66,6 @@ enum LeafRule: Sendable {
 
     /// Spreads the low four bytes of `half` (four 8-cell rows) into the low bytes of four
     /// 16-bit lanes.
-    
     static func spread(_ half: UInt64) -> UInt64 {
         var x = half & 0xFFFF_FFFF
         x = (x | x &<< 16) & 0x0000_FFFF_0000_FFFF
@@ -77,7 +74,6 @@ enum LeafRule: Sendable {
     }
 
     /// Columns 4..<12 of four 16-bit lanes, packed as four 8-cell rows in the low 32 bits.
-    
     static func centre(_ word: UInt64) -> UInt64 {
         var x = (word &>> 4) & 0x00FF_00FF_00FF_00FF
         x = (x | x &>> 8) & 0x0000_FFFF_0000_FFFF
@@ -86,7 +82,6 @@ enum LeafRule: Sendable {
     }
 
     /// Neighbour counts of the 64 cells in `word` as bit planes: count = ones + 2·twos + 4·fours + 8·eights.
-    
     static func counts(_ word: UInt64, above: UInt64, below: UInt64)
         -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
     {
@@ -117,7 +112,6 @@ enum LeafRule: Sendable {
     }
 
     /// One generation of B3/S23 for the 64 cells of `word`.
-    
     static func lifeWord(_ word: UInt64, above: UInt64, below: UInt64) -> UInt64 {
         let c = counts(word, above: above, below: below)
         // 3 neighbours, or 2 and alive: ones|self set, twos set, no fours or eights.
@@ -125,7 +119,6 @@ enum LeafRule: Sendable {
     }
 
     /// One generation of an outer-totalistic rule for the 64 cells of `word`.
-    
     static func totalisticWord(_ word: UInt64, above: UInt64, below: UInt64, birth: UInt16, survival: UInt16) -> UInt64 {
         let c = counts(word, above: above, below: below)
         var born: UInt64 = 0
@@ -143,7 +136,6 @@ enum LeafRule: Sendable {
     }
 
     /// One generation by table look-up of every cell's 9-bit neighbourhood, for any rule.
-    
     static func tableStep(_ w0: inout UInt64, _ w1: inout UInt64, _ w2: inout UInt64, _ w3: inout UInt64,
                           table: InlineArray<8, UInt64>)
     {

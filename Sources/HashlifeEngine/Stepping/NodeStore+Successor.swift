@@ -11,7 +11,6 @@ extension NodeStore {
     ///   (tagged with the step) for smaller steps.
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
-    
     mutating func successor(_ id: NodeID, level: Int, step: Int) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
@@ -112,7 +111,6 @@ extension NodeStore {
     }
 
     /// The centre 8×8 of the 16×16 square made of four 8×8 leaves.
-    
     static func centreOfLeaves(_ nw: UInt64, _ ne: UInt64, _ sw: UInt64, _ se: UInt64) -> UInt64 {
         // Rows 4..7 of the top leaves become rows 0..3, rows 0..3 of the bottom ones rows 4..7;
         // columns 4..7 of the left leaves become columns 0..3, columns 0..3 of the right ones 4..7.
