@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way:
-//   HashlifeEngine (stdlib only) ← HashlifeFormats ← HashlifeCLI ← hashlife (executable)
+//   HashlifeEngine (stdlib only) ← HashlifeFormats (+ the system zlib) ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
 //
@@ -24,7 +24,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "HashlifeEngine", swiftSettings: engineSettings),
-        .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine"]),
+        // The system zlib (Debian's zlib1g-dev), for .gz pattern files.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),
         .target(name: "HashlifeCLI", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),

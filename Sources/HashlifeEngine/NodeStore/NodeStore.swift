@@ -174,7 +174,8 @@ struct NodeStore: ~Copyable {
         return empties[level]
     }
 
-    /// Is `id` the empty node of `level`?
+    /// Is `id` the empty node of `level`? Exact for every level whose empty node is registered;
+    /// the universe registers them up to one above its root's level.
     func isEmpty(_ id: NodeID, level: Int) -> Bool {
         level < emptyCount && empties[level] == id
     }

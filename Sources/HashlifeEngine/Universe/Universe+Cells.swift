@@ -42,50 +42,63 @@ extension Universe {
     /// order (duplicates allowed). The generation counter and rule stay.
     /// - Complexity: O(n log n) for n cells, building the tree bottom-up (not cell by cell).
     public func load(cells: some Sequence<(x: Int, y: Int)>, originX: BigInt = .zero, originY: BigInt = .zero) {
-        // Gather cells into 8×8 leaves keyed by leaf position.
-        var leaves: [SIMD2<Int>: UInt64] = [:]
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for (x, y) in cells {
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
         }
         guard minX <= maxX else { clear(); return }
-        // Build a square whose top-left is (minX, minY) rounded down to a leaf corner.
-        let baseX = minX & ~7, baseY = minY & ~7
-        precondition(maxX.subtractingReportingOverflow(baseX).partialValue < 1 << 61
-                     && maxY.subtractingReportingOverflow(baseY).partialValue < 1 << 61
-                     && maxX >= baseX && maxY >= baseY, "pattern spans more than 2^61 cells")
-        let span = max(maxX - baseX, maxY - baseY) + 1
+        // The smallest Golly-framed root holding the bounding box.
+        let left = originX + BigInt(minX), right = originX + BigInt(maxX)
+        let top = originY + BigInt(minY), bottom = originY + BigInt(maxY)
         var k = Universe.minimumLevel
-        while (1 << k) < span { k += 1 }
+        while true {
+            let (fx, fy) = Universe.frame(level: k)
+            let side = BigInt(BigUInt.powerOfTwo(k))
+            if fx <= left && right < fx + side && fy <= top && bottom < fy + side { break }
+            k += 1
+        }
+        // Leaves are keyed by their position in leaf units from an anchor: the leaf corner of the
+        // root's grid nearest at or before the document origin, so keys stay small Ints.
+        let (frameX, frameY) = Universe.frame(level: k)
+        let (anchorLeafX, shiftX) = (originX - frameX).floorDivided(by: 8)
+        let (anchorLeafY, shiftY) = (originY - frameY).floorDivided(by: 8)
+        let sx = shiftX.intValue!, sy = shiftY.intValue!
+        var leaves: [SIMD2<Int>: UInt64] = [:]
         for (x, y) in cells {
-            let lx = (x - baseX) >> 3, ly = (y - baseY) >> 3
-            leaves[SIMD2(lx, ly), default: 0] |= 1 << UInt64(((y - baseY) & 7) * 8 + ((x - baseX) & 7))
+            let cx = x + sx, cy = y + sy
+            leaves[SIMD2(cx >> 3, cy >> 3), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
         }
         var sorted = leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
-        root = build(&sorted[...], level: k, x: 0, y: 0)
+        // The root's top-left in leaf units from the anchor.
+        root = build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY)
         level = k
-        self.originX = originX + BigInt(baseX)
-        self.originY = originY + BigInt(baseY)
+        (self.originX, self.originY) = (frameX, frameY)
+        registerEmpties()
         shrink()
     }
 
-    /// Builds the node of `level` whose top-left leaf is at leaf position (`x`, `y`) from the
-    /// leaves in `leaves` (all inside it), reordering them.
-    private func build(_ leaves: inout ArraySlice<(x: Int, y: Int, bits: UInt64)>, level: Int, x: Int, y: Int) -> NodeID {
+    /// Builds the node of `level` whose top-left leaf is at (`x`, `y`) in leaf units from the
+    /// anchor, from the leaves in `leaves` (all inside it), reordering them.
+    private func build(_ leaves: inout ArraySlice<(x: Int, y: Int, bits: UInt64)>, level: Int, x: BigInt, y: BigInt) -> NodeID {
         if leaves.isEmpty { return store.emptyNode(level: level) }
         if level == NodeStore.leafLevel { return store.leaf(leaves.first!.bits) }
-        let half = 1 << (level - 1 - NodeStore.leafLevel)
-        // Partition: north before south, then west before east within each.
-        let southStart = leaves.partition { $0.y >= y + half }
+        let half = BigInt(BigUInt.powerOfTwo(level - 1 - NodeStore.leafLevel))
+        let midX = x + half, midY = y + half
+        // Leaf keys are Ints: a midpoint beyond Int's range has every leaf on one side.
+        func atOrAfter(_ key: Int, _ mid: BigInt) -> Bool {
+            if let m = mid.intValue { return key >= m }
+            return !mid.isNegative ? false : true
+        }
+        let southStart = leaves.partition { atOrAfter($0.y, midY) }
         var north = leaves[..<southStart], south = leaves[southStart...]
-        let northEast = north.partition { $0.x >= x + half }
-        let southEast = south.partition { $0.x >= x + half }
+        let northEast = north.partition { atOrAfter($0.x, midX) }
+        let southEast = south.partition { atOrAfter($0.x, midX) }
         var nw = north[..<northEast], ne = north[northEast...]
         var sw = south[..<southEast], se = south[southEast...]
         let a = build(&nw, level: level - 1, x: x, y: y)
-        let b = build(&ne, level: level - 1, x: x + half, y: y)
-        let c = build(&sw, level: level - 1, x: x, y: y + half)
-        let d = build(&se, level: level - 1, x: x + half, y: y + half)
+        let b = build(&ne, level: level - 1, x: midX, y: y)
+        let c = build(&sw, level: level - 1, x: x, y: midY)
+        let d = build(&se, level: level - 1, x: midX, y: midY)
         return store.node(a, b, c, d)
     }
 

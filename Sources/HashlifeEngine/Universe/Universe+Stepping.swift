@@ -56,6 +56,13 @@ extension Universe {
         originY -= BigInt(BigUInt.powerOfTwo(level - 1))
         root = padded
         level += 1
+        registerEmpties()
+    }
+
+    /// Makes sure the canonical empty node of every level up to the padded root's is registered,
+    /// so `isEmpty` recognises empty quadrants that stepping or padding create at those levels.
+    func registerEmpties() {
+        _ = store.emptyNode(level: level + 1)
     }
 
     /// Halves the root's side while its outer ring is empty.

@@ -6,6 +6,11 @@
 /// top-left cell is at (`originX`, `originY`); the root grows when cells are set outside it or
 /// when a step could carry cells past its edge, and shrinks back when its border is empty.
 ///
+/// The root always sits where Golly's HashLife puts a root of its level: x in
+/// [-2^(level-1), 2^(level-1)), y in [1-2^(level-1), 2^(level-1)] (Golly keeps y upwards
+/// internally and flips it). Growing and shrinking about the centre keep this frame, so a tree
+/// exported as Macrocell lands exactly where Golly would put it, and vice versa.
+///
 /// A `Universe` is a reference type owning its node store; it is not thread-safe.
 public final class Universe {
     /// Smallest root: 32×32 cells, so the root always has leaf grandchildren.
@@ -28,10 +33,9 @@ public final class Universe {
         store = NodeStore(rule: rule)
         level = Universe.minimumLevel
         root = store.emptyNode(level: Universe.minimumLevel)
-        let half = BigInt(1 << (Universe.minimumLevel - 1))
-        originX = -half
-        originY = -half
+        (originX, originY) = Universe.frame(level: Universe.minimumLevel)
         generation = .zero
+        registerEmpties()
     }
 
     /// Changes the rule. Memoized results are forgotten (they belong to the old rule); cells stay.
@@ -46,9 +50,13 @@ public final class Universe {
     public func clear() {
         level = Universe.minimumLevel
         root = store.emptyNode(level: level)
-        let half = BigInt(1 << (level - 1))
-        originX = -half
-        originY = -half
+        (originX, originY) = Universe.frame(level: level)
+    }
+
+    /// Top-left cell of a root of `level` in Golly's frame: (-2^(level-1), 1-2^(level-1)).
+    static func frame(level: Int) -> (x: BigInt, y: BigInt) {
+        let half = BigInt(BigUInt.powerOfTwo(level - 1))
+        return (-half, BigInt(1) - half)
     }
 
     /// Live cells in the universe.
