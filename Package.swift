@@ -36,7 +36,7 @@ let package = Package(
             path: "Benchmarks/HashlifeBenchmarks"
         ),
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,8 @@
 // node count, bytes per node and the process's peak resident memory. Median of --repeat runs.
 //
 //   swift run -c release HashlifeBenchmarks [--json] [--repeat N] [CASE ...]
+//   swift run -c release HashlifeBenchmarks corpus      # ../shared HashLife folder to 2^20, checked
+//   swift run -c release HashlifeBenchmarks metacell    # Macrocell loading of the Metacell files
 //
 // Whole-process figures for `hashlife run` (what the README quotes) come from scripts/bench.
 
@@ -42,7 +44,57 @@ func peakResidentKiB() -> Int {
     return 0
 }
 
+/// Runs every HashLife-folder file of the oracle to its 2^20 row in this process, one at a time,
+/// checking each population against bgolly's. A wrong population is a failure (exit 1).
+func runCorpus() {
+    let rows = Oracle.entries("hashlife-folder.tsv")
+    guard !rows.isEmpty else { print("skipping corpus: ../shared is absent"); return }
+    var failures = 0
+    print("file                                                         ms     nodes     result")
+    for entry in rows {
+        guard let (generation, population) = entry.populations.last, let path = Oracle.path(entry.file) else { continue }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let universe: Universe
+        do {
+            universe = try Universe(document: PatternCodec.decode(FileIO.read(path), fileName: entry.file).document)
+        } catch {
+            print("\(entry.file): \(error)"); failures += 1; continue
+        }
+        universe.step(by: generation - universe.generation)
+        let got = universe.population
+        let ms = (clock.now - start) / .milliseconds(1)
+        let verdict = got == population ? "ok" : "WRONG: \(got), expected \(population)"
+        if got != population { failures += 1 }
+        let name = entry.file.count > 58 ? String(entry.file.suffix(58)) : entry.file
+        print(name + String(repeating: " ", count: 60 - name.count) + format2(ms) + "  " + String(universe.statistics.nodes) + "  " + verdict)
+    }
+    if failures > 0 { print("\(failures) failure(s)"); exit(1) }
+}
+
+/// Loads each Metacell file (gzip, Macrocell, straight into the store) and reports the time.
+func runMetacellLoads() {
+    let rows = Oracle.entries("hashlife-folder.tsv").filter { $0.file.contains("/Metacell/") }
+    guard !rows.isEmpty else { print("skipping metacell: ../shared is absent"); return }
+    for entry in rows {
+        guard let path = Oracle.path(entry.file) else { continue }
+        var times: [Double] = []
+        var population = BigUInt.zero
+        for _ in 0..<5 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let universe = try! Universe(document: PatternCodec.decode(FileIO.read(path), fileName: entry.file).document)
+            population = universe.population
+            times.append((clock.now - start) / .milliseconds(1))
+        }
+        times.sort()
+        print("load \(entry.file): median \(format2(times[2])) ms, population \(population)")
+    }
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "corpus" { runCorpus(); exit(0) }
+if arguments.first == "metacell" { runMetacellLoads(); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 var repeats = 5

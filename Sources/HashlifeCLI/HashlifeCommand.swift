@@ -1,3 +1,4 @@
+import HashlifeFormats
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -24,7 +25,7 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, InfoCommand.self, ConvertCommand.self, HelpCommand.self]
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
@@ -43,7 +44,7 @@ public enum HashlifeCommand {
             return 0
         }
         if name == "--version" {
-            context.standardOutput("hashlife \(version)\n")
+            context.standardOutput("hashlife \(HashlifeVersion.string)\n")
             return 0
         }
         guard let command = subcommands.first(where: { $0.spec.name == name }) else {
@@ -68,7 +69,6 @@ public enum HashlifeCommand {
         }
     }
 
-    static let version = "0.1.0"
 
     static func rootHelp() -> String {
         HelpFormatter.rootHelp(programName: programName, overview: overview, subcommands: subcommands.map { $0.spec })

@@ -14,11 +14,12 @@ enum RunCommand: Subcommand {
             the distinct structure of the pattern, not the number of generations, so 2^1000 is \
             quick for a glider gun.
             """,
-        arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE), or '-' for standard input.")],
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to compute: decimal digits, or B^E such as 2^100 or 10^100.", required: true),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
-            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE (RLE), atomically."),
+            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz)."),
+            OptionSpec(["--format"], value: "F", help: "Format for --out: rle, mc, cells or lif.", default: "from the --out extension"),
             .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION'."),
         ],
         examples: [
@@ -35,14 +36,18 @@ enum RunCommand: Subcommand {
         let path = arguments.positionals["FILE"]!
         let target = try PatternFiles.count(arguments.value("--gen")!, option: "--gen", command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
-        let (universe, document) = try PatternFiles.universe(path, rule: rule)
+        let out = arguments.value("--out")
+        let outFormat = try out.map { (path) throws(CommandError) in
+            try PatternFiles.outputFormat(for: path, format: arguments.value("--format"), command: command, option: "--out")
+        }
+        let (universe, decoded) = try PatternFiles.universe(path, rule: rule)
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(universe.generation); cannot compute the earlier generation \(target)")
         }
         universe.step(by: target - universe.generation)
         let population = universe.population
-        if let out = arguments.value("--out") {
-            try PatternFiles.write(universe, to: out, source: document)
+        if let out, let outFormat {
+            try PatternFiles.write(universe, to: out, format: outFormat, source: decoded.document, context: context)
         }
         let seconds = (clock.now - start) / .seconds(1)
         if arguments.flag("--json") {

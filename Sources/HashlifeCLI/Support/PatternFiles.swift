@@ -3,41 +3,67 @@ import HashlifeFormats
 
 /// Reading and writing pattern files for the commands, with errors that name the file and place.
 enum PatternFiles {
-    /// The document in the file at `path` ("-" for standard input).
-    static func read(_ path: String) throws(CommandError) -> PatternDocument {
+    /// How a path is named in messages.
+    static func label(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// The decoded file at `path` ("-" for standard input), in any supported format.
+    static func read(_ path: String) throws(CommandError) -> DecodedPattern {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw .failure(error.description) }
-        let text = String(decoding: bytes, as: UTF8.self)
         do {
-            return try RLEReader.read(text)
+            return try PatternCodec.decode(bytes, fileName: label(path))
         } catch {
-            var located = error
-            located.file = path == "-" ? "<stdin>" : path
-            throw .failure(located.description)
+            throw .failure(error.description)
         }
     }
 
     /// A universe from the file at `path`, under `rule` when given.
-    static func universe(_ path: String, rule: Rule?) throws(CommandError) -> (Universe, PatternDocument) {
-        let document = try read(path)
+    static func universe(_ path: String, rule: Rule?) throws(CommandError) -> (Universe, DecodedPattern) {
+        let decoded = try read(path)
         do {
-            return (try Universe(document: document, rule: rule), document)
+            return (try Universe(document: decoded.document, rule: rule), decoded)
         } catch {
-            throw .failure("\(path == "-" ? "<stdin>" : path): \(error.description)")
+            throw .failure("\(label(path)): \(error.description)")
         }
     }
 
-    /// Writes `universe` to `path` (RLE), keeping the source document's name and comments.
-    static func write(_ universe: Universe, to path: String, source: PatternDocument?) throws(CommandError) {
-        let document: PatternDocument
+    /// The format to write `path` in: `--format` when given, else the file name's extension.
+    static func outputFormat(for path: String, format: String?, command: String, option: String) throws(CommandError) -> PatternFormat {
+        if let format {
+            switch format.lowercased() {
+            case "rle": return .rle
+            case "mc", "macrocell": return .macrocell
+            case "cells", "plaintext": return .plaintext
+            case "lif", "life", "life106", "life1.06": return .life106
+            default:
+                throw .usage(UsageError(command: command, message: "invalid value for '--format': '\(format)'; expected rle, mc, cells or lif"))
+            }
+        }
+        if path == "-" { return .rle }
+        guard let chosen = PatternFormat(fileName: path) else {
+            throw .usage(UsageError(command: command, message: "cannot tell the output format from '\(path)' (\(option)); use .rle, .mc, .cells or .lif, optionally with .gz, or give --format"))
+        }
+        return chosen
+    }
+
+    /// Writes `universe` to `path` in `format` (gzip when the name ends in .gz), atomically,
+    /// keeping the source document's name, author and comments; "-" writes to the command's
+    /// standard output.
+    static func write(_ universe: Universe, to path: String, format: PatternFormat, source: PatternDocument?,
+                      context: CommandContext) throws(CommandError) {
+        let bytes: [UInt8]
         do {
-            document = try PatternDocument(universe: universe, name: source?.name, author: source?.author,
-                                           comments: source?.comments ?? [])
+            bytes = try PatternCodec.encode(universe, as: format, compressed: PatternFormat.isCompressedName(path),
+                                            name: source?.name, author: source?.author, comments: source?.comments ?? [])
         } catch {
-            throw .failure("\(path): \(error.description)")
+            throw .failure("\(label(path)): \(error)")
+        }
+        if path == "-" {
+            context.standardOutput(String(decoding: bytes, as: UTF8.self))
+            return
         }
         do {
-            try FileIO.writeAtomically(Array(RLEWriter.write(document).utf8), to: path)
+            try FileIO.writeAtomically(bytes, to: path)
         } catch {
             throw .failure(error.description)
         }
@@ -51,8 +77,13 @@ enum PatternFiles {
 
     /// A generation count ("1000", "2^100", "10^100") from the command line.
     static func count(_ text: String, option: String, command: String) throws(CommandError) -> BigUInt {
-        do { return try BigUInt.parseCount(text) } catch {
+        let count: BigUInt
+        do { count = try BigUInt.parseCount(text) } catch {
             throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(error.description)"))
         }
+        guard count.bitWidth <= Universe.maximumStepExponent + 1 else {
+            throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(text) is beyond the engine's limit of 2^\(Universe.maximumStepExponent + 1)"))
+        }
+        return count
     }
 }

@@ -9,6 +9,7 @@ extension Universe {
     ///   `exponent`; not proportional to 2^exponent.
     public func step(byPowerOfTwo exponent: Int) {
         precondition(exponent >= 0, "step exponent must be non-negative")
+        precondition(exponent <= Universe.maximumStepExponent, "step exponent above the engine's limit")
         // The pattern must sit in the root's centre half and the root must be big enough for
         // the step: then, padded once more, the successor's centre is the old root's square,
         // which holds everything reachable in 2^exponent generations.
@@ -21,7 +22,9 @@ extension Universe {
 
     /// Advances `count` generations by its binary decomposition, low bits first, reusing the
     /// memo of every step size (nothing is cleared when the step size changes).
+    /// `count` must be below 2^(`maximumStepExponent` + 1).
     public func step(by count: BigUInt) {
+        precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
         let width = count.bitWidth
         var bit = 0
         while bit < width {
@@ -76,4 +79,11 @@ extension Universe {
             level -= 1
         }
     }
+}
+
+extension Universe {
+    /// The largest k for which steps of 2^k are accepted. The recursion is as deep as the root's
+    /// level (k + 3), and each level costs a stack frame: 2^65000 generations is far beyond any
+    /// pattern's interest and well within the stack.
+    public static let maximumStepExponent = 65_000
 }

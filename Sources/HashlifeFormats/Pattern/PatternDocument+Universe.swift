@@ -14,7 +14,13 @@ extension Universe {
             chosen = .life
         }
         self.init(rule: chosen)
-        load(cells: document.cells.lazy.map { (x: $0.x, y: $0.y) }, originX: document.originX, originY: document.originY)
+        if let tree = document.tree {
+            // Readers validate trees (with line numbers); a document built by hand that is wrong
+            // is a programming error.
+            do { try load(tree: tree) } catch { preconditionFailure("invalid tree in document: \(error)") }
+        } else {
+            load(cells: document.cells.lazy.map { (x: $0.x, y: $0.y) }, originX: document.originX, originY: document.originY)
+        }
         generation = document.generation
     }
 }
@@ -58,5 +64,18 @@ extension PatternDocument {
         cells.reserveCapacity(count)
         universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
         self.cells = cells
+    }
+}
+
+extension PatternDocument {
+    /// The universe as a quadtree document (for Macrocell), with its rule and generation; never
+    /// expands cells, so any universe fits.
+    public init(treeOf universe: Universe, name: String? = nil, author: String? = nil, comments: [String] = []) {
+        self.init(cells: [], rule: universe.rule.description)
+        self.name = name
+        self.author = author
+        self.comments = comments
+        generation = universe.generation
+        tree = universe.treeDefinitions()
     }
 }

@@ -36,6 +36,10 @@ public struct PatternDocument: Sendable, Equatable {
     public var height: Int
     /// Live cells relative to (originX, originY). The reader emits them in row-major order.
     public var cells: [PatternCell]
+    /// For Macrocell: the pattern as a quadtree, children before parents, the root last, placed
+    /// where Golly places a root of its level. When set, `cells` is empty and origin, width and
+    /// height only describe the root's square.
+    public var tree: [TreeDefinition]? = nil
 
     /// A document holding `cells`; width and height are set to the cells' bounding-box extents
     /// (0 × 0 when there are none), everything else to its default.

@@ -1,0 +1,55 @@
+import HashlifeEngine
+import HashlifeFormats
+
+/// `hashlife info FILE`.
+enum InfoCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Describe a pattern file: format, rule, generation, population, bounds and tree size.",
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
+        options: [.flag(["--json"], help: "Print one JSON object (big numbers as strings).")],
+        examples: ["hashlife info patterns/gosper-glider-gun.rle", "hashlife info pattern.mc.gz --json"]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let path = arguments.positionals["FILE"]!
+        let (universe, decoded) = try PatternFiles.universe(path, rule: nil)
+        let document = decoded.document
+        let box = universe.boundingBox
+        let population = universe.population
+        let format = decoded.format.displayName + (decoded.compressed ? " (gzip)" : "")
+        if arguments.flag("--json") {
+            let bounds: JSON = box.map { .object([("x", .string($0.x.description)), ("y", .string($0.y.description)),
+                                                   ("width", .string($0.width.description)), ("height", .string($0.height.description))]) } ?? .null
+            let fields: [(String, JSON)] = [
+                ("file", .string(PatternFiles.label(path))),
+                ("format", .string(decoded.format.rawValue)),
+                ("compressed", .bool(decoded.compressed)),
+                ("name", document.name.map { .string($0) } ?? .null),
+                ("author", document.author.map { .string($0) } ?? .null),
+                ("comments", .array(document.comments.map { .string($0) })),
+                ("rule", .string(universe.rule.description)),
+                ("generation", .string(universe.generation.description)),
+                ("population", .string(population.description)),
+                ("bounds", bounds),
+                ("level", .int(universe.rootLevel)),
+                ("nodes", .int(universe.treeNodeCount)),
+            ]
+            context.standardOutput(JSON.object(fields).encoded + "\n")
+            return
+        }
+        var lines: [(String, String)] = [("file", PatternFiles.label(path)), ("format", format)]
+        if let name = document.name { lines.append(("name", name)) }
+        if let author = document.author { lines.append(("author", author)) }
+        lines.append(("rule", universe.rule.description))
+        lines.append(("generation", universe.generation.description))
+        lines.append(("population", population.description))
+        lines.append(("bounds", box.map { "x=\($0.x) y=\($0.y) width=\($0.width) height=\($0.height)" } ?? "empty"))
+        lines.append(("tree", "level \(universe.rootLevel), \(universe.treeNodeCount) distinct nodes"))
+        var text = lines.map { $0.0 + ":" + String(repeating: " ", count: 12 - $0.0.count) + $0.1 }.joined(separator: "\n") + "\n"
+        if !document.comments.isEmpty {
+            text += "comments:\n" + document.comments.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
+        context.standardOutput(text)
+    }
+}
