@@ -27,7 +27,11 @@ let package = Package(
         // The system zlib (Debian's zlib1g-dev), for .gz pattern files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        .target(name: "HashlifeRendering", dependencies: ["HashlifeEngine", "CZlib"]),
+        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        .target(name: "HashlifeTerminal"),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
@@ -38,6 +42,8 @@ let package = Package(
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

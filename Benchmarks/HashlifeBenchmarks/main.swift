@@ -92,8 +92,48 @@ func runMetacellLoads() {
     }
 }
 
+/// Viewport queries: a 200×60 window onto the Gosper gun at 2^45 (over 10^12 live cells) at
+/// several zooms, and a 1000×1000 text window at zoom 1 onto a dense soup. Median of 21.
+func runViewports() {
+    let gun = Fixtures.universe("gosper-glider-gun.rle")
+    gun.step(by: BigUInt.powerOfTwo(45))
+    let box = gun.boundingBox!
+    let fitted = gun.fit(columns: 200, rows: 60)!
+    let midX = box.x + BigInt(box.width >> 1), midY = box.y + BigInt(box.height >> 1)
+    var cases: [(String, Universe, Viewport)] = [
+        ("200x60 fit (zoom \(fitted.zoom))", gun, fitted),
+        ("200x60 zoom 1 on the stream", gun, Viewport(x: midX - 100, y: midY - 30, columns: 200, rows: 60)),
+        ("200x60 zoom 3 on the stream", gun, Viewport(x: midX - 300, y: midY - 90, columns: 200, rows: 60, zoom: 3)),
+        ("200x60 zoom 1000 unaligned", gun, Viewport(x: midX - 100_001, y: midY - 30_007, columns: 200, rows: 60, zoom: 1000)),
+        ("200x60 zoom 2^30 unaligned", gun, Viewport(x: midX - BigInt(BigUInt.powerOfTwo(37)) + 12345, y: midY - BigInt(BigUInt.powerOfTwo(35)), columns: 200, rows: 60, zoom: .powerOfTwo(30))),
+    ]
+    let soup = Universe(rule: .life, referenceCells: randomSoup(width: 1024, height: 1024, density: 0.375, seed: 99))
+    soup.step(by: BigUInt(64))
+    cases.append(("1000x1000 zoom 1 text, soup", soup, Viewport(x: 12, y: 12, columns: 1000, rows: 1000)))
+    print("population of the gun at 2^45: \(gun.population)")
+    for (name, universe, viewport) in cases {
+        var times: [Double] = []
+        var checksum = 0
+        for _ in 0..<21 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            var text = ""
+            text.reserveCapacity(viewport.columns + 1)
+            universe.forEachBlockRow(of: viewport) { _, counts in
+                text.removeAll(keepingCapacity: true)
+                for count in counts { text.append(count.isZero ? "." : "#") }
+                checksum &+= text.utf8.count
+            }
+            times.append((clock.now - start) / .milliseconds(1))
+        }
+        times.sort()
+        print("viewport \(name): median \(format2(times[10])) ms (checksum \(checksum))")
+    }
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" { runCorpus(); exit(0) }
+if arguments.first == "viewport" { runViewports(); exit(0) }
 if arguments.first == "metacell" { runMetacellLoads(); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }

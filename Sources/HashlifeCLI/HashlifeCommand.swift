@@ -7,11 +7,28 @@ import HashlifeFormats
 struct CommandContext: Sendable {
     var standardOutput: @Sendable (String) -> Void
     var standardError: @Sendable (String) -> Void
+    /// Binary output (PNG), for standard output.
+    var standardOutputBytes: @Sendable ([UInt8]) -> Void
     /// Is standard error a terminal (progress display)?
     var errorIsTerminal: Bool
+    /// Is standard output a terminal (no binary data there)?
+    var standardOutputIsTerminal: Bool
 
-    static var terminal: CommandContext { CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
-                                         errorIsTerminal: Output.isTerminal(STDERR_FILENO)) }
+    init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+         standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
+         errorIsTerminal: Bool, standardOutputIsTerminal: Bool = false) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardOutputBytes = standardOutputBytes ?? { bytes in standardOutput(String(decoding: bytes, as: UTF8.self)) }
+        self.errorIsTerminal = errorIsTerminal
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+    }
+
+    static var terminal: CommandContext {
+        CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
+                       standardOutputBytes: { Output.write($0, to: STDOUT_FILENO) },
+                       errorIsTerminal: Output.isTerminal(STDERR_FILENO), standardOutputIsTerminal: Output.isTerminal(STDOUT_FILENO))
+    }
 }
 
 /// A subcommand of `hashlife`: its declarative spec, then its work.
@@ -25,7 +42,7 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, InfoCommand.self, ConvertCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, InfoCommand.self, ConvertCommand.self, ReplCommand.self, HelpCommand.self]
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {

@@ -19,6 +19,23 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// A value in 0..<n (modulo: a tiny bias, fine for tests).
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    /// `count` random bytes.
+    public mutating func bytes(_ count: Int) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        while result.count < count {
+            var word = next()
+            for _ in 0..<min(8, count - result.count) {
+                result.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        return result
+    }
+
     /// A uniform Double in [0, 1) from the top 53 bits of the next output.
     public mutating func nextUnitDouble() -> Double {
         Double(next() >> 11) * 0x1p-53

@@ -5,34 +5,10 @@ import Testing
 
 // MARK: Helpers
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        var result = [UInt8]()
-        result.reserveCapacity(count)
-        while result.count < count {
-            var word = next()
-            for _ in 0..<min(8, count - result.count) {
-                result.append(UInt8(truncatingIfNeeded: word))
-                word >>= 8
-            }
-        }
-        return result
-    }
-}
 
 /// Text-like data that compresses well: pattern lines repeated with small variations.
 private func repetitive(_ count: Int, seed: UInt64) -> [UInt8] {
-    var rng = SplitMix64(state: seed)
+    var rng = SplitMix64(seed: seed)
     let words = ["2bo$obo$b2o!\n", "x = 3, y = 3, rule = B3/S23\n", "#C a glider\n", "24b2o12b2o$"]
     var result = [UInt8]()
     result.reserveCapacity(count + 64)
@@ -103,7 +79,7 @@ private func expectError(
 
     @Test(arguments: [1, 6, 9])
     func largeRandomAndRepetitiveDataRoundTrip(level: Int) throws {
-        var rng = SplitMix64(state: UInt64(level) &* 1_000_003)
+        var rng = SplitMix64(seed: UInt64(level) &* 1_000_003)
         let random = rng.bytes(3_000_000 + rng.below(1000))
         let text = repetitive(5_000_000, seed: UInt64(level))
         var mixed = rng.bytes(500_000)
@@ -133,7 +109,7 @@ private func expectError(
 
     @Test func systemGzipReadsOurOutput() throws {
         guard let gzip = systemGzip() else { return }
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         for data in [[], smallText, repetitive(300_000, seed: 3), rng.bytes(200_000)] as [[UInt8]] {
             for level in [1, 9] {
                 let result = try runGzip(gzip, ["-dc"], input: Gzip.compress(data, level: level))
@@ -145,7 +121,7 @@ private func expectError(
 
     @Test func weReadSystemGzipOutput() throws {
         guard let gzip = systemGzip() else { return }
-        var rng = SplitMix64(state: 43)
+        var rng = SplitMix64(seed: 43)
         for data in [[], smallText, repetitive(300_000, seed: 4), rng.bytes(200_000)] as [[UInt8]] {
             for flag in ["-1", "-9"] {
                 let result = try runGzip(gzip, ["-c", flag], input: data)
@@ -195,7 +171,7 @@ private func expectError(
 
     @Test func randomMutationsDecompressOrThrow() throws {
         let original = Gzip.compress(smallText + repetitive(2_000, seed: 11))
-        var rng = SplitMix64(state: 0x6A17)
+        var rng = SplitMix64(seed: 0x6A17)
         var thrown = 0, decoded = 0
         for _ in 0..<2000 {
             var mutated = original

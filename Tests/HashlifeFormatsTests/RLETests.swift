@@ -2,6 +2,7 @@ import Foundation
 import HashlifeEngine
 import HashlifeFormats
 import Testing
+import HashlifeTestSupport
 
 // MARK: Helpers
 
@@ -33,18 +34,6 @@ private func absolute(_ document: PatternDocument) -> Set<String> {
     Set(document.cells.map { "\(document.originX + BigInt($0.x)),\(document.originY + BigInt($0.y))" })
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 /// The shipped pattern files: `patterns/*.rle` at the package root.
 private func patternFiles() throws -> [(name: String, bytes: [UInt8])] {
@@ -370,7 +359,7 @@ private func patternFiles() throws -> [(name: String, bytes: [UInt8])] {
     }
 
     @Test func randomRoundTrips() throws {
-        var rng = SplitMix64(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         for trial in 0..<300 {
             var pairs: [(Int, Int)] = []
             let count = rng.below(60)
@@ -486,7 +475,7 @@ private func patternFiles() throws -> [(name: String, bytes: [UInt8])] {
         let small = files.map(\.bytes).filter { $0.count <= 20_000 }
         var read = 0, rejected = 0
         #expect(!small.isEmpty)
-        var rng = SplitMix64(state: 20_240_601)
+        var rng = SplitMix64(seed: 20_240_601)
         // Bytes worth trying: RLE syntax, digits, line breaks, and invalid UTF-8.
         let interesting = Array("bo.A$!#xyrule=,0123456789 \t\r\nBCpz".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xFF]
         for _ in 0..<3000 {

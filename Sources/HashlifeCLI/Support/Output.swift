@@ -23,6 +23,29 @@ enum Output {
         }
     }
 
+    static func write(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// The terminal's size in character cells (of standard output, else standard error), or nil.
+    static func terminalSize() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        for fd in [STDOUT_FILENO, STDERR_FILENO] where ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        return nil
+    }
+
     /// Is `fd` a terminal?
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 }

@@ -67,6 +67,11 @@ struct NodeRecord {
     var flags: UInt16
 }
 
+/// Why the stepping recursion unwound before finishing. Memo entries written before it stay valid.
+enum StepInterruption: Error {
+    case cancelled
+}
+
 /// The canonical node store: arena, hash index, memo slots, population caches and the rule's
 /// leaf stepper. Owned by exactly one `Universe`.
 struct NodeStore: ~Copyable {
@@ -100,6 +105,9 @@ struct NodeStore: ~Copyable {
 
     /// The leaf step for the current rule.
     var leafRule: LeafRule
+
+    /// Polled by the recursion for cancellation; nil when the step cannot be cancelled.
+    var control: StepControl? = nil
 
     /// Counters for `statistics`.
     var memoHits: UInt64 = 0

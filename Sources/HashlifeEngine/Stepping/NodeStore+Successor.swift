@@ -11,7 +11,9 @@ extension NodeStore {
     ///   (tagged with the step) for smaller steps.
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
-    mutating func successor(_ id: NodeID, level: Int, step: Int) -> NodeID {
+    /// - Throws: `StepInterruption.cancelled` when `control` asks; results memoized so far stay
+    ///   valid.
+    mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
         let isFullStep = step == level - 2
@@ -22,6 +24,10 @@ extension NodeStore {
             return record.partial
         }
         memoMisses &+= 1
+        if memoMisses & 1023 == 0, let control {
+            control.publish(nodes: count - 1)
+            if control.isCancelled { throw .cancelled }
+        }
 
         let result: NodeID
         if level == 4 {
@@ -29,9 +35,9 @@ extension NodeStore {
                                         sw: leafBits(record.sw), se: leafBits(record.se),
                                         generations: 1 << step))
         } else if isFullStep {
-            result = fullStep(record, level: level)
+            result = try fullStep(record, level: level)
         } else {
-            result = partialStep(record, level: level, step: step)
+            result = try partialStep(record, level: level, step: step)
         }
 
         if isFullStep {
@@ -46,25 +52,25 @@ extension NodeStore {
     /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
     /// the four squares they form advanced 2^(level-3) again.
     @inline(__always)
-    mutating func fullStep(_ r: NodeRecord, level: Int) -> NodeID {
+    mutating func fullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
-        let s00 = successor(r.nw, level: k, step: s)
-        let s01 = successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
-        let s02 = successor(r.ne, level: k, step: s)
-        let s10 = successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
-        let s11 = successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
-        let s12 = successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
-        let s20 = successor(r.sw, level: k, step: s)
-        let s21 = successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
-        let s22 = successor(r.se, level: k, step: s)
-        return combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s)
+        let s00 = try successor(r.nw, level: k, step: s)
+        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
+        let s02 = try successor(r.ne, level: k, step: s)
+        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
+        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
+        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
+        let s20 = try successor(r.sw, level: k, step: s)
+        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
+        let s22 = try successor(r.se, level: k, step: s)
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
     /// then the four squares they form advanced 2^step.
     @inline(__always)
-    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int) -> NodeID {
+    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2)
         let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2)
@@ -75,7 +81,7 @@ extension NodeStore {
         let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2)
         let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2)
         let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
-        return combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step)
+        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step)
     }
 
     /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
@@ -84,12 +90,12 @@ extension NodeStore {
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID,
-                          level: Int, step: Int) -> NodeID {
+                          level: Int, step: Int) throws(StepInterruption) -> NodeID {
         let k = level - 1
-        let nw = successor(node(a, b, d, e), level: k, step: step)
-        let ne = successor(node(b, c, e, f), level: k, step: step)
-        let sw = successor(node(d, e, g, h), level: k, step: step)
-        let se = successor(node(e, f, h, i), level: k, step: step)
+        let nw = try successor(node(a, b, d, e), level: k, step: step)
+        let ne = try successor(node(b, c, e, f), level: k, step: step)
+        let sw = try successor(node(d, e, g, h), level: k, step: step)
+        let se = try successor(node(e, f, h, i), level: k, step: step)
         return node(nw, ne, sw, se)
     }
 

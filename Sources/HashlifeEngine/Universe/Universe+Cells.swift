@@ -5,15 +5,21 @@ extension Universe {
     /// - Complexity: O(level).
     public func cell(x: BigInt, y: BigInt) -> Bool {
         guard let (rx, ry) = rootOffset(x: x, y: y) else { return false }
+        return store.leafBits(leaf(atRootOffset: rx, ry)) >> UInt64(Universe.leafBitIndex(x: rx, y: ry)) & 1 == 1
+    }
+
+    /// The leaf holding the cell at root-relative offset (`x`, `y`).
+    /// - Complexity: O(level).
+    func leaf(atRootOffset x: BigUInt, _ y: BigUInt) -> NodeID {
         var id = root
         var k = level
         while k > NodeStore.leafLevel {
             let r = store.nodes[Int(id)]
-            let east = rx.bit(k - 1), south = ry.bit(k - 1)
+            let east = x.bit(k - 1), south = y.bit(k - 1)
             id = south ? (east ? r.se : r.sw) : (east ? r.ne : r.nw)
             k -= 1
         }
-        return store.leafBits(id) >> UInt64(Universe.leafBitIndex(x: rx, y: ry)) & 1 == 1
+        return id
     }
 
     public func cell(x: Int, y: Int) -> Bool { cell(x: BigInt(x), y: BigInt(y)) }

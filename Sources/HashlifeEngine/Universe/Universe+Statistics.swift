@@ -30,15 +30,7 @@ extension Universe {
     func leafIDs(containing points: [(Int, Int)]) -> [UInt32] {
         points.map { x, y in
             let (rx, ry) = rootOffset(x: BigInt(x), y: BigInt(y))!
-            var id = root
-            var k = level
-            while k > NodeStore.leafLevel {
-                let r = store.nodes[Int(id)]
-                let east = rx.bit(k - 1), south = ry.bit(k - 1)
-                id = south ? (east ? r.se : r.sw) : (east ? r.ne : r.nw)
-                k -= 1
-            }
-            return id
+            return leaf(atRootOffset: rx, ry)
         }
     }
 }

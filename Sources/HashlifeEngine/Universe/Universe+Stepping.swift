@@ -8,6 +8,12 @@ extension Universe {
     /// - Complexity: about the number of distinct nodes the pattern visits at each level, times
     ///   `exponent`; not proportional to 2^exponent.
     public func step(byPowerOfTwo exponent: Int) {
+        do { try step(byPowerOfTwo: exponent, control: nil) } catch { preconditionFailure("uncancellable step was cancelled") }
+    }
+
+    /// Advances 2^`exponent` generations unless `control` cancels first.
+    /// - Throws: `StepCancelled` with the universe unchanged.
+    public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepCancelled) {
         precondition(exponent >= 0, "step exponent must be non-negative")
         precondition(exponent <= Universe.maximumStepExponent, "step exponent above the engine's limit")
         // The pattern must sit in the root's centre half and the root must be big enough for
@@ -15,7 +21,14 @@ extension Universe {
         // which holds everything reachable in 2^exponent generations.
         while level < exponent + 2 || !centreHalfHoldsEverything() { expand() }
         let padded = paddedRoot()
-        root = store.successor(padded, level: level + 1, step: exponent)
+        store.control = control
+        defer { store.control = nil }
+        do {
+            root = try store.successor(padded, level: level + 1, step: exponent)
+        } catch {
+            shrink()
+            throw StepCancelled(generation: generation)
+        }
         generation += BigUInt.powerOfTwo(exponent)
         shrink()
     }
@@ -24,11 +37,18 @@ extension Universe {
     /// memo of every step size (nothing is cleared when the step size changes).
     /// `count` must be below 2^(`maximumStepExponent` + 1).
     public func step(by count: BigUInt) {
+        do { try step(by: count, control: nil) } catch { preconditionFailure("uncancellable step was cancelled") }
+    }
+
+    /// Advances `count` generations unless `control` cancels first.
+    /// - Throws: `StepCancelled` when cancelled: the universe is at the last whole power-of-two
+    ///   step it completed (its generation is in the error), consistent and ready to go on.
+    public func step(by count: BigUInt, control: StepControl?) throws(StepCancelled) {
         precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
         let width = count.bitWidth
         var bit = 0
         while bit < width {
-            if count.bit(bit) { step(byPowerOfTwo: bit) }
+            if count.bit(bit) { try step(byPowerOfTwo: bit, control: control) }
             bit += 1
         }
     }

@@ -69,3 +69,33 @@ public final class Universe {
     /// Size of the root square as a power of two (useful for statistics and tests).
     public var rootLevel: Int { level }
 }
+
+/// A kept state of a universe: its root, position, generation and rule. It costs one node id;
+/// restoring it is O(1). Valid for the universe that made it (its store keeps every node while
+/// no memory budget evicts; the memory-budget work pins kept states as roots).
+public struct UniverseState: Sendable, Equatable {
+    let root: UInt32
+    let level: Int
+    let originX: BigInt
+    let originY: BigInt
+    public let generation: BigUInt
+    public let rule: Rule
+}
+
+extension Universe {
+    /// The current state, to restore later.
+    public func saveState() -> UniverseState {
+        UniverseState(root: root, level: level, originX: originX, originY: originY, generation: generation, rule: rule)
+    }
+
+    /// Returns to a state saved from this universe.
+    public func restore(_ state: UniverseState) {
+        setRule(state.rule)
+        root = state.root
+        level = state.level
+        originX = state.originX
+        originY = state.originY
+        generation = state.generation
+        registerEmpties()
+    }
+}

@@ -94,3 +94,70 @@ public enum FileIO {
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
 }
+
+/// A file written in pieces and published atomically: the bytes go to a temporary file in the
+/// same folder, which `commit` syncs and renames over the target; `abandon` (or a failed
+/// write) removes it. "-" streams to standard output instead.
+public final class AtomicFileWriter {
+    public let path: String
+    private let temporary: String
+    private var fd: Int32
+    private var finished = false
+
+    public init(path: String) throws(FileError) {
+        self.path = path
+        if path == "-" {
+            temporary = ""
+            fd = STDOUT_FILENO
+            return
+        }
+        temporary = path + ".tmp-\(getpid())"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit { if !finished { abandon() } }
+
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                abandon()
+                throw FileError(path: path, reason: reason)
+            }
+            offset += n
+        }
+    }
+
+    public func write(_ text: String) throws(FileError) { try write(Array(text.utf8)) }
+
+    /// Syncs and renames the temporary file over `path`.
+    public func commit() throws(FileError) {
+        guard !finished else { return }
+        finished = true
+        if path == "-" { return }
+        if fsync(fd) != 0 || close(fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileError(path: path, reason: reason)
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileError(path: path, reason: reason)
+        }
+    }
+
+    /// Drops what was written; the target is untouched.
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        if path != "-" {
+            close(fd)
+            unlink(temporary)
+        }
+    }
+}

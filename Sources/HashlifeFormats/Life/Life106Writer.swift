@@ -23,9 +23,9 @@ public enum Life106Writer {
             out += line + "\n"
             lineNumber += 1
         }
-        if let name = document.name { add(tagged("#N", trim(oneLine(name)))) }
-        if let author = document.author { add(tagged("#O", trim(oneLine(author)))) }
-        for comment in document.comments { add(tagged("#C", oneLine(comment))) }
+        if let name = document.name { add(tagged("#N", MetadataText.trim(MetadataText.oneLine(name)))) }
+        if let author = document.author { add(tagged("#O", MetadataText.trim(MetadataText.oneLine(author)))) }
+        for comment in document.comments { add(tagged("#C", MetadataText.oneLine(comment))) }
         var rule = ""
         for scalar in (document.rule ?? "").unicodeScalars where !scalar.properties.isWhitespace {
             rule.unicodeScalars.append(scalar)
@@ -66,21 +66,5 @@ public enum Life106Writer {
     /// `tag text`, or just `tag` when the text is empty.
     private static func tagged(_ tag: String, _ text: String) -> String {
         text.isEmpty ? tag : tag + " " + text
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
-        }
-        return result
-    }
-
-    private static func trim(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }
-        guard let lo = scalars.firstIndex(where: { !isBlank($0) }),
-              let hi = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(scalars[lo...hi])
     }
 }

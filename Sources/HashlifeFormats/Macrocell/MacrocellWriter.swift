@@ -10,9 +10,9 @@ public enum MacrocellWriter {
         var out = "[M2] (hashlife \(HashlifeVersion.string))\n"
         out += "#R \(document.rule.map { $0.filter { !$0.isWhitespace } } ?? "B3/S23")\n"
         if !document.generation.isZero { out += "#G \(document.generation)\n" }
-        if let name = document.name { out += "#N \(singleLine(name))\n" }
-        if let author = document.author { out += "#O \(singleLine(author))\n" }
-        for comment in document.comments { out += "#C \(singleLine(comment))\n" }
+        if let name = document.name { out += "#N \(MetadataText.trim(MetadataText.oneLine(name)))\n" }
+        if let author = document.author { out += "#O \(MetadataText.trim(MetadataText.oneLine(author)))\n" }
+        for comment in document.comments { out += "#C \(MetadataText.oneLine(comment))\n" }
         for definition in document.tree! {
             switch definition {
             case let .leaf(bits):
@@ -34,10 +34,6 @@ public enum MacrocellWriter {
             }
         }
         return out
-    }
-
-    private static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
     }
 }
 

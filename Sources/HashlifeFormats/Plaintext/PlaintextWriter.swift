@@ -32,8 +32,8 @@ public enum PlaintextWriter {
         }
 
         var out = ""
-        if let name = document.name { out += line("!Name:", trim(oneLine(name))) }
-        if let author = document.author { out += line("!Author:", trim(oneLine(author))) }
+        if let name = document.name { out += line("!Name:", MetadataText.trim(MetadataText.oneLine(name))) }
+        if let author = document.author { out += line("!Author:", MetadataText.trim(MetadataText.oneLine(author))) }
         if !originX.isZero || !originY.isZero { out += "!Position: \(originX),\(originY)\n" }
         if !document.generation.isZero { out += "!Generation: \(document.generation)\n" }
         var rule = ""
@@ -41,7 +41,7 @@ public enum PlaintextWriter {
             rule.unicodeScalars.append(scalar)
         }
         if !rule.isEmpty && rule != "B3/S23" { out += "!Rule: \(rule)\n" }
-        for comment in document.comments { out += line("!", oneLine(comment)) }
+        for comment in document.comments { out += line("!", MetadataText.oneLine(comment)) }
 
         // Rows, built as bytes. Offsets are unsigned so even a pattern spanning the whole Int
         // range is exact (if impractically large).
@@ -74,21 +74,5 @@ public enum PlaintextWriter {
     /// `key value` and a newline, or just `key` when the value is empty.
     private static func line(_ key: String, _ value: String) -> String {
         value.isEmpty ? key + "\n" : key + " " + value + "\n"
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
-        }
-        return result
-    }
-
-    private static func trim(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }
-        guard let lo = scalars.firstIndex(where: { !isBlank($0) }),
-              let hi = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(scalars[lo...hi])
     }
 }

@@ -53,9 +53,9 @@ public enum RLEWriter {
             if hasGen { out += " Gen=\(document.generation)" }
             out += "\n"
         }
-        if let name = document.name { out += "#N \(trim(oneLine(name)))\n" }
-        if let author = document.author { out += "#O \(trim(oneLine(author)))\n" }
-        for comment in document.comments { out += "#C \(oneLine(comment))\n" }
+        if let name = document.name { out += "#N \(MetadataText.trim(MetadataText.oneLine(name)))\n" }
+        if let author = document.author { out += "#O \(MetadataText.trim(MetadataText.oneLine(author)))\n" }
+        for comment in document.comments { out += "#C \(MetadataText.oneLine(comment))\n" }
         var rule = ""
         for scalar in (document.rule ?? "").unicodeScalars where !scalar.properties.isWhitespace {
             rule.unicodeScalars.append(scalar)
@@ -89,22 +89,6 @@ public enum RLEWriter {
         body.token(count: 1, symbol: UInt8(ascii: "!"))
         out += body.finish()
         return out
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
-        }
-        return result
-    }
-
-    private static func trim(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }
-        guard let lo = scalars.firstIndex(where: { !isBlank($0) }),
-              let hi = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(scalars[lo...hi])
     }
 
     /// Accumulates body tokens into lines of at most `maxLineLength` characters.

@@ -1,0 +1,72 @@
+import HashlifeEngine
+import HashlifeREPL
+import HashlifeSession
+import HashlifeTerminal
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `hashlife repl [FILE] [--json]`: the command language over one universe (SPEC §6.5).
+enum ReplCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "repl",
+        abstract: "Explore a pattern interactively, or drive the engine from a script or program.",
+        discussion: """
+            Holds one universe in memory and answers commands, one per line: load and save \
+            files, set the rule, step N generations or go to a generation (back as well as \
+            forward), query the generation, population and bounds, draw a view at any zoom, pan, \
+            zoom and fit the view, and edit cells. Type 'help' for the list, 'help COMMAND' for \
+            one command.
+
+            At a terminal there is a prompt with line editing and history (kept in \
+            $XDG_STATE_HOME/hashlife/repl_history); otherwise commands are read from standard \
+            input, so scripts can be piped in. Errors are answered as 'error: MESSAGE' on \
+            standard output, in order, and the session goes on.
+
+            With --json every command answers exactly one line of JSON: {"ok":true,...} with its \
+            results (big numbers as strings) or {"ok":false,"error":{"code":...,"message":...}}, \
+            so another program can drive the REPL.
+
+            Ctrl-C stops a long step or goto, leaving the universe at a consistent generation; at \
+            the prompt it clears the line, and Ctrl-D ends the session. On a pipe, an interrupt \
+            while idle ends the REPL with status 130.
+            """,
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to load first (any supported format, optionally .gz).", optional: true)],
+        options: [
+            .flag(["--json"], help: "Answer every command with exactly one line of JSON."),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24.",
+                       default: "the terminal's size when standard output is one, else 80x24"),
+        ],
+        examples: [
+            "hashlife repl patterns/gosper-glider-gun.rle",
+            "printf 'load patterns/acorn.rle\\nstep 5206\\npop\\n' | hashlife repl",
+            "hashlife repl patterns/r-pentomino.rle --json < commands.txt",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife repl"
+        let (columns, rows) = try viewSize(arguments.value("--size"), command: command)
+        let session = Session(columns: columns, rows: rows)
+        if let path = arguments.positionals["FILE"] {
+            do { try session.load(path: path) } catch { throw .failure(error.message) }
+        }
+        let status = REPLRunner.runStandardStreams(session: session, json: arguments.flag("--json"),
+                                                   output: context.standardOutput)
+        if status != 0 { exit(status) }
+    }
+
+    /// `--size COLSxROWS`, or the terminal's size (less a row for the prompt), or 80x24.
+    static func viewSize(_ text: String?, command: String) throws(CommandError) -> (Int, Int) {
+        guard let text else {
+            if let size = Terminal.size(of: STDOUT_FILENO) { return (size.columns, max(size.rows - 1, 1)) }
+            return (80, 24)
+        }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (1...10_000).contains(columns), (1...10_000).contains(rows) else {
+            throw .usage(UsageError(command: command, message: "invalid value for '--size': '\(text)'; expected COLSxROWS such as 80x24, each from 1 to 10000"))
+        }
+        return (columns, rows)
+    }
+}

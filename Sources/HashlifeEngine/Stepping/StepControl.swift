@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Lets another thread, or a signal handler, stop a long step and watch its progress.
+///
+/// The stepping recursion polls `isCancelled` once every 1,024 computed results (a relaxed atomic
+/// load: far below the cost of the node look-ups around it) and publishes the store's node count
+/// at the same moments. A cancelled step unwinds without touching the universe's root, so the
+/// universe stays at the last whole power-of-two step it finished; memoized results computed
+/// before the stop stay valid and speed up the next attempt. Cancelling is async-signal-safe.
+public final class StepControl: Sendable {
+    private let cancelled = Atomic<Bool>(false)
+    private let nodes = Atomic<Int>(0)
+    private let generationBits = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Asks the running (or next) step to stop. Safe from a signal handler.
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// Clears a previous cancellation, before starting new work.
+    public func reset() { cancelled.store(false, ordering: .relaxed) }
+
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Nodes in the store, as of the last poll (for progress displays).
+    public var nodeCount: Int { nodes.load(ordering: .relaxed) }
+
+    func publish(nodes count: Int) { nodes.store(count, ordering: .relaxed) }
+}
+
+/// A step stopped by `StepControl.cancel()`; the universe is at `generation`, consistent.
+public struct StepCancelled: Error, Equatable, Sendable {
+    public var generation: BigUInt
+}

@@ -1,0 +1,511 @@
+// The commands: a table (name, usage, one line of help, implementation) that later commands
+// (undo/redo, snapshots, boards, classify, memory, settings) join by adding a row.
+
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeRendering
+import HashlifeSession
+import HashlifeTerminal
+import Synchronization
+
+/// A viewport's block rows for the renderers. (A wrapper rather than a conformance of
+/// `ViewportRows` itself, so that this module and others can each adapt it without clashing.)
+struct ViewportBlockRows: BlockRows {
+    let source: ViewportRows
+    var columns: Int { source.columns }
+    var rows: Int { source.rows }
+    var blockArea: BigUInt { source.blockArea }
+    mutating func row(_ index: Int) -> [BigUInt] { source.row(index) }
+}
+
+/// One command of the language.
+struct REPLCommand: Sendable {
+    let name: String
+    let aliases: [String]
+    /// "step [N]": the name and its arguments, as `help` and usage errors show them.
+    let usage: String
+    /// One line of help.
+    let summary: String
+    let run: @Sendable (REPL, [String]) throws(REPLError) -> Answer
+
+    init(_ name: String, aliases: [String] = [], usage: String, _ summary: String,
+         _ run: @escaping @Sendable (REPL, [String]) throws(REPLError) -> Answer) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage
+        self.summary = summary
+        self.run = run
+    }
+
+    /// Every command, in the order `help` lists them.
+    static let all: [REPLCommand] = [
+        REPLCommand("load", usage: "load FILE [rule R]",
+                    "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it.") { r, a throws(REPLError) in try r.load(a) },
+        REPLCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
+                    "Write the pattern atomically; the format follows the extension unless given (.gz compresses).") { r, a throws(REPLError) in try r.save(a) },
+        REPLCommand("rule", usage: "rule [R]",
+                    "Show the rule, or set it (B3/S23 notation or a name such as HighLife); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
+        REPLCommand("step", usage: "step [N]",
+                    "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(REPLError) in try r.step(a) },
+        REPLCommand("goto", usage: "goto GEN",
+                    "Go to generation GEN: forward by stepping, back through kept generations or by re-running.") { r, a throws(REPLError) in try r.goto(a) },
+        REPLCommand("gen", aliases: ["generation"], usage: "gen", "Show the generation.") { r, a throws(REPLError) in try r.generation(a) },
+        REPLCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells).") { r, a throws(REPLError) in try r.population(a) },
+        REPLCommand("bounds", usage: "bounds", "Show the bounding box of the live cells.") { r, a throws(REPLError) in try r.bounds(a) },
+        REPLCommand("info", usage: "info", "Show the file, pattern name, rule, generation, population, bounds and view.") { r, a throws(REPLError) in try r.info(a) },
+        REPLCommand("view", usage: "view [X Y W H] [zoom Z] [format text|unicode|braille]",
+                    "Draw the current view, or the W×H cells from (X, Y) at zoom Z (the current view is unchanged).") { r, a throws(REPLError) in try r.view(a) },
+        REPLCommand("pan", usage: "pan DX DY", "Move the view by DX, DY cells.") { r, a throws(REPLError) in try r.pan(a) },
+        REPLCommand("zoom", usage: "zoom in|out|Z",
+                    "Set the cells per character side (Z ≥ 1, digits or B^E), keeping the view's centre; in halves, out doubles.") { r, a throws(REPLError) in try r.zoom(a) },
+        REPLCommand("fit", usage: "fit", "Fit the view to the whole pattern (20% margin), keeping its size.") { r, a throws(REPLError) in try r.fit(a) },
+        REPLCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(REPLError) in try r.size(a) },
+        REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
+        REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
+        REPLCommand("clear", usage: "clear", "Kill every cell (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
+        REPLCommand("stats", usage: "stats", "Show engine statistics: nodes, bytes, memo hits and misses, root level.") { r, a throws(REPLError) in try r.stats(a) },
+        REPLCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(REPLError) in try r.help(a) },
+        REPLCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(REPLError) in try r.quitCommand(a) },
+    ]
+
+    static func named(_ name: String) -> REPLCommand? {
+        let key = name.lowercased()
+        return all.first { $0.name == key || $0.aliases.contains(key) }
+    }
+}
+
+// MARK: - Limits
+
+extension REPL {
+    /// Most blocks a `view` draws, and most per side (columns or rows).
+    static let maximumViewBlocks = 4_000_000
+    static let maximumViewSide = 100_000
+    /// Zooms must be below 2^this.
+    static let zoomBitLimit = 65_536
+}
+
+// MARK: - Files and rule
+
+extension REPL {
+    func load(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "rule") else { throw .usage(command("load")) }
+        let rule = a.count == 3 ? try parseRule(a[2]) : nil
+        do { try session.load(path: a[0], rule: rule) } catch { throw REPLError(error) }
+        let universe = session.universe
+        let population = universe.population
+        return Answer("loaded \(a[0]): \(population) cells, rule \(universe.rule), generation \(universe.generation)", [
+            .init("path", .string(a[0])),
+            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("rule", .string(universe.rule.description)),
+            .init("generation", .string(universe.generation.description)),
+            .init("population", .string(population.description)),
+        ])
+    }
+
+    func save(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "format") else { throw .usage(command("save")) }
+        var format: PatternFormat? = nil
+        if a.count == 3 {
+            switch a[2].lowercased() {
+            case "rle": format = .rle
+            case "mc", "macrocell": format = .macrocell
+            case "cells", "plaintext": format = .plaintext
+            case "lif", "life", "life106": format = .life106
+            default: throw .argument("unknown format '\(a[2])'; expected rle, mc, cells or lif")
+            }
+        }
+        do { try session.save(path: a[0], format: format) } catch { throw REPLError(error) }
+        let written = format ?? PatternFormat(fileName: a[0]) ?? .rle
+        return Answer("saved \(a[0]) (\(written.displayName))", [
+            .init("path", .string(a[0])), .init("format", .string(written.fileExtension)),
+        ])
+    }
+
+    func rule(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("rule")) }
+        if let text = a.first { session.setRule(try parseRule(text)) }
+        let rule = session.universe.rule.description
+        return Answer("rule \(rule)", [.init("rule", .string(rule))])
+    }
+
+    func parseRule(_ text: String) throws(REPLError) -> Rule {
+        do { return try Rule(text) } catch { throw REPLError(code: "rule", message: error.description) }
+    }
+}
+
+// MARK: - Evolution
+
+/// The generation a running step has reached, shared with the progress display's thread.
+final class GenerationTracker: Sendable {
+    private let value: Mutex<BigUInt>
+    init(_ generation: BigUInt) { value = Mutex(generation) }
+    func set(_ generation: BigUInt) { value.withLock { $0 = generation } }
+    var current: BigUInt { value.withLock { $0 } }
+}
+
+extension REPL {
+    func step(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("step")) }
+        let count = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "N") } ?? .one
+        let target = session.universe.generation + count
+        return try advance(label: "step \(a.first ?? "1")", target: target) { control, progress throws(SessionError) in
+            try session.step(count, control: control, progress: progress)
+        }
+    }
+
+    func goto(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 1 else { throw .usage(command("goto")) }
+        let target = try parseGenerations(a[0], name: "GEN")
+        return try advance(label: "goto \(a[0])", target: target) { control, progress throws(SessionError) in
+            try session.goto(target, control: control, progress: progress)
+        }
+    }
+
+    /// Runs a step or goto with the cancellation control (reset first) and, when enabled, the
+    /// progress display; answers the generation and population reached.
+    private func advance(label: String, target: BigUInt,
+                         _ work: (StepControl, (BigUInt) -> Void) throws(SessionError) -> Void) throws(REPLError) -> Answer {
+        control.reset()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let tracker = GenerationTracker(session.universe.generation)
+        var bar: ProgressBar? = nil
+        if showsProgress {
+            let control = control
+            bar = ProgressBar(label: label) {
+                let nodes = control.nodeCount
+                return ProgressBar.Reading(reached: tracker.current.description, target: target.description, nodes: nodes > 0 ? nodes : nil)
+            }
+            bar?.start()
+        }
+        defer { bar?.stop() }
+        do { try work(control) { tracker.set($0) } } catch { throw REPLError(error) }
+        let seconds = (clock.now - start) / .seconds(1)
+        let universe = session.universe
+        let population = universe.population
+        return Answer("generation \(universe.generation), population \(population)", [
+            .init("generation", .string(universe.generation.description)),
+            .init("population", .string(population.description)),
+            .init("seconds", .double(seconds)),
+        ])
+    }
+
+    /// A generation count: digits or B^E, within the engine's step limit.
+    func parseGenerations(_ text: String, name: String) throws(REPLError) -> BigUInt {
+        let value: BigUInt
+        do { value = try BigUInt.parseCount(text) } catch { throw .argument("invalid \(name): \(error.description)") }
+        guard value.bitWidth <= Universe.maximumStepExponent + 1 else {
+            throw .argument("invalid \(name): \(text) is beyond the engine's limit of 2^\(Universe.maximumStepExponent + 1)")
+        }
+        return value
+    }
+}
+
+// MARK: - Queries
+
+extension REPL {
+    func generation(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("gen")) }
+        let generation = session.universe.generation.description
+        return Answer("generation \(generation)", [.init("generation", .string(generation))])
+    }
+
+    func population(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("pop")) }
+        let population = session.universe.population.description
+        return Answer("population \(population)", [.init("population", .string(population))])
+    }
+
+    func bounds(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("bounds")) }
+        let box = session.universe.boundingBox
+        return Answer("bounds " + boundsText(box), [.init("bounds", boundsJSON(box))])
+    }
+
+    func info(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("info")) }
+        let universe = session.universe
+        let box = universe.boundingBox
+        let population = universe.population
+        var lines = ["file " + (session.path ?? "none")]
+        if let name = session.document?.name { lines.append("name " + name) }
+        lines += [
+            "rule \(universe.rule)",
+            "generation \(universe.generation)",
+            "population \(population)",
+            "bounds " + boundsText(box),
+            "viewport " + viewportText(session.viewport),
+        ]
+        return Answer(lines: lines, fields: [
+            .init("path", session.path.map { .string($0) } ?? .null),
+            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("rule", .string(universe.rule.description)),
+            .init("generation", .string(universe.generation.description)),
+            .init("population", .string(population.description)),
+            .init("bounds", boundsJSON(box)),
+            .init("viewport", viewportJSON(session.viewport)),
+        ])
+    }
+
+    func stats(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("stats")) }
+        let s = session.universe.statistics
+        return Answer("nodes \(s.nodes), bytes \(s.bytes), memo hits \(s.memoHits), memo misses \(s.memoMisses), root level \(s.rootLevel)", [
+            .init("nodes", .int(s.nodes)), .init("bytes", .int(s.bytes)),
+            .init("memoHits", .uint(s.memoHits)), .init("memoMisses", .uint(s.memoMisses)),
+            .init("rootLevel", .int(s.rootLevel)),
+        ])
+    }
+
+    func boundsText(_ box: CellRect?) -> String {
+        guard let box else { return "empty" }
+        return "x=\(box.x) y=\(box.y) width=\(box.width) height=\(box.height)"
+    }
+
+    func boundsJSON(_ box: CellRect?) -> JSONValue {
+        guard let box else { return .null }
+        return .object([.init("x", .string(box.x.description)), .init("y", .string(box.y.description)),
+                        .init("width", .string(box.width.description)), .init("height", .string(box.height.description))])
+    }
+}
+
+// MARK: - Viewing
+
+extension REPL {
+    func view(_ a: [String]) throws(REPLError) -> Answer {
+        var rest = a[...]
+        var rectangle: (x: BigInt, y: BigInt, width: BigUInt, height: BigUInt)? = nil
+        if let first = rest.first, !["zoom", "format"].contains(first.lowercased()) {
+            guard rest.count >= 4 else { throw .usage(command("view")) }
+            let words = Array(rest.prefix(4))
+            rectangle = (try parseCoordinate(words[0], name: "X"), try parseCoordinate(words[1], name: "Y"),
+                         try parsePositive(words[2], name: "W"), try parsePositive(words[3], name: "H"))
+            rest = rest.dropFirst(4)
+        }
+        var zoom: BigUInt? = nil
+        var chosenStyle: TextStyle? = nil
+        while let keyword = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw .usage(command("view")) }
+            switch keyword.lowercased() {
+            case "zoom" where zoom == nil:
+                zoom = try parseZoom(value)
+            case "format" where chosenStyle == nil:
+                guard let chosen = TextStyle(rawValue: value.lowercased()) else {
+                    throw .argument("unknown format '\(value)'; expected text, unicode or braille")
+                }
+                chosenStyle = chosen
+            default:
+                throw .usage(command("view"))
+            }
+        }
+        let style = chosenStyle ?? .text
+        let viewport: Viewport
+        if let rectangle {
+            let z = zoom ?? session.viewport.zoom
+            try checkViewSize(columns: Self.blocks(rectangle.width, z), rows: Self.blocks(rectangle.height, z))
+            viewport = Viewport(x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height, zoom: z)
+        } else if let zoom {
+            viewport = session.viewport(zoom: zoom)
+        } else {
+            viewport = session.viewport
+        }
+        var rows = ViewportBlockRows(source: session.universe.blockRows(of: viewport))
+        var lines: [String] = []
+        TextRenderer.render(&rows, style: style) { line in
+            lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line)
+        }
+        return Answer(lines: lines, fields: [
+            .init("x", .string(viewport.x.description)), .init("y", .string(viewport.y.description)),
+            .init("width", .string(viewport.width.description)), .init("height", .string(viewport.height.description)),
+            .init("zoom", .string(viewport.zoom.description)), .init("columns", .int(viewport.columns)),
+            .init("format", .string(style.rawValue)),
+            .init("rows", .array(lines.map { .string($0) })),
+        ])
+    }
+
+    /// ceil(length / zoom).
+    static func blocks(_ length: BigUInt, _ zoom: BigUInt) -> BigUInt {
+        let (q, r) = length.quotientAndRemainder(dividingBy: zoom)
+        return r.isZero ? q : q + BigUInt.one
+    }
+
+    func checkViewSize(columns: BigUInt, rows: BigUInt) throws(REPLError) {
+        let side = BigUInt(Self.maximumViewSide)
+        guard columns <= side, rows <= side, columns * rows <= BigUInt(Self.maximumViewBlocks) else {
+            throw .argument("a view of \(columns)x\(rows) blocks is too large (at most \(Self.maximumViewSide) a side and \(Self.maximumViewBlocks) in all); zoom out or use a smaller rectangle")
+        }
+    }
+
+    func pan(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 2 else { throw .usage(command("pan")) }
+        let dx = try parseCoordinate(a[0], name: "DX"), dy = try parseCoordinate(a[1], name: "DY")
+        session.pan(dx: dx, dy: dy)
+        return viewportAnswer()
+    }
+
+    func zoom(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 1 else { throw .usage(command("zoom")) }
+        switch a[0].lowercased() {
+        case "in": session.zoomIn()
+        case "out":
+            guard (session.viewport.zoom << 1).bitWidth <= Self.zoomBitLimit else {
+                throw .argument("the zoom must be below 2^\(Self.zoomBitLimit)")
+            }
+            session.zoomOut()
+        default: session.setZoom(try parseZoom(a[0]))
+        }
+        return viewportAnswer()
+    }
+
+    func fit(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("fit")) }
+        session.fit()
+        return viewportAnswer()
+    }
+
+    func size(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 2 else { throw .usage(command("size")) }
+        func side(_ text: String, _ name: String) throws(REPLError) -> Int {
+            guard let n = Int(text), n >= 1, n <= Self.maximumViewSide else {
+                throw .argument("invalid \(name) '\(text)'; expected a whole number from 1 to \(Self.maximumViewSide)")
+            }
+            return n
+        }
+        let columns = try side(a[0], "COLS"), rows = try side(a[1], "ROWS")
+        try checkViewSize(columns: BigUInt(columns), rows: BigUInt(rows))
+        session.resize(columns: columns, rows: rows)
+        return viewportAnswer()
+    }
+
+    func viewportAnswer() -> Answer {
+        Answer("viewport " + viewportText(session.viewport), [.init("viewport", viewportJSON(session.viewport))])
+    }
+
+    func viewportText(_ v: Viewport) -> String {
+        "x=\(v.x) y=\(v.y) width=\(v.width) height=\(v.height) zoom=\(v.zoom) (\(v.columns)x\(v.rows) blocks)"
+    }
+
+    func viewportJSON(_ v: Viewport) -> JSONValue {
+        .object([.init("x", .string(v.x.description)), .init("y", .string(v.y.description)),
+                 .init("width", .string(v.width.description)), .init("height", .string(v.height.description)),
+                 .init("zoom", .string(v.zoom.description)), .init("columns", .int(v.columns)), .init("rows", .int(v.rows))])
+    }
+
+    func parseZoom(_ text: String) throws(REPLError) -> BigUInt {
+        let zoom: BigUInt
+        do { zoom = try BigUInt.parseCount(text) } catch { throw .argument("invalid zoom: \(error.description)") }
+        guard !zoom.isZero, zoom.bitWidth <= Self.zoomBitLimit else {
+            throw .argument("invalid zoom: \(text); the zoom must be at least 1 and below 2^\(Self.zoomBitLimit)")
+        }
+        return zoom
+    }
+
+    func parsePositive(_ text: String, name: String) throws(REPLError) -> BigUInt {
+        let value: BigUInt
+        do { value = try BigUInt.parseCount(text) } catch { throw .argument("invalid \(name): \(error.description)") }
+        guard !value.isZero else { throw .argument("invalid \(name): it must be at least 1") }
+        return value
+    }
+
+    /// A signed big integer: an optional sign, then digits or B^E.
+    func parseCoordinate(_ text: String, name: String) throws(REPLError) -> BigInt {
+        var magnitudeText = Substring(text)
+        var negative = false
+        if let sign = magnitudeText.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            magnitudeText = magnitudeText.dropFirst()
+        }
+        do {
+            return BigInt(sign: negative, magnitude: try BigUInt.parseCount(String(magnitudeText)))
+        } catch {
+            // Report against the whole word, signs included.
+            let shift = text.count - magnitudeText.count
+            let reason: NumberSyntaxError.Reason
+            switch error.reason {
+            case .unexpectedCharacter(let c, let offset): reason = .unexpectedCharacter(c, offset: offset + shift)
+            case .negative: reason = .unexpectedCharacter("-", offset: shift)
+            case .empty where text.isEmpty || magnitudeText.isEmpty: reason = .empty
+            default: reason = error.reason
+            }
+            throw .argument("invalid \(name): \(NumberSyntaxError(text: text, reason: reason).description)")
+        }
+    }
+}
+
+// MARK: - Editing
+
+extension REPL {
+    func setCell(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 2 || a.count == 3 else { throw .usage(command("set")) }
+        let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
+        var alive = true
+        if a.count == 3 {
+            switch a[2] {
+            case "1": alive = true
+            case "0": alive = false
+            default: throw .argument("invalid state '\(a[2])'; expected 0 or 1")
+            }
+        }
+        session.setCell(x: x, y: y, alive: alive)
+        return cellAnswer(x, y)
+    }
+
+    func toggle(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 2 else { throw .usage(command("toggle")) }
+        let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
+        session.toggleCell(x: x, y: y)
+        return cellAnswer(x, y)
+    }
+
+    func cellAnswer(_ x: BigInt, _ y: BigInt) -> Answer {
+        let alive = session.universe.cell(x: x, y: y)
+        return Answer("cell \(x) \(y) \(alive ? "alive" : "dead")", [
+            .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(alive)),
+        ])
+    }
+
+    func clear(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("clear")) }
+        session.clear()
+        return Answer("cleared", [])
+    }
+}
+
+// MARK: - Help and quitting
+
+extension REPL {
+    func help(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("help")) }
+        if let name = a.first {
+            guard let found = REPLCommand.named(name) else {
+                throw REPLError(code: "unknown-command", message: "unknown command '\(name)' (try 'help')")
+            }
+            var lines = ["usage: \(found.usage)", "  \(found.summary)"]
+            if !found.aliases.isEmpty { lines.append("  also: " + found.aliases.joined(separator: ", ")) }
+            return Answer(lines: lines, fields: [
+                .init("name", .string(found.name)), .init("usage", .string(found.usage)), .init("help", .string(found.summary)),
+            ])
+        }
+        let width = REPLCommand.all.map(\.usage.count).max() ?? 0
+        var lines = ["commands:"]
+        for c in REPLCommand.all {
+            lines.append("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.summary)
+        }
+        lines.append("Coordinates are whole numbers, possibly negative; counts and zooms also take B^E (2^100, 10^6).")
+        lines.append("Lines starting with # are comments. 'help COMMAND' explains one command.")
+        return Answer(lines: lines, fields: [
+            .init("commands", .array(REPLCommand.all.map { c in
+                .object([.init("name", .string(c.name)), .init("usage", .string(c.usage)), .init("help", .string(c.summary))])
+            })),
+        ])
+    }
+
+    func quitCommand(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.isEmpty else { throw .usage(command("quit")) }
+        quit()
+        return Answer()
+    }
+
+    /// The table row for `name` (for usage errors).
+    func command(_ name: String) -> REPLCommand { REPLCommand.named(name)! }
+}

@@ -1,0 +1,139 @@
+// The REPL's command language over one `Session` (SPEC §6.5).
+//
+// A line is words separated by spaces (a word may be quoted with "…" or '…' to hold spaces);
+// a line whose first non-blank character is '#' is a comment; blank lines are ignored. Each
+// command answers either in text, for people (errors as `error: MESSAGE` on the same stream so
+// scripts see them in order), or with `--json` as exactly one line: `{"ok":true,…}` or
+// `{"ok":false,"error":{"code":"…","message":"…"}}`.
+
+import HashlifeEngine
+import HashlifeSession
+import HashlifeTerminal
+
+/// Why a REPL command failed: a stable `code` for programs and a message for people.
+public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// "usage", "file", "format", "rule", "argument", "cancelled", "unknown-command".
+    public var code: String
+    public var message: String
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+    public init(_ error: SessionError) { self.init(code: error.code, message: error.message) }
+    public var description: String { message }
+
+    static func usage(_ command: REPLCommand) -> REPLError {
+        REPLError(code: "usage", message: "usage: \(command.usage)")
+    }
+    static func argument(_ message: String) -> REPLError { REPLError(code: "argument", message: message) }
+}
+
+/// A command's answer, in both forms: text lines for people and fields for JSON.
+public struct Answer: Sendable {
+    /// Lines printed in text mode (without line ends).
+    public var lines: [String]
+    /// Fields after `"ok":true` in JSON mode.
+    public var fields: [JSONValue.Field]
+
+    public init(lines: [String] = [], fields: [JSONValue.Field] = []) {
+        self.lines = lines
+        self.fields = fields
+    }
+
+    init(_ line: String, _ fields: [JSONValue.Field]) {
+        self.init(lines: [line], fields: fields)
+    }
+}
+
+/// Interprets command lines against a session.
+public final class REPL {
+    public let session: Session
+    public let json: Bool
+    /// Cancels a running `step` or `goto` (from another thread or a signal handler).
+    public let control: StepControl
+    /// Show a progress bar on standard error during `step` and `goto`.
+    public var showsProgress: Bool
+    /// Set by `quit`/`exit`.
+    public private(set) var hasQuit = false
+
+    public init(session: Session, json: Bool = false, control: StepControl = StepControl(), showsProgress: Bool = false) {
+        self.session = session
+        self.json = json
+        self.control = control
+        self.showsProgress = showsProgress
+    }
+
+    /// Runs one input line and writes its answer with `emit` (text ending in "\n"; nothing for
+    /// blank and comment lines). Returns false once the REPL should stop (`quit`).
+    @discardableResult
+    public func execute(_ line: String, emit: (String) -> Void) -> Bool {
+        let words: [String]
+        do { words = try REPL.words(line) } catch {
+            emit(render(.failure(error)))
+            return !hasQuit
+        }
+        guard let name = words.first else { return !hasQuit }
+        emit(render(run(name: name, arguments: Array(words.dropFirst()))))
+        return !hasQuit
+    }
+
+    /// Runs a command given as words, returning its answer or error.
+    public func run(name: String, arguments: [String]) -> Result<Answer, REPLError> {
+        guard let command = REPLCommand.named(name) else {
+            return .failure(REPLError(code: "unknown-command", message: "unknown command '\(name)' (try 'help')"))
+        }
+        do throws(REPLError) {
+            return .success(try command.run(self, arguments))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The text or JSON form of a result, ending in "\n" (text mode: empty when there is nothing to say).
+    func render(_ result: Result<Answer, REPLError>) -> String {
+        switch (result, json) {
+        case (.success(let answer), false):
+            return answer.lines.map { $0 + "\n" }.joined()
+        case (.success(let answer), true):
+            return JSONValue.object([.init("ok", true)] + answer.fields).encoded + "\n"
+        case (.failure(let error), false):
+            return "error: \(error.message)\n"
+        case (.failure(let error), true):
+            let detail = JSONValue.object([.init("code", .string(error.code)), .init("message", .string(error.message))])
+            return JSONValue.object([.init("ok", false), .init("error", detail)]).encoded + "\n"
+        }
+    }
+
+    func quit() { hasQuit = true }
+
+    /// Splits a line into words: runs of non-blank characters, or quoted with "…" or '…' (no
+    /// escapes inside). A line starting with '#' (after blanks) has no words.
+    static func words(_ line: String) throws(REPLError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character? = nil
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            if character == " " || character == "\t" || character == "\r" || character == "\n" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else if character == "#" && words.isEmpty && !inWord {
+                return []
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw REPLError(code: "usage", message: "unterminated quote") }
+        if inWord { words.append(current) }
+        return words
+    }
+}

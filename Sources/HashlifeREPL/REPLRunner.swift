@@ -1,0 +1,151 @@
+// Driving a REPL from lines: a list (tests), a pipe or file, or the interactive line editor;
+// and the SIGINT handling of SPEC §1.9.
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import HashlifeEngine
+import HashlifeSession
+import HashlifeTerminal
+import Synchronization
+
+/// Something that produces input lines.
+public protocol LineSource {
+    /// The next line without its line end, or nil at end of input.
+    mutating func nextLine() -> String?
+}
+
+/// Lines from a list.
+public struct LineList: LineSource {
+    private var lines: [String]
+    private var index = 0
+    public init(_ lines: [String]) { self.lines = lines }
+    public mutating func nextLine() -> String? {
+        guard index < lines.count else { return nil }
+        defer { index += 1 }
+        return lines[index]
+    }
+}
+
+/// Lines read from a file descriptor (a pipe or a file): split at "\n", a trailing "\r"
+/// dropped, a last line without "\n" kept.
+public struct FileDescriptorLines: LineSource {
+    public let fd: Int32
+    private var pending: [UInt8] = []
+    private var atEnd = false
+
+    public init(fd: Int32) { self.fd = fd }
+
+    public mutating func nextLine() -> String? {
+        var searchFrom = 0
+        while true {
+            if let newline = pending[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            if atEnd {
+                guard !pending.isEmpty else { return nil }
+                defer { pending = [] }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            searchFrom = pending.count
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { Terminal.read(fd, into: $0) } ?? 0
+            if n == 0 { atEnd = true } else { pending.append(contentsOf: chunk[..<n]) }
+        }
+    }
+}
+
+/// Lines typed at the prompt, through the line editor.
+struct EditorLines: LineSource {
+    let editor: LineEditor
+    mutating func nextLine() -> String? {
+        switch editor.readLine() {
+        case .line(let line): return line
+        case .end: return nil
+        }
+    }
+}
+
+/// What SIGINT does: cancel the running step (through `control`), or, when idle on a pipe,
+/// end the REPL with status 130.
+///
+/// The handler reads two atomics and calls `StepControl.cancel()` (an atomic store), or
+/// restores the terminal and calls `_exit`: all async-signal-safe. Every global it touches is
+/// initialised before the handler is installed.
+public enum REPLInterrupts {
+    /// The control that SIGINT cancels; the REPL started by `REPLRunner.runStandardStreams`
+    /// steps with it.
+    public static let control = StepControl()
+    /// Is a command running?
+    static let busy = Atomic<Bool>(false)
+    /// When idle, does SIGINT end the process (pipe input) or only cancel (interactive)?
+    static let exitsWhenIdle = Atomic<Bool>(false)
+
+    /// Installs the SIGINT handler with `sigaction(2)`.
+    static func install(exitsWhenIdle: Bool) {
+        _ = control.isCancelled
+        busy.store(false, ordering: .relaxed)
+        self.exitsWhenIdle.store(exitsWhenIdle, ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if REPLInterrupts.busy.load(ordering: .relaxed) || !REPLInterrupts.exitsWhenIdle.load(ordering: .relaxed) {
+                REPLInterrupts.control.cancel()
+            } else {
+                Terminal.restoreModeFromSignalHandler()
+                _exit(130)
+            }
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, nil)
+    }
+}
+
+public enum REPLRunner {
+    /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with
+    /// `output`. `busy` is told when each command starts and ends. Returns the exit status (0).
+    public static func run(_ repl: REPL, input: inout some LineSource, output: (String) -> Void,
+                           busy: (Bool) -> Void = { _ in }) -> Int32 {
+        while let line = input.nextLine() {
+            busy(true)
+            let goOn = repl.execute(line, emit: output)
+            busy(false)
+            if !goOn { break }
+        }
+        return 0
+    }
+
+    /// Runs `lines` against `session` and returns the status and everything written (for tests
+    /// and embedding).
+    public static func run(session: Session, json: Bool, lines: [String], control: StepControl = StepControl()) -> (status: Int32, output: String) {
+        let repl = REPL(session: session, json: json, control: control)
+        var input = LineList(lines)
+        var text = ""
+        let status = run(repl, input: &input, output: { text += $0 })
+        return (status, text)
+    }
+
+    /// The REPL on the process's standard streams: with a prompt and the line editor (history in
+    /// `LineEditor.defaultHistoryPath()`) when standard input and output are terminals, else
+    /// lines read from standard input with no prompt. SIGINT cancels a running step; on a pipe,
+    /// when idle, it ends the process with status 130. A progress bar goes to standard error
+    /// during long steps when it is a terminal. Answers go to `output` (standard output by default).
+    public static func runStandardStreams(session: Session, json: Bool, output: ((String) -> Void)? = nil) -> Int32 {
+        let interactive = Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO)
+        let write = output ?? { Terminal.write(STDOUT_FILENO, $0) }
+        REPLInterrupts.install(exitsWhenIdle: !interactive)
+        let repl = REPL(session: session, json: json, control: REPLInterrupts.control,
+                        showsProgress: Terminal.isTerminal(STDERR_FILENO))
+        let busy: (Bool) -> Void = { REPLInterrupts.busy.store($0, ordering: .relaxed) }
+        if interactive {
+            let editor = LineEditor(prompt: "hashlife> ", historyPath: LineEditor.defaultHistoryPath())
+            var input = EditorLines(editor: editor)
+            return run(repl, input: &input, output: write, busy: busy)
+        }
+        var input = FileDescriptorLines(fd: STDIN_FILENO)
+        return run(repl, input: &input, output: write, busy: busy)
+    }
+}

@@ -1,0 +1,207 @@
+import CZlib
+import HashlifeEngine
+
+/// Draws block rows as a PNG, streamed: the signature and IHDR first, then IDAT chunks as the
+/// compressed image data reaches `idatChunkSize` bytes, then IEND. Memory stays proportional to
+/// the image width whatever its height: one scanline and zlib's state.
+///
+/// Each block is `pixelsPerBlock`² pixels. The image is 1-bit greyscale when every colour it can
+/// hold is black or white (no density shading, no grid drawn, live and dead each black or
+/// white), 8-bit RGB otherwise. With `grid` and `pixelsPerBlock` ≥ 3, the last pixel row and
+/// column of every block are drawn in `gridColor`, so the lines follow block boundaries; with
+/// smaller blocks no grid is drawn (it would cover the blocks).
+public enum PNGRenderer {
+    /// Compressed bytes per IDAT chunk (the last one may be shorter).
+    public static let idatChunkSize = 1 << 16
+    /// The largest width or height a PNG may have.
+    public static let maxDimension = Int(Int32.max)
+
+    /// True when the image of `columns`×`rows` blocks at `options.pixelsPerBlock` can be a PNG:
+    /// both sides at least 1 pixel and at most `maxDimension`.
+    public static func canRender(columns: Int, rows: Int, options: RenderOptions) -> Bool {
+        guard RenderOptions.pixelsPerBlockRange.contains(options.pixelsPerBlock), columns > 0, rows > 0 else { return false }
+        let (width, o1) = columns.multipliedReportingOverflow(by: options.pixelsPerBlock)
+        let (height, o2) = rows.multipliedReportingOverflow(by: options.pixelsPerBlock)
+        return !o1 && !o2 && width <= maxDimension && height <= maxDimension
+    }
+
+    /// Whether the grid is drawn with these options.
+    static func drawsGrid(_ options: RenderOptions) -> Bool {
+        options.grid && options.pixelsPerBlock >= 3
+    }
+
+    /// Renders `rows` (precondition: `canRender`), handing the file's bytes to `emit` in order.
+    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: ([UInt8]) -> Void) {
+        options.checkPixelsPerBlock()
+        let columns = rows.columns
+        let blockRows = rows.rows
+        precondition(
+            canRender(columns: columns, rows: blockRows, options: options),
+            "a PNG needs 1...\(maxDimension) pixels each way; \(columns)×\(blockRows) blocks at \(options.pixelsPerBlock) px are not")
+        let scale = options.pixelsPerBlock
+        let width = columns * scale
+        let height = blockRows * scale
+        let grid = drawsGrid(options)
+        let monochrome = !options.density && !grid
+            && [options.live, options.dead].allSatisfy { $0 == .black || $0 == .white }
+
+        // Signature and header.
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = []
+        appendBigEndian(UInt32(width), to: &ihdr)
+        appendBigEndian(UInt32(height), to: &ihdr)
+        ihdr += [monochrome ? 1 : 8, monochrome ? 0 : 2, 0, 0, 0]  // depth, colour type, compression, filter, interlace
+        header += chunk("IHDR", ihdr)
+        emit(header)
+
+        let deflater = Deflater(bufferSize: idatChunkSize)
+        let flushIDAT: (UnsafeBufferPointer<UInt8>) -> Void = { data in emit(chunk("IDAT", data)) }
+        let shader = Shader(options: options, blockArea: rows.blockArea)
+
+        if monochrome {
+            // Filter byte 0, then pixels 8 to a byte, most significant bit first; 1 is white.
+            var line = [UInt8](repeating: 0, count: 1 + (width + 7) / 8)
+            let liveBit = options.live == .white
+            let deadBit = options.dead == .white
+            for index in 0..<blockRows {
+                let counts = rows.checkedRow(index)
+                for i in 1..<line.count { line[i] = 0 }
+                for column in 0..<columns where (counts[column].isZero ? deadBit : liveBit) {
+                    let start = column * scale
+                    for x in start..<start + scale {
+                        line[1 + (x >> 3)] |= 0x80 >> UInt8(x & 7)
+                    }
+                }
+                for _ in 0..<scale { deflater.write(line, finish: false, output: flushIDAT) }
+            }
+        } else {
+            // Filter byte 0, then RGB triples.
+            var line = [UInt8](repeating: 0, count: 1 + width * 3)
+            var gridLine: [UInt8] = []
+            if grid {
+                gridLine = [0]
+                gridLine.reserveCapacity(line.count)
+                for _ in 0..<width { gridLine += [options.gridColor.r, options.gridColor.g, options.gridColor.b] }
+            }
+            let interior = grid ? scale - 1 : scale
+            for index in 0..<blockRows {
+                let counts = rows.checkedRow(index)
+                line.withUnsafeMutableBufferPointer { line in
+                    var offset = 1
+                    for column in 0..<columns {
+                        let color = shader.color(counts[column])
+                        for _ in 0..<interior {
+                            line[offset] = color.r
+                            line[offset + 1] = color.g
+                            line[offset + 2] = color.b
+                            offset += 3
+                        }
+                        if grid {
+                            line[offset] = options.gridColor.r
+                            line[offset + 1] = options.gridColor.g
+                            line[offset + 2] = options.gridColor.b
+                            offset += 3
+                        }
+                    }
+                }
+                for _ in 0..<interior { deflater.write(line, finish: false, output: flushIDAT) }
+                if grid { deflater.write(gridLine, finish: false, output: flushIDAT) }
+            }
+        }
+        deflater.write([], finish: true, output: flushIDAT)
+        emit(chunk("IEND", []))
+    }
+
+    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes += [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+    }
+
+    /// Length, type, data and the CRC-32 of type and data.
+    private static func chunk(_ type: String, _ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count + 12)
+        appendBigEndian(UInt32(data.count), to: &bytes)
+        bytes += Array(type.utf8)
+        bytes += data
+        let crc = bytes.withUnsafeBufferPointer { all in
+            crc32(0, all.baseAddress! + 4, UInt32(all.count - 4))
+        }
+        appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &bytes)
+        return bytes
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        data.withUnsafeBufferPointer { chunk(type, $0) }
+    }
+}
+
+/// A streaming zlib-format (RFC 1950, window 2^15) deflater with a fixed output buffer, handed
+/// to the caller each time it fills and once more at the end.
+final class Deflater {
+    /// The z_stream at a fixed address: zlib keeps the stream's address in its state.
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let bufferSize: Int
+    private var finished = false
+
+    init(bufferSize: Int, level: Int32 = Z_DEFAULT_COMPRESSION) {
+        precondition(bufferSize > 0 && bufferSize <= Int(UInt32.max))
+        self.bufferSize = bufferSize
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        buffer = .allocate(capacity: bufferSize)
+        let status = deflateInit2_(
+            stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
+            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { fatalError("zlib could not start compression (code \(status))") }
+        resetOutput()
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+        buffer.deallocate()
+    }
+
+    private func resetOutput() {
+        stream.pointee.next_out = buffer
+        stream.pointee.avail_out = UInt32(bufferSize)
+    }
+
+    /// Compresses `input`; with `finish`, ends the stream and hands over the last output.
+    /// `output` is called with each full buffer (and, at the end, the rest).
+    func write(_ input: [UInt8], finish: Bool, output: (UnsafeBufferPointer<UInt8>) -> Void) {
+        precondition(!finished, "write after finish")
+        input.withUnsafeBufferPointer { input in
+            var consumed = 0
+            while true {
+                let chunk = min(input.count - consumed, Int(UInt32.max))
+                stream.pointee.next_in = chunk == 0 ? nil : UnsafeMutablePointer(mutating: input.baseAddress! + consumed)
+                stream.pointee.avail_in = UInt32(chunk)
+                let lastChunk = consumed + chunk == input.count
+                let status = deflate(stream, finish && lastChunk ? Z_FINISH : Z_NO_FLUSH)
+                consumed += chunk - Int(stream.pointee.avail_in)
+                stream.pointee.next_in = nil
+                stream.pointee.avail_in = 0
+                guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+                    fatalError("zlib compression failed (code \(status))")
+                }
+                let full = stream.pointee.avail_out == 0
+                if full {
+                    output(UnsafeBufferPointer(start: buffer, count: bufferSize))
+                    resetOutput()
+                }
+                if status == Z_STREAM_END {
+                    let produced = bufferSize - Int(stream.pointee.avail_out)
+                    if produced > 0 { output(UnsafeBufferPointer(start: buffer, count: produced)) }
+                    resetOutput()
+                    finished = true
+                    return
+                }
+                // Without a full buffer, zlib has taken all the input it was given.
+                if !full && lastChunk && !finish { return }
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import HashlifeCLI
+import HashlifeEngine
+import HashlifeTestSupport
+
+@Suite struct ViewCommandTests {
+    let glider = Fixtures.pattern("glider.rle")
+
+    @Test func textIsExactlyOneLinePerBlockRow() {
+        let result = hashlife("view", glider, "--rect", "-1,-1,5,5")
+        #expect(result.status == 0)
+        #expect(result.out == ".....\n..#..\n...#.\n.###.\n.....\n")
+    }
+
+    @Test func zoomAggregatesBlocks() {
+        // At zoom 2 the 4×4 cells from (0,0) make 2×2 blocks: any live cell lights its block.
+        let result = hashlife("view", glider, "--rect", "0,0,4,4", "--zoom", "2")
+        #expect(result.out == "##\n##\n")
+    }
+
+    @Test func fitShowsTheWholePatternAtTheRequestedSize() {
+        let result = hashlife("view", Fixtures.pattern("gosper-glider-gun.rle"), "--gen", "2^100", "--fit", "--size", "50x20")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(result.status == 0 && lines.count == 20 && lines.allSatisfy { $0.count == 50 })
+        #expect(result.out.contains("#"))
+        // The 20% margin: the outer 10 columns and 4 rows are empty.
+        for line in lines { #expect(!line.prefix(10).contains("#") && !line.suffix(10).contains("#")) }
+        #expect(!lines.prefix(4).joined().contains("#") && !lines.suffix(4).joined().contains("#"))
+    }
+
+    @Test func unicodeAndBrailleStyles() {
+        let unicode = hashlife("view", glider, "--rect", "0,0,3,4", "--format", "unicode")
+        #expect(unicode.out == " ▀▄\n▀▀▀\n")
+        let braille = hashlife("view", glider, "--rect", "0,0,4,4", "--format", "braille")
+        #expect(braille.out.count == 3 && braille.out.hasSuffix("\n"))
+    }
+
+    @Test func imagesGoToFilesAtomically() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hashlife-test-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("gun.png").path
+        #expect(hashlife("view", Fixtures.pattern("gosper-glider-gun.rle"), "--size", "64x32", "--out", png).status == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
+        #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let svg = folder.appendingPathComponent("gun.svg").path
+        #expect(hashlife("view", Fixtures.pattern("gosper-glider-gun.rle"), "--density", "--out", svg).status == 0)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.hasPrefix("<svg") && text.hasSuffix("</svg>\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["gun.png", "gun.svg"])
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        for (arguments, message) in [
+            (["view", glider, "--rect", "1,2,3"], "--rect"),
+            (["view", glider, "--rect", "0,0,4,4", "--fit"], "exclude"),
+            (["view", glider, "--zoom", "0"], "at least 1"),
+            (["view", glider, "--format", "gif"], "--format"),
+            (["view", glider, "--size", "10by10"], "--size"),
+            (["view", glider, "--scale", "99", "--format", "svg"], "--scale"),
+        ] {
+            let captured = Captured()
+            let status = HashlifeCommand.run(arguments, context: captured.context)
+            #expect(status == 64 && captured.standardError.contains(message), "\(arguments): \(captured.standardError)")
+        }
+    }
+}
