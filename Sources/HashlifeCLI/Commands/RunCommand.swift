@@ -1,5 +1,6 @@
 import HashlifeEngine
 import HashlifeFormats
+import HashlifeTerminal
 
 /// `hashlife run FILE --gen N`: the main job.
 enum RunCommand: Subcommand {
@@ -44,7 +45,7 @@ enum RunCommand: Subcommand {
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(universe.generation); cannot compute the earlier generation \(target)")
         }
-        universe.step(by: target - universe.generation)
+        try advance(universe, to: target, context: context)
         let population = universe.population
         if let out, let outFormat {
             try PatternFiles.write(universe, to: out, format: outFormat, source: decoded.document, context: context)
@@ -54,6 +55,26 @@ enum RunCommand: Subcommand {
             context.standardOutput(report(universe, population: population, seconds: seconds).encoded + "\n")
         } else {
             context.standardOutput("\(universe.generation): \(population)\n")
+        }
+    }
+
+    /// Steps `universe` to `target` with a progress bar on standard error (when it is a
+    /// terminal) and Ctrl-C stopping cleanly: exit 130 after saying which generation was reached.
+    static func advance(_ universe: Universe, to target: BigUInt, context: CommandContext) throws(CommandError) {
+        Interrupts.install()
+        let control = Interrupts.control
+        control.reset()
+        let targetText = target.description.count > 24 ? "\(target.description.prefix(12))…(\(target.description.count) digits)" : target.description
+        let bar = ProgressBar(label: "computing", enabled: context.errorIsTerminal) {
+            ProgressBar.Reading(target: targetText, nodes: control.nodeCount)
+        }
+        bar.start()
+        defer { bar.stop() }
+        do {
+            try universe.step(by: target - universe.generation, control: control)
+        } catch {
+            bar.stop()
+            throw .interrupted("interrupted at generation \(error.generation) (population \(universe.population)); generation \(target) was not reached")
         }
     }
 

@@ -109,7 +109,7 @@ enum ViewCommand: Subcommand {
             guard target >= universe.generation else {
                 throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(universe.generation); cannot show the earlier generation \(target)")
             }
-            universe.step(by: target - universe.generation)
+            try RunCommand.advance(universe, to: target, context: context)
         }
 
         let viewport: Viewport

@@ -10,7 +10,6 @@ import Synchronization
 public final class StepControl: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let nodes = Atomic<Int>(0)
-    private let generationBits = Atomic<Int>(0)
 
     public init() {}
 

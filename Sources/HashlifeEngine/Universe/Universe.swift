@@ -99,3 +99,22 @@ extension Universe {
         registerEmpties()
     }
 }
+
+/// Identifies the exact set of live cells (position included) in O(1): the root's id and
+/// level. Every root sits in Golly's frame and is shrunk to the smallest level holding the
+/// cells, so two universes sharing a store, or one universe at two generations, have equal
+/// keys exactly when their cells are equal. Keys from different universes are unrelated.
+public struct CellSetKey: Hashable, Sendable {
+    let root: UInt32
+    let level: Int
+}
+
+extension Universe {
+    /// The current cell set's identity (see `CellSetKey`). Shrinks the root first (edits can
+    /// leave it larger than needed), which changes nothing observable.
+    /// - Complexity: O(1) after a step; O(level) after edits.
+    public var cellSetKey: CellSetKey {
+        shrink()
+        return CellSetKey(root: root, level: level)
+    }
+}
