@@ -10,6 +10,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeTestSupport
@@ -134,6 +135,7 @@ func runViewports() {
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" { runCorpus(); exit(0) }
 if arguments.first == "viewport" { runViewports(); exit(0) }
+if arguments.first == "classify" { runClassify(); exit(0) }
 if arguments.first == "metacell" { runMetacellLoads(); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
@@ -187,4 +189,44 @@ func format2(_ x: Double) -> String {
     let scaled = Int((x * 100).rounded())
     let fraction = scaled % 100
     return "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// `classify`: the convergence detector on the R-pentomino, acorn and a period-6072 oscillator
+/// (the p138 and queen-bee-turn p88 from ../shared's Golly oscillators, side by side), median of 5.
+func runClassify() {
+    func load(_ path: String) -> Universe? {
+        guard let bytes = try? FileIO.read(path), let decoded = try? PatternCodec.decode(bytes, fileName: path) else { return nil }
+        return try? Universe(document: decoded.document)
+    }
+    var subjects: [(String, () -> Universe)] = [
+        ("r-pentomino", { Fixtures.universe("r-pentomino.rle") }),
+        ("acorn", { Fixtures.universe("acorn.rle") }),
+    ]
+    let folder = (Fixtures.shared ?? "/nonexistent") + "/corpus/golly/Life/Oscillators/"
+    if let a = load(folder + "p138.rle"), let b = load(folder + "queen-bee-turn.rle") {
+        var cells: [(x: Int, y: Int)] = []
+        a.forEachLiveCell { x, y in cells.append((x.intValue!, y.intValue!)) }
+        b.forEachLiveCell { x, y in cells.append((x.intValue! + 1000, y.intValue!)) }
+        subjects.append(("p138+p88 (period 6072)", {
+            let u = Universe(rule: .life)
+            u.load(cells: cells)
+            return u
+        }))
+    } else {
+        print("classify: skipping the period-6072 oscillator (../shared/corpus/golly/Life/Oscillators absent)")
+    }
+    for (name, make) in subjects {
+        var times: [Double] = []
+        var summary = ""
+        for _ in 0..<5 {
+            let universe = make()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = classify(universe, maxGeneration: 1_000_000)
+            times.append((clock.now - start) / .milliseconds(1))
+            summary = result.verdict.summary
+        }
+        times.sort()
+        print("classify \(name): median \(format2(times[2])) ms: \(summary)")
+    }
 }

@@ -42,7 +42,7 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, InfoCommand.self, ConvertCommand.self, ReplCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, InfoCommand.self, ClassifyCommand.self, ConvertCommand.self, ReplCommand.self, HelpCommand.self]
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {

@@ -55,6 +55,8 @@ public final class REPL {
     public var showsProgress: Bool
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
+    /// Did the last command stop because `control` cancelled it?
+    public internal(set) var wasCancelled = false
 
     public init(session: Session, json: Bool = false, control: StepControl = StepControl(), showsProgress: Bool = false) {
         self.session = session
@@ -67,6 +69,7 @@ public final class REPL {
     /// blank and comment lines). Returns false once the REPL should stop (`quit`).
     @discardableResult
     public func execute(_ line: String, emit: (String) -> Void) -> Bool {
+        wasCancelled = false
         let words: [String]
         do { words = try REPL.words(line) } catch {
             emit(render(.failure(error)))

@@ -69,10 +69,13 @@ struct EditorLines: LineSource {
     }
 }
 
-/// What SIGINT does: cancel the running step (through `control`), or, when idle on a pipe,
-/// end the REPL with status 130.
+/// What SIGINT does (SPEC §1.9): while a command runs, cancel it through `control` (a step or
+/// goto stops at a consistent generation and the REPL goes on); when reading a pipe, an
+/// interrupt that stopped nothing ends the REPL with status 130: at once when idle, or as soon
+/// as the running command (one that cannot be cancelled) finishes. At the interactive prompt,
+/// raw mode delivers Ctrl-C as a key instead, and a stray SIGINT only cancels.
 ///
-/// The handler reads two atomics and calls `StepControl.cancel()` (an atomic store), or
+/// The handler reads and writes atomics and calls `StepControl.cancel()` (an atomic store), or
 /// restores the terminal and calls `_exit`: all async-signal-safe. Every global it touches is
 /// initialised before the handler is installed.
 public enum REPLInterrupts {
@@ -81,38 +84,76 @@ public enum REPLInterrupts {
     public static let control = StepControl()
     /// Is a command running?
     static let busy = Atomic<Bool>(false)
+    /// Did SIGINT arrive while the current command ran?
+    static let pending = Atomic<Bool>(false)
     /// When idle, does SIGINT end the process (pipe input) or only cancel (interactive)?
     static let exitsWhenIdle = Atomic<Bool>(false)
 
-    /// Installs the SIGINT handler with `sigaction(2)`.
+    /// Installs the SIGINT handler with `sigaction(2)` and makes sure SIGINT is not blocked.
     static func install(exitsWhenIdle: Bool) {
         _ = control.isCancelled
         busy.store(false, ordering: .relaxed)
+        pending.store(false, ordering: .relaxed)
         self.exitsWhenIdle.store(exitsWhenIdle, ordering: .relaxed)
+        Terminal.restoreModeFromSignalHandler()  // initialises its globals too (no mode saved yet: does nothing)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            if REPLInterrupts.busy.load(ordering: .relaxed) || !REPLInterrupts.exitsWhenIdle.load(ordering: .relaxed) {
+            if REPLInterrupts.busy.load(ordering: .sequentiallyConsistent) {
+                REPLInterrupts.pending.store(true, ordering: .sequentiallyConsistent)
                 REPLInterrupts.control.cancel()
-            } else {
+            } else if REPLInterrupts.exitsWhenIdle.load(ordering: .relaxed) {
                 Terminal.restoreModeFromSignalHandler()
                 _exit(130)
+            } else {
+                REPLInterrupts.control.cancel()
             }
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
+        // A parent may have left SIGINT blocked (the mask is inherited across exec): unblock it,
+        // or Ctrl-C could never stop a step.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Before a command: nothing pending, busy.
+    static func commandStarts() {
+        pending.store(false, ordering: .sequentiallyConsistent)
+        busy.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// After a command: idle again; the status to end with if an interrupt came that the
+    /// command did not use to cancel a step (only when reading a pipe).
+    static func commandEnds(_ repl: REPL) -> Int32? {
+        busy.store(false, ordering: .sequentiallyConsistent)
+        let interrupted = pending.exchange(false, ordering: .sequentiallyConsistent)
+        return interrupted && !repl.wasCancelled && exitsWhenIdle.load(ordering: .relaxed) ? 130 : nil
+    }
+}
+
+/// Hooks around each command (for signal handling).
+public struct CommandHooks {
+    public var starts: () -> Void
+    /// A status to stop with, or nil to go on.
+    public var ends: (REPL) -> Int32?
+    public init(starts: @escaping () -> Void = {}, ends: @escaping (REPL) -> Int32? = { _ in nil }) {
+        self.starts = starts
+        self.ends = ends
     }
 }
 
 public enum REPLRunner {
     /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with
-    /// `output`. `busy` is told when each command starts and ends. Returns the exit status (0).
+    /// `output`, calling `hooks` around each line. Returns the exit status: 0, or what a hook said.
     public static func run(_ repl: REPL, input: inout some LineSource, output: (String) -> Void,
-                           busy: (Bool) -> Void = { _ in }) -> Int32 {
+                           hooks: CommandHooks = CommandHooks()) -> Int32 {
         while let line = input.nextLine() {
-            busy(true)
+            hooks.starts()
             let goOn = repl.execute(line, emit: output)
-            busy(false)
+            if let status = hooks.ends(repl) { return status }
             if !goOn { break }
         }
         return 0
@@ -131,21 +172,22 @@ public enum REPLRunner {
     /// The REPL on the process's standard streams: with a prompt and the line editor (history in
     /// `LineEditor.defaultHistoryPath()`) when standard input and output are terminals, else
     /// lines read from standard input with no prompt. SIGINT cancels a running step; on a pipe,
-    /// when idle, it ends the process with status 130. A progress bar goes to standard error
-    /// during long steps when it is a terminal. Answers go to `output` (standard output by default).
+    /// an interrupt that cancels nothing ends the REPL with status 130 (see `REPLInterrupts`).
+    /// A progress bar goes to standard error during long steps when it is a terminal. Answers go
+    /// to `output` (standard output by default).
     public static func runStandardStreams(session: Session, json: Bool, output: ((String) -> Void)? = nil) -> Int32 {
         let interactive = Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO)
         let write = output ?? { Terminal.write(STDOUT_FILENO, $0) }
         REPLInterrupts.install(exitsWhenIdle: !interactive)
         let repl = REPL(session: session, json: json, control: REPLInterrupts.control,
                         showsProgress: Terminal.isTerminal(STDERR_FILENO))
-        let busy: (Bool) -> Void = { REPLInterrupts.busy.store($0, ordering: .relaxed) }
+        let hooks = CommandHooks(starts: REPLInterrupts.commandStarts, ends: REPLInterrupts.commandEnds)
         if interactive {
             let editor = LineEditor(prompt: "hashlife> ", historyPath: LineEditor.defaultHistoryPath())
             var input = EditorLines(editor: editor)
-            return run(repl, input: &input, output: write, busy: busy)
+            return run(repl, input: &input, output: write, hooks: hooks)
         }
         var input = FileDescriptorLines(fd: STDIN_FILENO)
-        return run(repl, input: &input, output: write, busy: busy)
+        return run(repl, input: &input, output: write, hooks: hooks)
     }
 }

@@ -41,12 +41,15 @@ public final class LineEditor {
     /// Reads a line from the terminal: raw mode on `input` for the duration, echo to `output`.
     /// When `input` is not a terminal, keys are decoded from it all the same (no raw mode).
     public func readLine(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Result {
-        Terminal.withRawMode(input) {
-            var keys = KeyDecoder(FileDescriptorBytes(fd: input))
+        // One decoder per input, kept between lines: its buffer may hold keys typed ahead.
+        if terminalKeys?.source.fd != input { terminalKeys = KeyDecoder(FileDescriptorBytes(fd: input)) }
+        return Terminal.withRawMode(input) {
             let columns = Terminal.size(of: output)?.columns ?? 80
-            return readLine(from: &keys, columns: columns) { Terminal.write(output, $0) }
+            return readLine(from: &terminalKeys!, columns: columns) { Terminal.write(output, $0) }
         }
     }
+
+    private var terminalKeys: KeyDecoder<FileDescriptorBytes>?
 
     /// Reads a line from `keys`, drawing the prompt and the line with `write` on a terminal
     /// `columns` wide. An accepted non-empty line is added to the history.

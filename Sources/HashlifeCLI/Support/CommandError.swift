@@ -9,19 +9,23 @@ enum CommandError: Error, CustomStringConvertible {
     case failure(String)
     /// Stopped by Ctrl-C: exit 130, as shells report SIGINT.
     case interrupted(String)
+    /// `hashlife classify` reached its generation limit without a verdict: exit 2 (the
+    /// result is already on standard output; the message goes to standard error).
+    case undetermined(String)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .failure: return 1
         case .interrupted: return 130
+        case .undetermined: return 2
         }
     }
 
     var description: String {
         switch self {
         case .usage(let e): return e.description
-        case .failure(let message), .interrupted(let message): return "hashlife: " + message
+        case .failure(let message), .interrupted(let message), .undetermined(let message): return "hashlife: " + message
         }
     }
 }

@@ -1,0 +1,134 @@
+import HashlifeEngine
+
+/// The live cells relative to their bounding box (sorted, packed), and the box's corner: two
+/// states have the same shape when `normalised` is equal, displaced by the corners' difference.
+struct Shape {
+    var normalised: [Int]
+    var x: Int
+    var y: Int
+
+    /// The shape of `universe`, or nil when empty or too far out for Int offsets.
+    init?(_ universe: Universe) {
+        guard let box = universe.boundingBox, let x = box.x.intValue, let y = box.y.intValue,
+              let w = box.width.intValue, w < 1 << 30, box.height.intValue != nil else { return nil }
+        var cells: [Int] = []
+        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(dy << 31 | dx) }
+        cells.sort()
+        normalised = cells
+        self.x = x
+        self.y = y
+    }
+}
+
+extension Classifier {
+    // MARK: Jump phase: Brent's cycle search over strided states
+
+    func jumps() -> Verdict {
+        guard universe.generation < end else { return .undetermined(generation: universe.generation) }
+        var power = 64, lam = 0, stride = 4
+        var tortoise = universe.saveState()
+        var tortoiseKey = universe.cellSetKey
+        var tortoiseShape = smallShape()
+        var populations: [Int] = []
+        while true {
+            guard universe.generation + BigUInt(stride) <= end else { break }
+            universe.step(by: BigUInt(stride))
+            checkpoint()
+            lam += 1
+            populations.append(universe.population.intValue ?? -1)
+            if universe.isEmpty { return .extinct(generation: firstGeneration(from: universe.generation) { $0.isEmpty }) }
+            if universe.cellSetKey == tortoiseKey {
+                return periodic(multiple: lam * stride, tortoise: tortoise)
+            }
+            if let old = tortoiseShape, let shape = smallShape(), shape.normalised == old.normalised {
+                return spaceship(multiple: lam * stride, dx: shape.x - old.x, dy: shape.y - old.y, tortoise: tortoise)
+            }
+            if lam == power {
+                if let verdict = stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
+                if populationLooksPeriodic(populations, maxPeriod: 16, span: 40), let verdict = settledTest() { return verdict }
+                populations.removeAll(keepingCapacity: true)
+                tortoise = universe.saveState()
+                tortoiseKey = universe.cellSetKey
+                tortoiseShape = smallShape()
+                power *= 2
+                lam = 0
+                stride = power / 16
+            }
+        }
+        if universe.generation < end {
+            universe.step(by: end - universe.generation)
+            checkpoint()
+        }
+        if let verdict = settledTest() { return verdict }
+        return .undetermined(generation: universe.generation)
+    }
+
+    private func smallShape() -> Shape? {
+        universe.population <= BigUInt(Classifier.shapePopulationLimit) ? Shape(universe) : nil
+    }
+
+    /// The state at the tortoise recurs `multiple` generations later: find the least period
+    /// (a divisor of `multiple`) and the first generation from which the pattern repeats.
+    private func periodic(multiple: Int, tortoise: UniverseState) -> Verdict {
+        universe.restore(tortoise)
+        let key = universe.cellSetKey
+        var period = multiple
+        var refined = true
+        while refined {
+            refined = false
+            for q in primeFactors(period) {
+                universe.restore(tortoise)
+                universe.step(by: BigUInt(period / q))
+                if universe.cellSetKey == key { period /= q; refined = true; break }
+            }
+        }
+        let p = BigUInt(period)
+        let first = firstGeneration(from: tortoise.generation) { u in
+            let k = u.cellSetKey
+            u.step(by: p)
+            return u.cellSetKey == k
+        }
+        return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
+    }
+
+    /// The shape at the tortoise recurs displaced by (`dx`, `dy`) `multiple` generations later.
+    private func spaceship(multiple: Int, dx: Int, dy: Int, tortoise: UniverseState) -> Verdict {
+        func repeats(after n: Int, dx: Int, dy: Int, in u: Universe) -> Bool {
+            guard let a = Shape(u) else { return false }
+            u.step(by: BigUInt(n))
+            guard let b = Shape(u) else { return false }
+            return a.normalised == b.normalised && b.x - a.x == dx && b.y - a.y == dy
+        }
+        var (period, mx, my) = (multiple, dx, dy)
+        var refined = true
+        while refined {
+            refined = false
+            for q in primeFactors(period) where mx % q == 0 && my % q == 0 {
+                universe.restore(tortoise)
+                if repeats(after: period / q, dx: mx / q, dy: my / q, in: universe) {
+                    (period, mx, my) = (period / q, mx / q, my / q)
+                    refined = true
+                    break
+                }
+            }
+        }
+        let (p, ddx, ddy) = (period, mx, my)
+        let first = firstGeneration(from: tortoise.generation) { u in repeats(after: p, dx: ddx, dy: ddy, in: u) }
+        return .spaceship(generation: first, period: p, dx: ddx, dy: ddy, speed: spaceshipSpeed(dx: ddx, dy: ddy, period: p))
+    }
+
+    /// The least absolute generation g in [start, `known`] at which `holds` is true, given that
+    /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
+    /// move it.
+    func firstGeneration(from known: BigUInt, _ holds: (Universe) -> Bool) -> BigUInt {
+        var low = start, high = known  // holds(high); low untested
+        moveTo(low)
+        if holds(universe) { return low }
+        while high - low > BigUInt.one {
+            let mid = low + ((high - low) >> 1)
+            moveTo(mid)
+            if holds(universe) { high = mid } else { low = mid }
+        }
+        return high
+    }
+}

@@ -1,0 +1,336 @@
+import HashlifeEngine
+
+// The convergence detector (SPEC §4.1, §4.2): what a pattern becomes.
+//
+// A state is the engine's canonical root (`CellSetKey`: a node id plus level in Golly's fixed
+// frame), so "same cells" is an O(1) comparison and periods are found by hashing keys, never
+// grids. The search runs in two phases on the caller's universe (its state is saved first and
+// restored at the end, so the caller sees no change):
+//
+// 1. Dense: one generation at a time for the first `denseGenerations`, keeping every key in a
+//    dictionary (exact preperiod and period of oscillators and still lifes), the shape of small
+//    patterns relative to their bounding box (spaceships of any shape), the population (guns and
+//    puffers: the population grows by the same amount every p generations), and, every
+//    `checkInterval` generations, the settled test (periodic ash plus escaping standard
+//    spaceships, `Classifier+Settled.swift`).
+// 2. Jumps: Brent's cycle search over states `stride` generations apart (windows of 64, 128,
+//    256, … states, the stride a sixteenth of the window), so far generations cost hashlife
+//    jumps rather than single steps; a key repeat gives a multiple of the period, refined by
+//    testing its divisors with jumps, and the first periodic generation is found by binary
+//    search over saved checkpoints (`moveTo`). A repeated small shape gives a spaceship the same
+//    way. At each window's end: growth (the sampled population rising by a constant step) and
+//    the settled test, when the sampled population looks periodic.
+//
+// Limits (documented, not hidden): ash periods up to `maxAshPeriod`; spaceships of other shapes
+// are found only when they are the whole pattern; growth is recognised when the population
+// rises by a constant amount every period (guns, puffers), not for chaotic growth.
+
+/// Counts of the standard spaceships that escape a settled pattern.
+public struct EscapingShips: Hashable, Sendable {
+    public var gliders = 0
+    public var lwss = 0
+    public var mwss = 0
+    public var hwss = 0
+
+    public init(gliders: Int = 0, lwss: Int = 0, mwss: Int = 0, hwss: Int = 0) {
+        self.gliders = gliders
+        self.lwss = lwss
+        self.mwss = mwss
+        self.hwss = hwss
+    }
+
+    public var total: Int { gliders + lwss + mwss + hwss }
+
+    /// "6 gliders", "2 gliders, 1 LWSS", "no spaceships".
+    public var summary: String {
+        var parts: [String] = []
+        if gliders > 0 { parts.append("\(gliders) glider" + (gliders == 1 ? "" : "s")) }
+        if lwss > 0 { parts.append("\(lwss) LWSS") }
+        if mwss > 0 { parts.append("\(mwss) MWSS") }
+        if hwss > 0 { parts.append("\(hwss) HWSS") }
+        return parts.isEmpty ? "no spaceships" : parts.joined(separator: ", ")
+    }
+}
+
+/// What a pattern does, from the generation named in the case on. Generations are absolute
+/// (the universe's own counter); periods are in generations.
+public enum Verdict: Hashable, Sendable {
+    /// No live cell from `generation` on.
+    case extinct(generation: BigUInt)
+    /// Unchanged from `generation` on (period 1).
+    case still(generation: BigUInt)
+    /// The same cells every `period` generations (period > 1), first from `generation`.
+    case oscillator(generation: BigUInt, period: Int)
+    /// The same shape displaced by (`dx`, `dy`) every `period` generations, first from
+    /// `generation`; `speed` reads like "c/4 diagonal".
+    case spaceship(generation: BigUInt, period: Int, dx: Int, dy: Int, speed: String)
+    /// From `generation` on: ash of period `period` plus standard spaceships that have left
+    /// and never interact again.
+    case settled(generation: BigUInt, period: Int, escaping: EscapingShips)
+    /// Unbounded growth: the population grew by `increment` every `period` generations,
+    /// repeatedly, up to `generation`; `evidence` says so in words.
+    case growing(generation: BigUInt, period: Int, increment: Int, evidence: String)
+    /// None of the above within the limit: examined up to `generation`.
+    case undetermined(generation: BigUInt)
+
+    /// The generation the verdict speaks of.
+    public var generation: BigUInt {
+        switch self {
+        case .extinct(let g), .still(let g), .undetermined(let g): return g
+        case .oscillator(let g, _), .spaceship(let g, _, _, _, _), .settled(let g, _, _), .growing(let g, _, _, _): return g
+        }
+    }
+
+    /// The verdict's name as in `hashlife classify --json`.
+    public var name: String {
+        switch self {
+        case .extinct: return "extinct"
+        case .still: return "still"
+        case .oscillator: return "oscillator"
+        case .spaceship: return "spaceship"
+        case .settled: return "settled"
+        case .growing: return "growing"
+        case .undetermined: return "undetermined"
+        }
+    }
+
+    /// One line for people, such as "settled at generation 1103: period-2 ash, 6 gliders escaping".
+    public var summary: String {
+        switch self {
+        case .extinct(let g):
+            return "extinct at generation \(g)"
+        case .still(let g):
+            return "still life from generation \(g)"
+        case .oscillator(let g, let p):
+            return "oscillator from generation \(g): period \(p)"
+        case .spaceship(let g, let p, let dx, let dy, let speed):
+            return "spaceship from generation \(g): period \(p), displacement (\(dx), \(dy)), \(speed)"
+        case .settled(let g, let p, let ships):
+            let escaping = ships.total == 0 ? "no spaceships escaping" : ships.summary + " escaping"
+            return "settled at generation \(g): period-\(p) ash, \(escaping)"
+        case .growing(_, _, _, let evidence):
+            return "growing: \(evidence)"
+        case .undetermined(let g):
+            return "undetermined up to generation \(g)"
+        }
+    }
+}
+
+/// A verdict and the population at its generation.
+public struct Classification: Hashable, Sendable {
+    public var verdict: Verdict
+    public var population: BigUInt
+
+    public init(verdict: Verdict, population: BigUInt) {
+        self.verdict = verdict
+        self.population = population
+    }
+}
+
+/// Classifies `universe` by looking at most `maxGeneration` generations past its current one.
+/// The universe ends as it began (its state is saved and restored; its node store may grow).
+public func classify(_ universe: Universe, maxGeneration: BigUInt) -> Classification {
+    Classifier(universe: universe, limit: maxGeneration).run()
+}
+
+/// Speed of a spaceship moving (`dx`, `dy`) every `period` generations: "c/4 diagonal",
+/// "c/2 orthogonal", "2c/5 orthogonal", "(2,1)c/6 oblique".
+public func spaceshipSpeed(dx: Int, dy: Int, period: Int) -> String {
+    let ax = abs(dx), ay = abs(dy)
+    func fraction(_ n: Int, _ p: Int) -> String {
+        let g = gcd(n, p)
+        let (a, b) = (n / g, p / g)
+        return (a == 1 ? "c" : "\(a)c") + (b == 1 ? "" : "/\(b)")
+    }
+    if ax == 0 || ay == 0 { return fraction(max(ax, ay), period) + " orthogonal" }
+    if ax == ay { return fraction(ax, period) + " diagonal" }
+    let g = gcd(gcd(max(ax, ay), min(ax, ay)), period)
+    return "(\(max(ax, ay) / g),\(min(ax, ay) / g))c/\(period / g) oblique"
+}
+
+func gcd(_ a: Int, _ b: Int) -> Int {
+    var (x, y) = (abs(a), abs(b))
+    while y != 0 { (x, y) = (y, x % y) }
+    return x
+}
+
+/// Distinct prime factors of `n` (n ≥ 1), by trial division.
+func primeFactors(_ n: Int) -> [Int] {
+    var n = n, result: [Int] = [], d = 2
+    while d * d <= n {
+        if n % d == 0 {
+            result.append(d)
+            while n % d == 0 { n /= d }
+        }
+        d += d == 2 ? 1 : 2
+    }
+    if n > 1 { result.append(n) }
+    return result
+}
+
+/// One classification run: the walk over the caller's universe and what it has seen.
+final class Classifier {
+    /// Generations examined one at a time before switching to jumps.
+    static let denseGenerations = 512
+    /// Generations between settled tests in the dense phase.
+    static let checkInterval = 256
+    /// Shapes are tracked (spaceships of any shape) while the population is at most this.
+    static let shapePopulationLimit = 512
+    /// The settled test looks at patterns of at most this many cells.
+    static let settledPopulationLimit = 100_000
+
+    let universe: Universe
+    let limit: BigUInt
+    let startState: UniverseState
+    let start: BigUInt
+    let end: BigUInt
+    let ships: ShipLibrary?
+    /// Saved states in generation order, the first the start: where `moveTo` jumps from.
+    var checkpoints: [UniverseState]
+
+    init(universe: Universe, limit: BigUInt) {
+        self.universe = universe
+        self.limit = limit
+        startState = universe.saveState()
+        start = universe.generation
+        end = universe.generation + limit
+        ships = universe.rule == .life ? ShipLibrary.life : nil
+        checkpoints = [startState]
+    }
+
+    func run() -> Classification {
+        defer { universe.restore(startState) }
+        let verdict = dense() ?? jumps()
+        return Classification(verdict: verdict, population: population(at: verdict.generation))
+    }
+
+    // MARK: Dense phase
+
+    private func dense() -> Verdict? {
+        var seen: [CellSetKey: Int] = [:]
+        var shapes: [[Int]: (t: Int, x: Int, y: Int)] = [:]
+        var populations: [Int] = []
+        let steps = min(limit.intValue ?? Int.max, Classifier.denseGenerations)
+        var t = 0
+        while true {
+            if universe.isEmpty { return .extinct(generation: at(t)) }
+            let key = universe.cellSetKey
+            if let first = seen[key] {
+                let p = t - first
+                return p == 1 ? .still(generation: at(first)) : .oscillator(generation: at(first), period: p)
+            }
+            seen[key] = t
+            let population = universe.population.intValue ?? Int.max
+            populations.append(population)
+            if population <= Classifier.shapePopulationLimit, let shape = Shape(universe) {
+                if let earlier = shapes[shape.normalised] {
+                    let p = t - earlier.t, dx = shape.x - earlier.x, dy = shape.y - earlier.y
+                    return .spaceship(generation: at(earlier.t), period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
+                }
+                shapes[shape.normalised] = (t, shape.x, shape.y)
+            }
+            if t > 0 && t % Classifier.checkInterval == 0 {
+                if let verdict = growth(populations, t: t) { return verdict }
+                if populationLooksPeriodic(populations), let verdict = settledTest() { return verdict }
+            }
+            if t % 16 == 0 { checkpoint() }
+            if t >= steps { break }
+            universe.step()
+            t += 1
+        }
+        // The limit came between two checks: one more at the limit.
+        if t % Classifier.checkInterval != 0, populationLooksPeriodic(populations), let verdict = settledTest() { return verdict }
+        return nil
+    }
+
+    /// Absolute generation of the dense step `t`.
+    func at(_ t: Int) -> BigUInt { start + BigUInt(t) }
+
+    /// Guns and puffers: for some p, the population rose by the same positive amount every p
+    /// generations throughout the last max(4p, 360) generations.
+    private func growth(_ populations: [Int], t: Int) -> Verdict? {
+        let maxPeriod = min(1024, t / 5)
+        guard maxPeriod >= 1 else { return nil }
+        for p in 1...maxPeriod {
+            let window = max(4 * p, 360)
+            guard window + p <= t else { break }
+            let c = populations[t] - populations[t - p]
+            guard c > 0 else { continue }
+            var ok = true
+            var s = t - 1
+            while s >= t - window {
+                if populations[s] - populations[s - p] != c { ok = false; break }
+                s -= 1
+            }
+            if ok {
+                let cells = c == 1 ? "cell" : "cells"
+                let evidence = "population grows by \(c) \(cells) every \(p) generations (steadily from generation \(at(t - window)) to \(at(t)), population \(populations[t]))"
+                return .growing(generation: at(t), period: p, increment: c, evidence: evidence)
+            }
+        }
+        return nil
+    }
+
+    /// Growth seen in the jump phase: populations sampled every `stride` generations up to
+    /// generation `now` rose by the same positive amount every m samples (m ≤ 16) throughout
+    /// the last 48 samples.
+    func stridedGrowth(_ populations: [Int], stride: Int, now: BigUInt) -> Verdict? {
+        let last = populations.count - 1
+        for m in 1...16 {
+            let span = 48
+            guard last - span - m >= 0 else { break }
+            let c = populations[last] - populations[last - m]
+            guard c > 0 else { continue }
+            var ok = true
+            for s in (last - span)...last where populations[s] - populations[s - m] != c { ok = false; break }
+            if ok {
+                let p = m * stride
+                let cells = c == 1 ? "cell" : "cells"
+                let evidence = "population grows by \(c) \(cells) every \(p) generations (sampled every \(stride) up to generation \(now), population \(populations[last]))"
+                return .growing(generation: now, period: p, increment: c, evidence: evidence)
+            }
+        }
+        return nil
+    }
+
+    /// A cheap filter before the settled test: the population (sampled at a constant
+    /// stride) repeats with some period up to `maxPeriod` over the last `span` samples; ash
+    /// plus standard spaceships does.
+    func populationLooksPeriodic(_ populations: [Int], maxPeriod: Int = 120, span: Int = 240) -> Bool {
+        let t = populations.count - 1
+        guard t >= maxPeriod + span else { return true }
+        for p in 1...maxPeriod {
+            var ok = true
+            for s in (t - span)...t where populations[s] != populations[s - p] { ok = false; break }
+            if ok { return true }
+        }
+        return false
+    }
+
+    // MARK: Helpers
+
+    /// Population at absolute generation `g` (≥ start), by a jump from the start.
+    func population(at g: BigUInt) -> BigUInt {
+        moveTo(g)
+        return universe.population
+    }
+
+    /// Puts the universe at absolute generation `g` (≥ start) by a jump from the latest
+    /// checkpoint at or before it.
+    func moveTo(_ g: BigUInt) {
+        var low = 0, high = checkpoints.count  // checkpoints[0...low] start at or before g
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if checkpoints[mid].generation <= g { low = mid } else { high = mid }
+        }
+        let base = checkpoints[low]
+        universe.restore(base)
+        if g > base.generation { universe.step(by: g - base.generation) }
+    }
+
+    /// Keeps the current state as a checkpoint for `moveTo` (states come in generation order).
+    func checkpoint() {
+        if let last = checkpoints.last, last.generation >= universe.generation { return }
+        checkpoints.append(universe.saveState())
+    }
+}

@@ -1,0 +1,147 @@
+import HashlifeEngine
+
+/// An incremental detector for a universe being played (the terminal app's auto-stop): feed it
+/// the universe every few generations; it answers when the pattern has died out, stopped,
+/// started repeating, or become a lone spaceship.
+///
+/// Each call costs O(1) amortised for the state key (a bounded history of `CellSetKey`s) plus,
+/// while the population is at most `shapePopulationLimit`, O(population) for the shape. When a
+/// repeat is seen, the period (a multiple of the true one, since observations are spaced) is
+/// refined by a few jumps on the universe, which is then put back as it was. The generation in
+/// the verdict is the earliest observation known to be in the cycle, so it is exact only when
+/// every generation is observed; `classify` gives exact first generations.
+///
+/// Keys belong to one universe: the watcher starts afresh when given another universe, or one
+/// whose generation went backwards (a reset or an undo).
+public final class ConvergenceWatcher {
+    /// Observations remembered.
+    public let capacity: Int
+    /// Shapes are compared (spaceships) while the population is at most this.
+    public let shapePopulationLimit: Int
+
+    private var universeID: ObjectIdentifier?
+    private var lastGeneration: BigUInt?
+    private var keys: [CellSetKey: BigUInt] = [:]
+    private var keyOrder: [CellSetKey] = []
+    private var keyHead = 0
+    private var shapes: [[Int]: (generation: BigUInt, x: Int, y: Int)] = [:]
+    private var shapeOrder: [[Int]] = []
+    private var shapeHead = 0
+    private var emptySince: BigUInt?
+
+    public init(capacity: Int = 4096, shapePopulationLimit: Int = 1024) {
+        self.capacity = max(2, capacity)
+        self.shapePopulationLimit = shapePopulationLimit
+    }
+
+    /// Forgets everything seen.
+    public func reset() {
+        universeID = nil
+        lastGeneration = nil
+        keys.removeAll(keepingCapacity: true)
+        keyOrder.removeAll(keepingCapacity: true)
+        keyHead = 0
+        shapes.removeAll(keepingCapacity: true)
+        shapeOrder.removeAll(keepingCapacity: true)
+        shapeHead = 0
+        emptySince = nil
+    }
+
+    /// Records the universe's current state; returns a verdict once the pattern is known to be
+    /// extinct, still, oscillating or a spaceship, else nil.
+    public func observe(_ universe: Universe) -> Verdict? {
+        let generation = universe.generation
+        if universeID != ObjectIdentifier(universe) || (lastGeneration.map { generation < $0 } ?? false) {
+            reset()
+            universeID = ObjectIdentifier(universe)
+        }
+        if lastGeneration == generation { return nil }
+        lastGeneration = generation
+
+        if universe.isEmpty {
+            if emptySince == nil { emptySince = generation }
+            return .extinct(generation: emptySince!)
+        }
+        emptySince = nil
+
+        let key = universe.cellSetKey
+        if let first = keys[key] {
+            guard let multiple = (generation - first).intValue else { return nil }
+            let period = refinePeriod(universe, multiple: multiple, key: key)
+            return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
+        }
+        remember(key, generation)
+
+        if universe.population <= BigUInt(shapePopulationLimit), let shape = Shape(universe) {
+            if let old = shapes[shape.normalised], let multiple = (generation - old.generation).intValue {
+                let (p, dx, dy) = refineShip(universe, multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y, shape: shape)
+                if dx != 0 || dy != 0 {
+                    return .spaceship(generation: old.generation, period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
+                }
+            } else {
+                rememberShape(shape, generation)
+            }
+        }
+        return nil
+    }
+
+    private func remember(_ key: CellSetKey, _ generation: BigUInt) {
+        keys[key] = generation
+        if keyOrder.count < capacity {
+            keyOrder.append(key)
+        } else {
+            keys[keyOrder[keyHead]] = nil
+            keyOrder[keyHead] = key
+            keyHead = (keyHead + 1) % capacity
+        }
+    }
+
+    private func rememberShape(_ shape: Shape, _ generation: BigUInt) {
+        shapes[shape.normalised] = (generation, shape.x, shape.y)
+        if shapeOrder.count < capacity {
+            shapeOrder.append(shape.normalised)
+        } else {
+            shapes[shapeOrder[shapeHead]] = nil
+            shapeOrder[shapeHead] = shape.normalised
+            shapeHead = (shapeHead + 1) % capacity
+        }
+    }
+
+    /// The least period dividing `multiple`, by jumps from the current state (then restored).
+    private func refinePeriod(_ universe: Universe, multiple: Int, key: CellSetKey) -> Int {
+        let saved = universe.saveState()
+        defer { universe.restore(saved) }
+        var period = multiple
+        var refined = true
+        while refined {
+            refined = false
+            for q in primeFactors(period) {
+                universe.restore(saved)
+                universe.step(by: BigUInt(period / q))
+                if universe.cellSetKey == key { period /= q; refined = true; break }
+            }
+        }
+        return period
+    }
+
+    /// The least period of a shape repeating displaced by (`dx`, `dy`) after `multiple`.
+    private func refineShip(_ universe: Universe, multiple: Int, dx: Int, dy: Int, shape: Shape) -> (Int, Int, Int) {
+        let saved = universe.saveState()
+        defer { universe.restore(saved) }
+        var (period, mx, my) = (multiple, dx, dy)
+        var refined = true
+        while refined {
+            refined = false
+            for q in primeFactors(period) where mx % q == 0 && my % q == 0 {
+                universe.restore(saved)
+                universe.step(by: BigUInt(period / q))
+                if let b = Shape(universe), b.normalised == shape.normalised, b.x - shape.x == mx / q, b.y - shape.y == my / q {
+                    (period, mx, my) = (period / q, mx / q, my / q)
+                    refined = true
+                    break
+                }
+            }
+        }
+        return (period, mx, my)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import HashlifeAnalysis
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeTestSupport
+
+/// A universe holding the shipped pattern `name`, its cells mapped by `transform`.
+private func universe(_ name: String, _ transform: (Int, Int) -> (Int, Int) = { ($0, $1) }) -> Universe {
+    let u = Universe(rule: .life)
+    u.load(cells: Fixtures.document(name).cells.map { c in
+        let (x, y) = transform(c.x, c.y)
+        return (x: x, y: y)
+    })
+    return u
+}
+
+private func verdict(_ name: String, maxGeneration: BigUInt = 100_000) -> Verdict {
+    classify(Fixtures.universe(name), maxGeneration: maxGeneration).verdict
+}
+
+@Suite struct ClassifierTests {
+    @Test func stillLifes() {
+        #expect(verdict("block.rle") == .still(generation: 0))
+        #expect(verdict("beehive.rle") == .still(generation: 0))
+    }
+
+    @Test(arguments: [("blinker.rle", 2), ("toad.rle", 2), ("beacon.rle", 2), ("pulsar.rle", 3), ("pentadecathlon.rle", 15)])
+    func oscillators(name: String, period: Int) {
+        #expect(verdict(name) == .oscillator(generation: 0, period: period))
+    }
+
+    @Test func spaceships() {
+        #expect(verdict("glider.rle") == .spaceship(generation: 0, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
+        #expect(verdict("lwss.rle") == .spaceship(generation: 0, period: 4, dx: -2, dy: 0, speed: "c/2 orthogonal"))
+        #expect(verdict("mwss.rle") == .spaceship(generation: 0, period: 4, dx: -2, dy: 0, speed: "c/2 orthogonal"))
+        #expect(verdict("hwss.rle") == .spaceship(generation: 0, period: 4, dx: -2, dy: 0, speed: "c/2 orthogonal"))
+    }
+
+    @Test func spaceshipsInEveryDirection() {
+        let turns: [((Int, Int) -> (Int, Int), Int, Int)] = [
+            ({ ($0, $1) }, -2, 0),      // as shipped: west
+            ({ (-$0, $1) }, 2, 0),      // reflected: east
+            ({ ($1, $0) }, 0, -2),      // transposed: north
+            ({ ($1, -$0) }, 0, 2),      // and reflected: south
+        ]
+        for (transform, dx, dy) in turns {
+            let v = classify(universe("lwss.rle", transform), maxGeneration: 1000).verdict
+            #expect(v == .spaceship(generation: 0, period: 4, dx: dx, dy: dy, speed: "c/2 orthogonal"))
+        }
+        let gliders: [((Int, Int) -> (Int, Int), Int, Int)] = [
+            ({ ($0, $1) }, 1, 1), ({ (-$0, $1) }, -1, 1), ({ ($0, -$1) }, 1, -1), ({ (-$0, -$1) }, -1, -1),
+        ]
+        for (transform, dx, dy) in gliders {
+            let v = classify(universe("glider.rle", transform), maxGeneration: 1000).verdict
+            #expect(v == .spaceship(generation: 0, period: 4, dx: dx, dy: dy, speed: "c/4 diagonal"))
+        }
+    }
+
+    @Test func diehardDiesAt130() {
+        let result = classify(Fixtures.universe("diehard.rle"), maxGeneration: 1000)
+        #expect(result.verdict == .extinct(generation: 130))
+        #expect(result.population == 0)
+    }
+
+    @Test func rPentominoSettlesAt1103() {
+        let result = classify(Fixtures.universe("r-pentomino.rle"), maxGeneration: 100_000)
+        #expect(result.verdict == .settled(generation: 1103, period: 2, escaping: EscapingShips(gliders: 6)))
+        #expect(result.population == 116)
+        #expect(result.verdict.summary == "settled at generation 1103: period-2 ash, 6 gliders escaping")
+    }
+
+    @Test func acornSettlesAt5206() {
+        let result = classify(Fixtures.universe("acorn.rle"), maxGeneration: 100_000)
+        #expect(result.verdict == .settled(generation: 5206, period: 2, escaping: EscapingShips(gliders: 13)))
+        #expect(result.population == 633)
+    }
+
+    @Test func gosperGunGrows() {
+        let v = verdict("gosper-glider-gun.rle")
+        guard case .growing(_, let period, let increment, let evidence) = v else {
+            Issue.record("expected growing, got \(v)")
+            return
+        }
+        #expect(period == 30)
+        #expect(increment == 5)
+        #expect(evidence.contains("every 30 generations"))
+    }
+
+    @Test func blinkerPufferGrows() {
+        guard case .growing = verdict("blinker-puffer-1.rle") else {
+            Issue.record("expected growing")
+            return
+        }
+    }
+
+    @Test func tooSmallALimitIsUndetermined() {
+        let u = Fixtures.universe("r-pentomino.rle")
+        let result = classify(u, maxGeneration: 100)
+        #expect(result.verdict == .undetermined(generation: 100))
+        #expect(result.verdict.summary == "undetermined up to generation 100")
+    }
+
+    @Test func leavesTheCallersUniverseAlone() {
+        let u = Fixtures.universe("r-pentomino.rle")
+        u.step(by: 10)
+        let before = u.saveState()
+        let cells = u.referenceCells
+        let result = classify(u, maxGeneration: 100_000)
+        #expect(result.verdict.generation == 1103)
+        #expect(u.saveState() == before)
+        #expect(u.referenceCells == cells)
+        #expect(u.generation == 10)
+    }
+
+    @Test func emptyUniverseIsExtinctAtOnce() {
+        #expect(classify(Universe(), maxGeneration: 10).verdict == .extinct(generation: 0))
+    }
+
+    @Test func oscillatorFromALaterGeneration() {
+        // A blinker and a glider heading into... nothing: the glider escapes alone. A lone
+        // pre-block (three cells of a block) becomes a block at generation 1.
+        let u = Universe(rule: .life)
+        u.load(cells: [(x: 0, y: 0), (x: 1, y: 0), (x: 0, y: 1)])
+        #expect(classify(u, maxGeneration: 100).verdict == .still(generation: 1))
+    }
+
+    @Test func speeds() {
+        #expect(spaceshipSpeed(dx: 1, dy: 1, period: 4) == "c/4 diagonal")
+        #expect(spaceshipSpeed(dx: -2, dy: 0, period: 4) == "c/2 orthogonal")
+        #expect(spaceshipSpeed(dx: 0, dy: 2, period: 5) == "2c/5 orthogonal")
+        #expect(spaceshipSpeed(dx: 2, dy: 1, period: 6) == "(2,1)c/6 oblique")
+    }
+
+    @Test func longPeriodOscillatorFromTheCorpus() throws {
+        guard let shared = Fixtures.shared else {
+            print("skipping: ../shared is absent (no Golly oscillator corpus)")
+            return
+        }
+        let path = shared + "/corpus/golly/Life/Oscillators/p138.rle"
+        let decoded = try PatternCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), fileName: path)
+        let u = try Universe(document: decoded.document)
+        let v = classify(u, maxGeneration: 100_000).verdict
+        print("p138.rle: \(v.summary)")
+        guard case .oscillator(_, let period) = v else {
+            Issue.record("expected an oscillator, got \(v)")
+            return
+        }
+        #expect(period == 138)
+    }
+
+    @Test func periodBeyondTheDensePhaseIsFoundByJumps() throws {
+        guard let shared = Fixtures.shared else {
+            print("skipping: ../shared is absent (no Golly oscillator corpus)")
+            return
+        }
+        // p138 beside the p88 queen bee turn: period lcm(138, 88) = 6072, from generation 136.
+        var cells: [(x: Int, y: Int)] = []
+        for (name, shift) in [("p138.rle", 0), ("queen-bee-turn.rle", 1000)] {
+            let path = shared + "/corpus/golly/Life/Oscillators/" + name
+            let decoded = try PatternCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), fileName: path)
+            try Universe(document: decoded.document).forEachLiveCell { x, y in cells.append((x.intValue! + shift, y.intValue!)) }
+        }
+        let u = Universe(rule: .life)
+        u.load(cells: cells)
+        #expect(classify(u, maxGeneration: 1_000_000).verdict == .oscillator(generation: 136, period: 6072))
+    }
+
+    @Test func watcherSeesOscillatorsAndSpaceships() {
+        let watcher = ConvergenceWatcher()
+        let pulsar = Fixtures.universe("pulsar.rle")
+        var found: Verdict?
+        for _ in 0..<20 where found == nil {
+            pulsar.step(by: 2)
+            found = watcher.observe(pulsar)
+        }
+        #expect(found == .oscillator(generation: 2, period: 3))
+
+        let ship = ConvergenceWatcher()
+        let glider = Fixtures.universe("glider.rle")
+        found = nil
+        for _ in 0..<20 where found == nil {
+            glider.step(by: 3)
+            found = ship.observe(glider)
+        }
+        #expect(found == .spaceship(generation: 3, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
+
+        let dying = ConvergenceWatcher()
+        let diehard = Fixtures.universe("diehard.rle")
+        found = nil
+        for _ in 0..<100 where found == nil {
+            diehard.step(by: 5)
+            found = dying.observe(diehard)
+        }
+        #expect(found == .extinct(generation: 130))
+    }
+}
