@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "HashlifeRendering", dependencies: ["HashlifeEngine", "CZlib"]),
         .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .target(name: "HashlifeTerminal"),
-        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal"]),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
         .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),

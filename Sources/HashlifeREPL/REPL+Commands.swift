@@ -1,6 +1,7 @@
 // The commands: a table (name, usage, one line of help, implementation) that later commands
 // (undo/redo, snapshots, boards, classify, memory, settings) join by adding a row.
 
+import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
@@ -52,6 +53,8 @@ struct REPLCommand: Sendable {
         REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
         REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
         REPLCommand("clear", usage: "clear", "Kill every cell (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
+        REPLCommand("classify", usage: "classify [MAXGEN]",
+                    "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
         REPLCommand("stats", usage: "stats", "Show engine statistics: nodes, bytes, memo hits and misses, root level.") { r, a throws(REPLError) in try r.stats(a) },
         REPLCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(REPLError) in try r.help(a) },
         REPLCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(REPLError) in try r.quitCommand(a) },
@@ -236,6 +239,18 @@ extension REPL {
             .init("population", .string(population.description)),
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
+        ])
+    }
+
+    func classify(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("classify")) }
+        let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
+        let result = HashlifeAnalysis.classify(session.universe, maxGeneration: limit)
+        return Answer(result.verdict.summary, [
+            .init("verdict", .string(result.verdict.name)),
+            .init("generation", .string(result.verdict.generation.description)),
+            .init("summary", .string(result.verdict.summary)),
+            .init("population", .string(result.population.description)),
         ])
     }
 

@@ -4,16 +4,6 @@ import HashlifeEngine
 import HashlifeRendering
 import HashlifeSession
 
-/// A viewport's block rows for the renderers. (A wrapper rather than a conformance of
-/// `ViewportRows` itself, so that this module and others can each adapt it without clashing.)
-struct ViewportBlockRows: BlockRows {
-    let source: ViewportRows
-    var columns: Int { source.columns }
-    var rows: Int { source.rows }
-    var blockArea: BigUInt { source.blockArea }
-    mutating func row(_ index: Int) -> [BigUInt] { source.row(index) }
-}
-
 // MARK: - Viewing
 
 extension REPL {
@@ -54,7 +44,7 @@ extension REPL {
         } else {
             viewport = session.viewport
         }
-        var rows = ViewportBlockRows(source: session.universe.blockRows(of: viewport))
+        var rows = session.universe.blockRows(of: viewport)
         var lines: [String] = []
         TextRenderer.render(&rows, style: style) { line in
             lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line)

@@ -53,3 +53,6 @@ extension BlockRows {
         checkedRow(index).map { !$0.isZero }
     }
 }
+
+/// The engine's viewport rows are block rows as they are.
+extension ViewportRows: BlockRows {}

@@ -146,6 +146,17 @@ private func temporaryDirectory() throws -> String {
         #expect(try REPL.words("set a#b 1") == ["set", "a#b", "1"])
     }
 
+    @Test func classifySaysWhereThePatternEndsAndLeavesItAlone() throws {
+        let output = transcript(["load \(Fixtures.pattern("r-pentomino.rle"))", "classify", "gen", "classify 100", "classify x"])
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "settled at generation 1103: period-2 ash, 6 gliders escaping")
+        #expect(lines[2] == "generation 0")
+        #expect(lines[3].hasPrefix("undetermined"))
+        #expect(lines[4].hasPrefix("error:"))
+        let json = try jsonLines(transcript(["load \(glider)", "classify"], json: true))
+        #expect(json[1]["verdict"] as? String == "spaceship" && json[1]["ok"] as? Bool == true)
+    }
+
     @Test func helpListsEveryCommandWithOneLineEach() {
         let output = transcript(["help"])
         for command in REPLCommand.all {

@@ -2,8 +2,6 @@ import HashlifeEngine
 import HashlifeFormats
 import HashlifeRendering
 
-extension ViewportRows: BlockRows {}
-
 /// `hashlife view FILE`: a picture of the pattern at any zoom.
 enum ViewCommand: Subcommand {
     static let spec = CommandSpec(
