@@ -1,5 +1,6 @@
 import HashlifeAnalysis
 import HashlifeEngine
+import HashlifeSession
 import HashlifeFormats
 
 /// `hashlife classify FILE [--max-gen N] [--json]`: what the pattern becomes (SPEC §4.1).
@@ -48,9 +49,9 @@ enum ClassifyCommand: Subcommand {
     }
 
     /// `{"verdict":…,"generation":"g","period":p,"dx":…,"dy":…,"speed":…,"escaping":{…},"population":"…"}`.
-    static func report(_ result: Classification) -> JSON {
+    static func report(_ result: Classification) -> JSONValue {
         let verdict = result.verdict
-        var fields: [(String, JSON)] = [("verdict", .string(verdict.name)), ("generation", .string(verdict.generation.description))]
+        var fields: [(String, JSONValue)] = [("verdict", .string(verdict.name)), ("generation", .string(verdict.generation.description))]
         switch verdict {
         case .extinct, .undetermined:
             break
@@ -62,12 +63,12 @@ enum ClassifyCommand: Subcommand {
             fields += [("period", .int(p)), ("dx", .int(dx)), ("dy", .int(dy)), ("speed", .string(speed))]
         case .settled(_, let p, let ships):
             fields.append(("period", .int(p)))
-            fields.append(("escaping", .object([("glider", .int(ships.gliders)), ("lwss", .int(ships.lwss)),
+            fields.append(("escaping", .fields([("glider", .int(ships.gliders)), ("lwss", .int(ships.lwss)),
                                                 ("mwss", .int(ships.mwss)), ("hwss", .int(ships.hwss))])))
         case .growing(_, let p, let increment, let evidence):
             fields += [("period", .int(p)), ("increment", .int(increment)), ("evidence", .string(evidence))]
         }
         fields.append(("population", .string(result.population.description)))
-        return .object(fields)
+        return .fields(fields)
     }
 }

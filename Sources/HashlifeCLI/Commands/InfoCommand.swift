@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeSession
 import HashlifeFormats
 
 /// `hashlife info FILE`.
@@ -19,9 +20,9 @@ enum InfoCommand: Subcommand {
         let population = universe.population
         let format = decoded.format.displayName + (decoded.compressed ? " (gzip)" : "")
         if arguments.flag("--json") {
-            let bounds: JSON = box.map { .object([("x", .string($0.x.description)), ("y", .string($0.y.description)),
+            let bounds: JSONValue = box.map { .fields([("x", .string($0.x.description)), ("y", .string($0.y.description)),
                                                    ("width", .string($0.width.description)), ("height", .string($0.height.description))]) } ?? .null
-            let fields: [(String, JSON)] = [
+            let fields: [(String, JSONValue)] = [
                 ("file", .string(PatternFiles.label(path))),
                 ("format", .string(decoded.format.rawValue)),
                 ("compressed", .bool(decoded.compressed)),
@@ -35,7 +36,7 @@ enum InfoCommand: Subcommand {
                 ("level", .int(universe.rootLevel)),
                 ("nodes", .int(universe.treeNodeCount)),
             ]
-            context.standardOutput(JSON.object(fields).encoded + "\n")
+            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
             return
         }
         var lines: [(String, String)] = [("file", PatternFiles.label(path)), ("format", format)]

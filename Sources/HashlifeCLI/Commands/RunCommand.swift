@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeSession
 import HashlifeFormats
 import HashlifeTerminal
 
@@ -79,15 +80,15 @@ enum RunCommand: Subcommand {
     }
 
     /// The `--json` object: big numbers as decimal strings, bounds null when empty.
-    static func report(_ universe: Universe, population: BigUInt, seconds: Double) -> JSON {
-        let bounds: JSON
+    static func report(_ universe: Universe, population: BigUInt, seconds: Double) -> JSONValue {
+        let bounds: JSONValue
         if let box = universe.boundingBox {
-            bounds = .object([("x", .string(box.x.description)), ("y", .string(box.y.description)),
+            bounds = .fields([("x", .string(box.x.description)), ("y", .string(box.y.description)),
                               ("width", .string(box.width.description)), ("height", .string(box.height.description))])
         } else {
             bounds = .null
         }
-        return .object([
+        return .fields([
             ("generation", .string(universe.generation.description)),
             ("population", .string(population.description)),
             ("bounds", bounds),

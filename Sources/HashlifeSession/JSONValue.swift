@@ -1,4 +1,5 @@
-/// A JSON value for the REPL's one-line answers. Big numbers go in as strings (SPEC §6.2).
+/// A JSON value for one-line answers (the REPL's, `run --json`, `info --json`, `classify --json`).
+/// Big numbers go in as strings (SPEC §6.2).
 public enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
@@ -17,6 +18,11 @@ public enum JSONValue: Equatable, Sendable {
             self.key = key
             self.value = value
         }
+    }
+
+    /// An object from (key, value) pairs, in order.
+    public static func fields(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs.map { Field($0.0, $0.1) })
     }
 
     /// Compact encoding on one line (control characters and line breaks are escaped).
