@@ -70,18 +70,7 @@ extension Classifier {
     /// The state at the tortoise recurs `multiple` generations later: find the least period
     /// (a divisor of `multiple`) and the first generation from which the pattern repeats.
     private func periodic(multiple: Int, tortoise: UniverseState) -> Verdict {
-        universe.restore(tortoise)
-        let key = universe.cellSetKey
-        var period = multiple
-        var refined = true
-        while refined {
-            refined = false
-            for q in primeFactors(period) {
-                universe.restore(tortoise)
-                universe.step(by: BigUInt(period / q))
-                if universe.cellSetKey == key { period /= q; refined = true; break }
-            }
-        }
+        let period = leastPeriod(universe, of: tortoise, multiple: multiple).period
         let p = BigUInt(period)
         let first = firstGeneration(from: tortoise.generation) { u in
             let k = u.cellSetKey
@@ -99,20 +88,7 @@ extension Classifier {
             guard let b = Shape(u) else { return false }
             return a.normalised == b.normalised && b.x - a.x == dx && b.y - a.y == dy
         }
-        var (period, mx, my) = (multiple, dx, dy)
-        var refined = true
-        while refined {
-            refined = false
-            for q in primeFactors(period) where mx % q == 0 && my % q == 0 {
-                universe.restore(tortoise)
-                if repeats(after: period / q, dx: mx / q, dy: my / q, in: universe) {
-                    (period, mx, my) = (period / q, mx / q, my / q)
-                    refined = true
-                    break
-                }
-            }
-        }
-        let (p, ddx, ddy) = (period, mx, my)
+        let (p, ddx, ddy) = leastPeriod(universe, of: tortoise, multiple: multiple, dx: dx, dy: dy)
         let first = firstGeneration(from: tortoise.generation) { u in repeats(after: p, dx: ddx, dy: ddy, in: u) }
         return .spaceship(generation: first, period: p, dx: ddx, dy: ddy, speed: spaceshipSpeed(dx: ddx, dy: ddy, period: p))
     }

@@ -154,6 +154,37 @@ func gcd(_ a: Int, _ b: Int) -> Int {
     return x
 }
 
+/// The least period dividing `multiple` after which the state `state` recurs, displaced by the
+/// same fraction of (`dx`, `dy`): found by removing prime factors while the state still recurs.
+/// Oscillators ((0, 0)) compare cell sets by key, exactly; spaceships compare bounding-box-relative
+/// shapes. Leaves `universe` at `state`.
+func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, dx: Int = 0, dy: Int = 0)
+    -> (period: Int, dx: Int, dy: Int)
+{
+    universe.restore(state)
+    let key = universe.cellSetKey
+    let shape = dx == 0 && dy == 0 ? nil : Shape(universe)
+    func recurs(after n: Int, dx: Int, dy: Int) -> Bool {
+        universe.restore(state)
+        universe.step(by: BigUInt(n))
+        guard let shape else { return dx == 0 && dy == 0 && universe.cellSetKey == key }
+        guard let b = Shape(universe) else { return false }
+        return b.normalised == shape.normalised && b.x - shape.x == dx && b.y - shape.y == dy
+    }
+    var (period, mx, my) = (multiple, dx, dy)
+    var refined = true
+    while refined {
+        refined = false
+        for q in primeFactors(period) where mx % q == 0 && my % q == 0 && recurs(after: period / q, dx: mx / q, dy: my / q) {
+            (period, mx, my) = (period / q, mx / q, my / q)
+            refined = true
+            break
+        }
+    }
+    universe.restore(state)
+    return (period, mx, my)
+}
+
 /// Distinct prime factors of `n` (n ≥ 1), by trial division.
 func primeFactors(_ n: Int) -> [Int] {
     var n = n, result: [Int] = [], d = 2

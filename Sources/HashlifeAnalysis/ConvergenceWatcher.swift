@@ -67,14 +67,14 @@ public final class ConvergenceWatcher {
         let key = universe.cellSetKey
         if let first = keys[key] {
             guard let multiple = (generation - first).intValue else { return nil }
-            let period = refinePeriod(universe, multiple: multiple, key: key)
+            let period = leastPeriod(universe, of: universe.saveState(), multiple: multiple).period
             return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
         }
         remember(key, generation)
 
         if universe.population <= BigUInt(shapePopulationLimit), let shape = Shape(universe) {
             if let old = shapes[shape.normalised], let multiple = (generation - old.generation).intValue {
-                let (p, dx, dy) = refineShip(universe, multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y, shape: shape)
+                let (p, dx, dy) = leastPeriod(universe, of: universe.saveState(), multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y)
                 if dx != 0 || dy != 0 {
                     return .spaceship(generation: old.generation, period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
                 }
@@ -105,43 +105,5 @@ public final class ConvergenceWatcher {
             shapeOrder[shapeHead] = shape.normalised
             shapeHead = (shapeHead + 1) % capacity
         }
-    }
-
-    /// The least period dividing `multiple`, by jumps from the current state (then restored).
-    private func refinePeriod(_ universe: Universe, multiple: Int, key: CellSetKey) -> Int {
-        let saved = universe.saveState()
-        defer { universe.restore(saved) }
-        var period = multiple
-        var refined = true
-        while refined {
-            refined = false
-            for q in primeFactors(period) {
-                universe.restore(saved)
-                universe.step(by: BigUInt(period / q))
-                if universe.cellSetKey == key { period /= q; refined = true; break }
-            }
-        }
-        return period
-    }
-
-    /// The least period of a shape repeating displaced by (`dx`, `dy`) after `multiple`.
-    private func refineShip(_ universe: Universe, multiple: Int, dx: Int, dy: Int, shape: Shape) -> (Int, Int, Int) {
-        let saved = universe.saveState()
-        defer { universe.restore(saved) }
-        var (period, mx, my) = (multiple, dx, dy)
-        var refined = true
-        while refined {
-            refined = false
-            for q in primeFactors(period) where mx % q == 0 && my % q == 0 {
-                universe.restore(saved)
-                universe.step(by: BigUInt(period / q))
-                if let b = Shape(universe), b.normalised == shape.normalised, b.x - shape.x == mx / q, b.y - shape.y == my / q {
-                    (period, mx, my) = (period / q, mx / q, my / q)
-                    refined = true
-                    break
-                }
-            }
-        }
-        return (period, mx, my)
     }
 }

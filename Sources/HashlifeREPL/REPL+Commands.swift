@@ -156,7 +156,7 @@ extension REPL {
     /// Runs a step or goto with the cancellation control (reset first) and, when enabled, the
     /// progress display; answers the generation and population reached.
     private func advance(label: String, target: BigUInt,
-                         _ work: (StepControl, (BigUInt) -> Void) throws(SessionError) -> Void) throws(REPLError) -> Answer {
+                         _ work: (StepControl, @escaping (BigUInt) -> Void) throws(SessionError) -> Void) throws(REPLError) -> Answer {
         control.reset()
         let clock = ContinuousClock()
         let start = clock.now

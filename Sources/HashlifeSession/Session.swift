@@ -82,19 +82,20 @@ public final class Session {
     /// Changes the rule (cells stay; the timeline is kept, each state has its own rule).
     public func setRule(_ rule: Rule) { universe.setRule(rule) }
 
-    /// Advances `count` generations, keeping the current generation in the timeline first.
+    /// Advances `count` generations, keeping the current generation in the timeline first;
+    /// `progress` hears the generation reached after each power-of-two step (for displays).
     /// - Throws: `SessionError` with code "cancelled" when `control` stops it; the universe is
     ///   then at a consistent generation (the error says which).
-    public func step(_ count: BigUInt, control: StepControl? = nil) throws(SessionError) {
+    public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         keep()
-        do { try universe.step(by: count, control: control) } catch {
+        do { try universe.step(by: count, control: control, progress: progress) } catch {
             throw SessionError(code: "cancelled", message: "interrupted at generation \(error.generation)")
         }
     }
 
     /// Goes to `generation`: forward by stepping, back to a kept generation at or before it
     /// (then forward), or else by re-running from the loaded state.
-    public func goto(_ generation: BigUInt, control: StepControl? = nil) throws(SessionError) {
+    public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         if generation < universe.generation {
             if let kept = timeline.last(where: { $0.generation <= generation }) {
                 universe.restore(kept)
@@ -105,7 +106,7 @@ public final class Session {
                 universe.restore(start)
             }
         }
-        if generation > universe.generation { try step(generation - universe.generation, control: control) }
+        if generation > universe.generation { try step(generation - universe.generation, control: control, progress: progress) }
     }
 
     private func keep() {
@@ -129,12 +130,16 @@ public final class Session {
     }
 
     /// Sets the zoom (cells per block), keeping the view's centre where it is.
-    public func setZoom(_ zoom: BigUInt) {
+    public func setZoom(_ zoom: BigUInt) { viewport = viewport(zoom: zoom) }
+
+    /// The current view's centre and size in blocks at `zoom`: what `setZoom` makes, without
+    /// changing the current view.
+    public func viewport(zoom: BigUInt) -> Viewport {
         precondition(!zoom.isZero)
         let (columns, rows) = (viewport.columns, viewport.rows)
         let centreX = viewport.x + BigInt(viewport.width >> 1), centreY = viewport.y + BigInt(viewport.height >> 1)
         let width = BigUInt(columns) * zoom, height = BigUInt(rows) * zoom
-        viewport = Viewport(x: centreX - BigInt(width >> 1), y: centreY - BigInt(height >> 1), width: width, height: height, zoom: zoom)
+        return Viewport(x: centreX - BigInt(width >> 1), y: centreY - BigInt(height >> 1), width: width, height: height, zoom: zoom)
     }
 
     /// Halves the zoom (shows more detail), down to 1.

@@ -58,6 +58,18 @@ import HashlifeTestSupport
         }
     }
 
+    /// Roots between levels 32 and 62 take the exact big-integer path for rectangle counts.
+    @Test func rectanglePopulationOnMidSizedRoots() {
+        let universe = Universe()
+        let far = 1 << 40
+        let points = [(0, 0), (1, 1), (far, 5), (-far, -far), (far + 3, far)]
+        for (x, y) in points { universe.setCell(x: x, y: y) }
+        #expect(universe.rootLevel > 32 && universe.rootLevel < 62)
+        #expect(universe.population(in: CellRect(x: -far, y: -far, width: 2 * far + 4, height: 2 * far + 1)) == BigUInt(5))
+        #expect(universe.population(in: CellRect(x: 0, y: 0, width: far + 1, height: 6)) == BigUInt(3))
+        #expect(universe.population(in: CellRect(x: 1, y: 1, width: far, height: far)) == BigUInt(2))
+    }
+
     @Test func equalQuadrantsHaveOneId() {
         var store = NodeStore(rule: .life, initialCapacity: 16)
         #expect(store.leaf(0x1234) == store.leaf(0x1234))

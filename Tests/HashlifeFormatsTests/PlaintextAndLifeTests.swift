@@ -13,39 +13,6 @@ private func cells(_ pairs: [(Int, Int)]) -> [PatternCell] {
 private let gliderCells = cells([(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)])
 
 /// One of the readers under test.
-private enum Format {
-    case plaintext, life105, life106
-
-    func read(_ text: String) throws(PatternError) -> PatternDocument {
-        switch self {
-        case .plaintext: try PlaintextReader.read(text)
-        case .life105: try Life105Reader.read(text)
-        case .life106: try Life106Reader.read(text)
-        }
-    }
-}
-
-/// Reads `text` as `format`, expecting an error at `line`:`column` whose message contains `fragment`.
-private func expectError(
-    _ format: Format, _ text: String, line: Int, column: Int, _ fragment: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    do {
-        let document = try format.read(text)
-        Issue.record("expected an error, read \(document.cells.count) cells", sourceLocation: sourceLocation)
-    } catch {
-        #expect(error.line == line, "line of \(error)", sourceLocation: sourceLocation)
-        #expect(error.column == column, "column of \(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(fragment), "message of \(error)", sourceLocation: sourceLocation)
-        #expect(error.file == nil, sourceLocation: sourceLocation)
-        #expect(!error.message.contains("\n"), sourceLocation: sourceLocation)
-    }
-}
-
-/// Absolute positions of a document's cells (origin added), as a set of decimal pairs.
-private func absolute(_ document: PatternDocument) -> Set<String> {
-    Set(document.cells.map { "\(document.originX + BigInt($0.x)),\(document.originY + BigInt($0.y))" })
-}
 
 
 /// A random document for round trips: cells, metadata, origin and generation.
@@ -564,6 +531,7 @@ private let fixtures: [(Format, [String])] = [
             let document = try format.read(text)
             let again: PatternDocument
             switch format {
+            case .rle: again = try RLEReader.read(RLEWriter.write(document))
             case .plaintext: again = try PlaintextReader.read(PlaintextWriter.write(document))
             case .life105, .life106: again = try Life106Reader.read(try Life106Writer.write(document))
             }
@@ -600,6 +568,7 @@ private let fixtures: [(Format, [String])] = [
         let texts = fixtures.first { $0.0 == format }!.1.map { Array($0.utf8) }
         let syntax: String
         switch format {
+        case .rle: syntax = "bo$!#CXRLE Pos=Gen=x=,y 0123456789\t\r\n"
         case .plaintext: syntax = ".O*!Name:Position,Generation-Rule 0123456789\t\r\n"
         case .life105: syntax = ".*#PDNR -+0123456789\t\r\nLife 1.05"
         case .life106: syntax = "#NOCDR -+0123456789\t\r\n9223372036854775808"

@@ -12,27 +12,6 @@ private func cells(_ pairs: [(Int, Int)]) -> [PatternCell] {
 
 private let gliderCells = cells([(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)])
 
-/// Reads `text`, expecting an error at `line`:`column` whose message contains `fragment`.
-private func expectError(
-    _ text: String, line: Int, column: Int, _ fragment: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    do {
-        let document = try RLEReader.read(text)
-        Issue.record("expected an error, read \(document.cells.count) cells", sourceLocation: sourceLocation)
-    } catch {
-        #expect(error.line == line, "line of \(error)", sourceLocation: sourceLocation)
-        #expect(error.column == column, "column of \(error)", sourceLocation: sourceLocation)
-        #expect(error.message.contains(fragment), "message of \(error)", sourceLocation: sourceLocation)
-        #expect(error.file == nil, sourceLocation: sourceLocation)
-        #expect(!error.message.contains("\n"), sourceLocation: sourceLocation)
-    }
-}
-
-/// Absolute positions of a document's cells (origin added), as a set of decimal pairs.
-private func absolute(_ document: PatternDocument) -> Set<String> {
-    Set(document.cells.map { "\(document.originX + BigInt($0.x)),\(document.originY + BigInt($0.y))" })
-}
 
 
 /// The shipped pattern files: `patterns/*.rle` at the package root.
@@ -141,7 +120,7 @@ private func patternFiles() throws -> [(name: String, bytes: [UInt8])] {
     @Test func byteOrderMarkIsSkipped() throws {
         let document = try RLEReader.read("\u{FEFF}x = 3, y = 3\nbo$2bo$3o!")
         #expect(document.cells == gliderCells)
-        expectError("\u{FEFF}bo!", line: 1, column: 1, "header")
+        expectError(.rle, "\u{FEFF}bo!", line: 1, column: 1, "header")
     }
 
     @Test func extendedRLEPositionAndGeneration() throws {
@@ -196,67 +175,67 @@ private func patternFiles() throws -> [(name: String, bytes: [UInt8])] {
 
 @Suite struct RLEReaderErrorTests {
     @Test func missingHeader() {
-        expectError("", line: 1, column: 1, "header")
-        expectError("bo$2bo$3o!", line: 1, column: 1, "expected a header line `x = <width>, y = <height>`")
-        expectError("#N Glider\n\n  bo$2bo$3o!", line: 3, column: 3, "header")
-        expectError("#N Glider\n#C only comments\n", line: 3, column: 1, "header")
-        expectError("#N Glider", line: 1, column: 10, "end of the file")
+        expectError(.rle, "", line: 1, column: 1, "header")
+        expectError(.rle, "bo$2bo$3o!", line: 1, column: 1, "expected a header line `x = <width>, y = <height>`")
+        expectError(.rle, "#N Glider\n\n  bo$2bo$3o!", line: 3, column: 3, "header")
+        expectError(.rle, "#N Glider\n#C only comments\n", line: 3, column: 1, "header")
+        expectError(.rle, "#N Glider", line: 1, column: 10, "end of the file")
     }
 
     @Test func malformedHeaders() {
-        expectError("x 3, y = 3\n!", line: 1, column: 3, "expected '=' after 'x'")
-        expectError("x = , y = 3\n!", line: 1, column: 5, "non-negative integer for x")
-        expectError("x = 3 y = 3\n!", line: 1, column: 7, "expected ','")
-        expectError("x = 3,\n!", line: 1, column: 7, "'y = <height>'")
-        expectError("x = 3, z = 3\n!", line: 1, column: 8, "'y = <height>'")
-        expectError("x = 3, y = -1\n!", line: 1, column: 12, "non-negative integer for y")
-        expectError("x = 3, y = 3 rule = B3/S23\n!", line: 1, column: 14, "expected ','")
-        expectError("x = 3, y = 3, rule =\n!", line: 1, column: 21, "expected a rule")
-        expectError("x = 3, y = 3, rule B3/S23\n!", line: 1, column: 20, "expected '='")
-        expectError("x = 3, y = 3, =B3\n!", line: 1, column: 15, "expected a key")
+        expectError(.rle, "x 3, y = 3\n!", line: 1, column: 3, "expected '=' after 'x'")
+        expectError(.rle, "x = , y = 3\n!", line: 1, column: 5, "non-negative integer for x")
+        expectError(.rle, "x = 3 y = 3\n!", line: 1, column: 7, "expected ','")
+        expectError(.rle, "x = 3,\n!", line: 1, column: 7, "'y = <height>'")
+        expectError(.rle, "x = 3, z = 3\n!", line: 1, column: 8, "'y = <height>'")
+        expectError(.rle, "x = 3, y = -1\n!", line: 1, column: 12, "non-negative integer for y")
+        expectError(.rle, "x = 3, y = 3 rule = B3/S23\n!", line: 1, column: 14, "expected ','")
+        expectError(.rle, "x = 3, y = 3, rule =\n!", line: 1, column: 21, "expected a rule")
+        expectError(.rle, "x = 3, y = 3, rule B3/S23\n!", line: 1, column: 20, "expected '='")
+        expectError(.rle, "x = 3, y = 3, =B3\n!", line: 1, column: 15, "expected a key")
     }
 
     @Test func unknownCharacters() {
-        expectError("x = 3, y = 3\nbo$2bo$3oz!", line: 2, column: 10, "unexpected character 'z'")
-        expectError("x = 3, y = 3\r\nbo$\r\n2bo$3o*!", line: 3, column: 7, "unexpected character '*'")
-        expectError("x = 1, y = 1\no\u{7}!", line: 2, column: 2, "U+0007")
-        expectError("x = 1, y = 1\néo!", line: 2, column: 1, "'é' (U+00E9)")
+        expectError(.rle, "x = 3, y = 3\nbo$2bo$3oz!", line: 2, column: 10, "unexpected character 'z'")
+        expectError(.rle, "x = 3, y = 3\r\nbo$\r\n2bo$3o*!", line: 3, column: 7, "unexpected character '*'")
+        expectError(.rle, "x = 1, y = 1\no\u{7}!", line: 2, column: 2, "U+0007")
+        expectError(.rle, "x = 1, y = 1\néo!", line: 2, column: 1, "'é' (U+00E9)")
         // Columns count Unicode scalars, not bytes.
-        expectError("x = 1, y = 1\n#C ü\nboo€!", line: 3, column: 4, "U+20AC")
+        expectError(.rle, "x = 1, y = 1\n#C ü\nboo€!", line: 3, column: 4, "U+20AC")
         // Invalid UTF-8 arrives as replacement characters.
         let bytes: [UInt8] = Array("x = 1, y = 1\nbo".utf8) + [0xFF, 0xFE] + Array("o!".utf8)
-        expectError(String(decoding: bytes, as: UTF8.self), line: 2, column: 3, "U+FFFD")
+        expectError(.rle, String(decoding: bytes, as: UTF8.self), line: 2, column: 3, "U+FFFD")
         // A second header is not body data.
-        expectError("x = 1, y = 1\nx = 1, y = 1\no!", line: 2, column: 1, "'x'")
+        expectError(.rle, "x = 1, y = 1\nx = 1, y = 1\no!", line: 2, column: 1, "'x'")
     }
 
     @Test func multiStateCells() {
-        expectError("x = 2, y = 1\nAB!", line: 2, column: 2, "multi-state cells are not supported")
-        expectError("x = 2, y = 1\n2C!", line: 2, column: 2, "multi-state")
-        expectError("x = 2, y = 1\nbpA!", line: 2, column: 2, "multi-state")
+        expectError(.rle, "x = 2, y = 1\nAB!", line: 2, column: 2, "multi-state cells are not supported")
+        expectError(.rle, "x = 2, y = 1\n2C!", line: 2, column: 2, "multi-state")
+        expectError(.rle, "x = 2, y = 1\nbpA!", line: 2, column: 2, "multi-state")
     }
 
     @Test func badRunCounts() {
-        expectError("x = 1, y = 1\nb0o!", line: 2, column: 2, "at least 1")
-        expectError("x = 1, y = 1\n00$!", line: 2, column: 1, "at least 1")
-        expectError("x = 1, y = 1\nbo$1000000001o!", line: 2, column: 4, "larger than the limit")
-        expectError("x = 1, y = 1\n" + String(repeating: "9", count: 100_000) + "o!", line: 2, column: 1, "larger than the limit")
-        expectError("x = 1, y = 1\nbo$\n12\n", line: 3, column: 1, "not followed by")
-        expectError("x = 1, y = 1\no3", line: 2, column: 2, "not followed by")
+        expectError(.rle, "x = 1, y = 1\nb0o!", line: 2, column: 2, "at least 1")
+        expectError(.rle, "x = 1, y = 1\n00$!", line: 2, column: 1, "at least 1")
+        expectError(.rle, "x = 1, y = 1\nbo$1000000001o!", line: 2, column: 4, "larger than the limit")
+        expectError(.rle, "x = 1, y = 1\n" + String(repeating: "9", count: 100_000) + "o!", line: 2, column: 1, "larger than the limit")
+        expectError(.rle, "x = 1, y = 1\nbo$\n12\n", line: 3, column: 1, "not followed by")
+        expectError(.rle, "x = 1, y = 1\no3", line: 2, column: 2, "not followed by")
     }
 
     @Test func tooManyCellsIsRejectedBeforeStoringAny() {
         // 3·10⁹ live cells: rejected at the third run, without allocating anything.
         let text = "x = 1, y = 1\n1000000000o1000000000o$1000000000o!"
-        expectError(text, line: 2, column: 24, "more than 2147483648 live cells")
+        expectError(.rle, text, line: 2, column: 24, "more than 2147483648 live cells")
     }
 
     @Test func malformedExtendedRLE() {
-        expectError("#CXRLE Pos=5\nx = 0, y = 0\n!", line: 1, column: 13, "comma")
-        expectError("#CXRLE Pos=a,2\nx = 0, y = 0\n!", line: 1, column: 12, "digit")
-        expectError("#CXRLE Pos=1,\nx = 0, y = 0\n!", line: 1, column: 14, "y coordinate")
-        expectError("#CXRLE Pos=1,2 Gen=-4\nx = 0, y = 0\n!", line: 1, column: 20, "generation")
-        expectError("x = 0, y = 0\n#CXRLE Gen=12x\n!", line: 2, column: 14, "digit")
+        expectError(.rle, "#CXRLE Pos=5\nx = 0, y = 0\n!", line: 1, column: 13, "comma")
+        expectError(.rle, "#CXRLE Pos=a,2\nx = 0, y = 0\n!", line: 1, column: 12, "digit")
+        expectError(.rle, "#CXRLE Pos=1,\nx = 0, y = 0\n!", line: 1, column: 14, "y coordinate")
+        expectError(.rle, "#CXRLE Pos=1,2 Gen=-4\nx = 0, y = 0\n!", line: 1, column: 20, "generation")
+        expectError(.rle, "x = 0, y = 0\n#CXRLE Gen=12x\n!", line: 2, column: 14, "digit")
     }
 
     @Test func errorDescription() {

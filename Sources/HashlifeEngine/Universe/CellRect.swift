@@ -35,10 +35,15 @@ protocol CellOffset: Comparable {
     static func powerOfTwo(_ exponent: Int) -> Self
     static func + (a: Self, b: Self) -> Self
     static func - (a: Self, b: Self) -> Self
+    /// The offset as an arbitrary-precision integer (offsets are never negative).
+    var bigUIntValue: BigUInt { get }
 }
 
 extension Int: CellOffset {
     static func powerOfTwo(_ exponent: Int) -> Int { 1 << exponent }
+    var bigUIntValue: BigUInt { BigUInt(self) }
 }
 
-extension BigUInt: CellOffset {}
+extension BigUInt: CellOffset {
+    var bigUIntValue: BigUInt { self }
+}

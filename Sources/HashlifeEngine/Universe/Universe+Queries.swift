@@ -18,8 +18,8 @@ extension Universe {
         let right = store.extreme(root, level: level, edge: .right, memo: &memo); memo.removeAll()
         let top = store.extreme(root, level: level, edge: .top, memo: &memo); memo.removeAll()
         let bottom = store.extreme(root, level: level, edge: .bottom, memo: &memo)
-        return CellRect(x: originX + Universe.bigInt(left!), y: originY + Universe.bigInt(top!),
-                        width: Universe.bigUInt(right! - left! + T(1)), height: Universe.bigUInt(bottom! - top! + T(1)))
+        return CellRect(x: originX + BigInt(left!.bigUIntValue), y: originY + BigInt(top!.bigUIntValue),
+                        width: (right! - left! + T(1)).bigUIntValue, height: (bottom! - top! + T(1)).bigUIntValue)
     }
 
     /// Live cells inside `rect`.
@@ -27,7 +27,8 @@ extension Universe {
     ///   count from their cached population.
     public func population(in rect: CellRect) -> BigUInt {
         guard let clip = clipToRoot(rect) else { return .zero }
-        if level <= 62 {
+        // Machine integers while every count fits (a level-31 root holds at most 4^31 cells).
+        if level <= NodeStore.smallPopulationLevel {
             return BigUInt(UInt64(store.population(root, level: level, x: 0, y: 0, clip: Universe.ints(clip))))
         }
         return store.populationBig(root, level: level, x: .zero, y: .zero, clip: clip)
@@ -82,16 +83,6 @@ extension Universe {
 
     static func ints(_ c: ClipRect<BigUInt>) -> ClipRect<Int> {
         ClipRect(x0: c.x0.intValue!, y0: c.y0.intValue!, x1: c.x1.intValue!, y1: c.y1.intValue!)
-    }
-
-    static func bigInt<T: CellOffset>(_ value: T) -> BigInt {
-        if let v = value as? Int { return BigInt(v) }
-        return BigInt(value as! BigUInt)
-    }
-
-    static func bigUInt<T: CellOffset>(_ value: T) -> BigUInt {
-        if let v = value as? Int { return BigUInt(v) }
-        return value as! BigUInt
     }
 }
 
@@ -165,13 +156,14 @@ extension NodeStore {
         }
     }
 
-    /// Live cells of a node of `level` ≤ 62 at offset (`x`, `y`) inside `clip` (root-relative).
+    /// Live cells of a node of `level` ≤ 31 at offset (`x`, `y`) inside `clip` (root-relative);
+    /// every count fits an Int there.
     mutating func population(_ id: NodeID, level: Int, x: Int, y: Int, clip: ClipRect<Int>) -> Int {
         if isEmpty(id, level: level) { return 0 }
         let side = 1 << level
         if clip.x1 <= x || clip.y1 <= y || x + side <= clip.x0 || y + side <= clip.y0 { return 0 }
         if clip.x0 <= x && clip.y0 <= y && x + side <= clip.x1 && y + side <= clip.y1 {
-            return Int(smallOrBigPopulation(id, level: level))
+            return Int(smallPopulation(id, level: level))
         }
         if level == NodeStore.leafLevel {
             return NodeStore.leafMask(x: x, y: y, clip: clip).map { (leafBits(id) & $0).nonzeroBitCount } ?? 0
@@ -181,16 +173,6 @@ extension NodeStore {
             + population(r.ne, level: level - 1, x: x + h, y: y, clip: clip)
             + population(r.sw, level: level - 1, x: x, y: y + h, clip: clip)
             + population(r.se, level: level - 1, x: x + h, y: y + h, clip: clip)
-    }
-
-    /// Population of a node of level ≤ 62 as a UInt64 (it fits: at most 4^62 would not, but a
-    /// level-62 node has at most 2^124 cells only in theory; real counts are checked).
-    private mutating func smallOrBigPopulation(_ id: NodeID, level: Int) -> UInt64 {
-        let p = population(id, level: level)
-        guard let v = p.uint64Value, v <= UInt64(Int.max) else {
-            preconditionFailure("population of a rectangle exceeds Int; use a BigUInt query")
-        }
-        return v
     }
 
     /// Live cells of a node of any `level` at offset (`x`, `y`) inside `clip`, exactly.

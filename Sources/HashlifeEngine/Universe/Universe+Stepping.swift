@@ -40,15 +40,19 @@ extension Universe {
         do { try step(by: count, control: nil) } catch { preconditionFailure("uncancellable step was cancelled") }
     }
 
-    /// Advances `count` generations unless `control` cancels first.
+    /// Advances `count` generations unless `control` cancels first, calling `progress` with the
+    /// generation reached after each power-of-two step (between steps, never inside one).
     /// - Throws: `StepCancelled` when cancelled: the universe is at the last whole power-of-two
     ///   step it completed (its generation is in the error), consistent and ready to go on.
-    public func step(by count: BigUInt, control: StepControl?) throws(StepCancelled) {
+    public func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)? = nil) throws(StepCancelled) {
         precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
         let width = count.bitWidth
         var bit = 0
         while bit < width {
-            if count.bit(bit) { try step(byPowerOfTwo: bit, control: control) }
+            if count.bit(bit) {
+                try step(byPowerOfTwo: bit, control: control)
+                progress?(generation)
+            }
             bit += 1
         }
     }
