@@ -12,7 +12,7 @@ import HashlifeTerminal
 
 /// Why a REPL command failed: a stable `code` for programs and a message for people.
 public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// "usage", "file", "format", "rule", "argument", "cancelled", "unknown-command".
+    /// "usage", "file", "format", "rule", "argument", "cancelled", "memory", "unknown-command".
     public var code: String
     public var message: String
     public init(code: String, message: String) {

@@ -84,12 +84,16 @@ public final class Session {
 
     /// Advances `count` generations, keeping the current generation in the timeline first;
     /// `progress` hears the generation reached after each power-of-two step (for displays).
-    /// - Throws: `SessionError` with code "cancelled" when `control` stops it; the universe is
-    ///   then at a consistent generation (the error says which).
+    /// - Throws: `SessionError` with code "cancelled" when `control` stops it, "memory" when the
+    ///   memory limit cannot hold the pattern; the universe is then at a consistent generation
+    ///   (the error says which).
     public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         keep()
         do { try universe.step(by: count, control: control, progress: progress) } catch {
-            throw SessionError(code: "cancelled", message: "interrupted at generation \(error.generation)")
+            switch error {
+            case .cancelled: throw SessionError(code: "cancelled", message: error.description)
+            case .memoryExhausted: throw SessionError(code: "memory", message: error.description)
+            }
         }
     }
 

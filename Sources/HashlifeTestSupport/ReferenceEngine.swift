@@ -30,10 +30,17 @@ public struct ReferenceEngine: Sendable {
     public private(set) var cells: Set<ReferenceCell>
     public private(set) var generation: Int
 
-    public init(rule: Rule = .life, cells: some Sequence<ReferenceCell>) {
+    public init(rule: Rule = .life, cells: some Sequence<ReferenceCell>, generation: Int = 0) {
         self.rule = rule
         self.cells = Set(cells)
-        self.generation = 0
+        self.generation = generation
+    }
+
+    /// The same rule and generation with one cell set or cleared (an edit).
+    public func setting(x: Int, y: Int, alive: Bool) -> ReferenceEngine {
+        var edited = self
+        if alive { edited.cells.insert(ReferenceCell(x: x, y: y)) } else { edited.cells.remove(ReferenceCell(x: x, y: y)) }
+        return edited
     }
 
     /// Advances one generation.

@@ -71,12 +71,12 @@ import HashlifeTestSupport
     }
 
     @Test func equalQuadrantsHaveOneId() {
-        var store = NodeStore(rule: .life, initialCapacity: 16)
+        var store = NodeStore(rule: .life, memoryLimit: MemoryLimit.minimumBytes)
         #expect(store.leaf(0x1234) == store.leaf(0x1234))
         #expect(store.leaf(0x1234) != store.leaf(0x1235))
         let (a, b, c) = (store.leaf(1), store.leaf(2), store.leaf(3))
         let first = store.node(a, b, c, a)
-        // Create enough other nodes to grow the arena and the index several times.
+        // Create enough other nodes to grow the hash index.
         var previous = store.emptyNode(level: 3)
         for i in 0..<5000 { previous = store.node(store.leaf(UInt64(i)), previous, a, b) }
         #expect(store.node(a, b, c, a) == first)

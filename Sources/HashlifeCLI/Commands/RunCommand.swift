@@ -75,7 +75,12 @@ enum RunCommand: Subcommand {
             try universe.step(by: target - universe.generation, control: control)
         } catch {
             bar.stop()
-            throw .interrupted("interrupted at generation \(error.generation) (population \(universe.population)); generation \(target) was not reached")
+            switch error {
+            case .cancelled:
+                throw .interrupted("interrupted at generation \(error.generation) (population \(universe.population)); generation \(target) was not reached")
+            case .memoryExhausted:
+                throw .failure("\(error); generation \(target) was not reached (raise --max-memory)")
+            }
         }
     }
 

@@ -25,32 +25,53 @@ extension NodeStore {
         find(nw, ne, sw, se)
     }
     
+    /// The node with these four fields, found through its hash chain (and stamped as recently
+    /// used) or made.
     mutating func find(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> NodeID {
         let slot = bucket(a, b, c, d)
         var id = buckets[slot]
         while id != 0 {
             let record = nodes[Int(id)]
-            if record.nw == a && record.ne == b && record.sw == c && record.se == d { return id }
+            if record.nw == a && record.ne == b && record.sw == c && record.se == d {
+                if record.flags != tick { nodes[Int(id)].flags = tick }
+                return id
+            }
             id = record.next
         }
         return insert(a, b, c, d, bucket: slot)
     }
-    
+
+    /// Makes a node in a freed record if there is one, else in a fresh slot of the arena.
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucket slot: Int) -> NodeID {
-        if count == capacity { growArena() }
-        let id = NodeID(count)
-        count += 1
+        let id: NodeID
+        if freeHead != 0 {
+            id = freeHead
+            freeHead = nodes[Int(id)].next
+            freeCount -= 1
+        } else {
+            if count == capacity { growArena() }
+            id = NodeID(count)
+            count += 1
+        }
         nodes[Int(id)] = NodeRecord(nw: a, ne: b, sw: c, se: d, next: buckets[slot],
-                                    result: 0, partial: 0, partialStep: 0, flags: 0)
+                                    result: 0, partial: 0, partialStep: 0, flags: tick)
         populations[Int(id)] = NodeStore.unknownPopulation
         buckets[slot] = id
-        // Keep chains short: grow the index at load 0.75.
-        if count > (bucketMask + 1) - ((bucketMask + 1) >> 2) { growIndex() }
+        insertsThisTick += 1
+        if insertsThisTick == insertsPerTick {
+            insertsThisTick = 0
+            if tick < UInt16.max - 1 { tick += 1 }
+        }
+        // Keep chains short: grow the index at load 0.75, as far as the limit allows.
+        if count > (bucketMask + 1) - ((bucketMask + 1) >> 2) && (bucketMask + 1) * 2 <= bucketCapacity {
+            growIndex(to: (bucketMask + 1) * 2)
+        }
         return id
     }
 
-    /// Doubles the arena. Ids do not change; pointers into the old arena become invalid, so
-    /// callers never hold a pointer across a call that may create nodes.
+    /// Grows the arena past the memory limit: only when nodes are made faster than collections
+    /// can run (a bulk load bigger than the limit). Ids do not change; pointers into the old
+    /// arena become invalid, so callers never hold one across a call that may create nodes.
     mutating func growArena() {
         precondition(capacity < NodeStore.maximumCapacity, "node store is full (2^32 nodes)")
         let newCapacity = min(capacity * 2, NodeStore.maximumCapacity)
@@ -63,18 +84,29 @@ extension NodeStore {
         populations.deallocate()
         populations = grownPopulations
         capacity = newCapacity
+        overLimitGrowths += 1
+        if bucketCapacity < capacity {
+            let grownBuckets = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            buckets.deallocate()
+            buckets = grownBuckets
+            bucketCapacity = capacity
+            growIndex(to: bucketMask + 1)
+        }
     }
 
-    /// Doubles the hash index and relinks every chain. No node moves.
-    /// - Complexity: O(nodes).
-    mutating func growIndex() {
-        let newCount = (bucketMask + 1) * 2
-        buckets.deallocate()
-        buckets = .allocate(capacity: newCount)
-        buckets.initialize(repeating: 0, count: newCount)
-        bucketMask = newCount - 1
-        bucketShift = UInt64(64 - newCount.trailingZeroBitCount)
-        for i in 1..<count {
+    /// Uses the first `bucketCount` buckets (a power of two, at most `bucketCapacity`) and
+    /// relinks every chain. No node moves.
+    /// - Complexity: O(arena).
+    mutating func growIndex(to bucketCount: Int) {
+        buckets.initialize(repeating: 0, count: bucketCount)
+        bucketMask = bucketCount - 1
+        bucketShift = UInt64(64 - bucketCount.trailingZeroBitCount)
+        relinkChains()
+    }
+
+    /// Rebuilds every hash chain from the live records (freed ones, whose `se` is 0, are skipped).
+    mutating func relinkChains() {
+        for i in 1..<count where nodes[i].se != NodeStore.freeMarker {
             let r = nodes[i]
             let slot = bucket(r.nw, r.ne, r.sw, r.se)
             nodes[i].next = buckets[slot]

@@ -5,15 +5,25 @@ extension NodeStore {
     /// readable lines; empty when all holds.
     ///
     /// Checks: no two ids for equal children (canonical); every chain reaches each node exactly
-    /// once; nodes reachable from the root have children one level down (leaves at level 3);
+    /// once; no live node names a freed record; the free list holds exactly the freed records; nodes reachable from the root have children one level down (leaves at level 3);
     /// memoized results are one level down; cached populations equal the sum of the children.
     /// - Complexity: O(nodes).
     mutating func invariantViolations(root: NodeID, level: Int) -> [String] {
         var problems: [String] = []
         // Canonical: keys unique across the arena, and each node findable through its chain.
         var keys = Set<SIMD4<UInt32>>()
+        var freed = 0
         for i in 1..<count {
             let r = nodes[i]
+            if r.se == NodeStore.freeMarker {
+                freed += 1
+                continue
+            }
+            // No live record names a freed one (children, memo slots).
+            let named = r.se == NodeStore.leafMarker ? [r.result, r.partial] : [r.nw, r.ne, r.sw, r.se, r.result, r.partial]
+            for id in named where id != 0 && (Int(id) >= count || nodes[Int(id)].se == NodeStore.freeMarker) {
+                problems.append("node \(i) names \(id), which is not a live node")
+            }
             if !keys.insert(SIMD4(r.nw, r.ne, r.sw, r.se)).inserted {
                 problems.append("node \(i) duplicates another node's children")
             }
@@ -24,6 +34,16 @@ extension NodeStore {
                 id = nodes[Int(id)].next
             }
             if !found { problems.append("node \(i) is not reachable through its hash chain") }
+        }
+        var onFreeList = 0
+        var id = freeHead
+        while id != 0 && onFreeList <= freed {
+            if nodes[Int(id)].se != NodeStore.freeMarker { problems.append("free list holds live node \(id)") }
+            onFreeList += 1
+            id = nodes[Int(id)].next
+        }
+        if onFreeList != freed || freed != freeCount {
+            problems.append("free list holds \(onFreeList) records, \(freed) are free, freeCount says \(freeCount)")
         }
         // Levels, memo results and populations below the root.
         var levels: [NodeID: Int] = [:]

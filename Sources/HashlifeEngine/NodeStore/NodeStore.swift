@@ -40,6 +40,32 @@
 //     └────┴────┴────┴────┴──────┴────────┴─────────┴─────────────┴───────┘
 //     leaf: nw | ne << 32 hold the 64 cells; sw = se = `leafMarker` (never a valid id).
 //
+// Memory limit and eviction. The store is given a limit in bytes and turns it into a node
+// capacity (40 bytes a node for the record and its population slot, plus the hash index). The
+// arena is allocated at that capacity up front; pages the kernel has not been asked for cost
+// nothing, so the process grows only as nodes are made, and never copies the arena.
+//
+// When the arena is nearly full, a collection frees nodes in least-recently-used order. Every
+// record carries a recency stamp (`flags`), written when the node is made, found by hash-consing,
+// or answers a memo look-up; the clock ticks every 1/64 of the capacity's insertions. A
+// collection keeps, closed under children:
+//   - the roots: the universe's root, the step's padded root, every pinned state (`RootPins`:
+//     kept generations, undo history, cycle-detection keys) and the canonical empty nodes;
+//   - the recursion in progress: `successor` pushes the node it computes and every
+//     sub-result it holds onto a pin stack, so a collection can run in the middle of a step;
+//   - the most recently used nodes, about half the capacity, with their memoized results.
+// Everything else is unlinked from its hash chain and pushed on a free list; a surviving
+// node's memo slot that names an evicted node is cleared. Keeping the recent half (not just
+// what the roots reach, as Golly's mark-and-sweep does) keeps the working set of a long step,
+// so a tight limit costs a few collections, not a recomputation storm. If even the roots and
+// the recursion do not fit, the step unwinds (`StepInterruption.outOfMemory`) and the universe
+// splits it or reports how much memory the pattern needs.
+//
+// Collections run only at safe points, where every id held outside the store is a root or on
+// the pin stack: on a memo miss inside `successor`, and on entry to the universe's editing and
+// stepping methods. Between safe points at most `reserve` nodes are made; a bulk load that needs
+// more than the limit grows the arena past it (counted, never lost).
+//
 // Levels are not stored: every traversal starts at a root whose level it knows. Populations are
 // cached lazily beside the arena (UInt64 where a level-k node's 4^k cells fit, big integers in a
 // side table above level 31).
@@ -70,6 +96,8 @@ struct NodeRecord {
 /// Why the stepping recursion unwound before finishing. Memo entries written before it stay valid.
 enum StepInterruption: Error {
     case cancelled
+    /// The roots and the recursion's pinned nodes alone need `nodes` nodes, more than the limit.
+    case outOfMemory(nodes: Int)
 }
 
 /// The canonical node store: arena, hash index, memo slots, population caches and the rule's
@@ -83,11 +111,41 @@ struct NodeStore: ~Copyable {
     static let maximumCapacity = Int(UInt32.max) - 1
 
     var nodes: UnsafeMutablePointer<NodeRecord>
-    /// Number of arena slots in use, including the reserved slot 0.
+    /// Arena slots ever used (the high-water mark), including the reserved slot 0.
     var count: Int
     var capacity: Int
+    /// Head of the list of freed records (linked through `next`), 0 when none.
+    var freeHead: UInt32 = 0
+    /// Records on the free list.
+    var freeCount = 0
+    /// Nodes the memory limit allows (the arena is allocated at this size).
+    var limitCapacity: Int
+    /// The memory limit in bytes, as given.
+    var limitBytes: Int
+    /// Recency clock for least-recently-used eviction (see the essay); stamps live in `flags`.
+    var tick: UInt16 = 1
+    var insertsThisTick = 0
+    var insertsPerTick: Int
+    /// Ids the recursion holds (see `successor`); collections keep them.
+    var pins: UnsafeMutablePointer<UInt32>
+    var pinCount = 0
+    var pinCapacity: Int
+    /// The universe's current root and the padded root of the step in progress (0 when none).
+    var liveRoot: NodeID = 0
+    var stepRoot: NodeID = 0
+    /// Roots pinned by kept states and keys.
+    let pinned = RootPins()
+    /// False makes collections keep only what roots and pins need (for tests of the pins).
+    var keepsRecentNodes = true
+    /// Collection counters.
+    var collections = 0
+    var evictions: UInt64 = 0
+    var collectionTime: Duration = .zero
+    var overLimitGrowths = 0
 
     var buckets: UnsafeMutablePointer<UInt32>
+    /// Buckets allocated; the index uses the first `bucketMask + 1`.
+    var bucketCapacity: Int
     /// `bucketCount - 1`; bucketCount is a power of two.
     var bucketMask: Int
     var bucketShift: UInt64
@@ -113,19 +171,26 @@ struct NodeStore: ~Copyable {
     var memoHits: UInt64 = 0
     var memoMisses: UInt64 = 0
 
-    init(rule: Rule, initialCapacity: Int = 1 << 12) {
-        let capacity = max(initialCapacity, 16)
+    /// A store for `rule` whose nodes, index and side storage stay within `memoryLimit` bytes.
+    init(rule: Rule, memoryLimit: Int) {
+        let plan = NodeStore.plan(memoryLimit: memoryLimit)
+        limitBytes = memoryLimit
+        limitCapacity = plan.nodes
+        capacity = plan.nodes
         nodes = .allocate(capacity: capacity)
         populations = .allocate(capacity: capacity)
-        self.capacity = capacity
         count = 1
         nodes[0] = NodeRecord(nw: 0, ne: 0, sw: 0, se: 0, next: 0, result: 0, partial: 0, partialStep: 0, flags: 0)
         populations[0] = 0
-        let bucketCount = capacity
-        buckets = .allocate(capacity: bucketCount)
-        buckets.initialize(repeating: 0, count: bucketCount)
-        bucketMask = bucketCount - 1
-        bucketShift = UInt64(64 - bucketCount.trailingZeroBitCount)
+        bucketCapacity = plan.buckets
+        buckets = .allocate(capacity: bucketCapacity)
+        let initialBuckets = min(1 << 12, bucketCapacity)
+        buckets.initialize(repeating: 0, count: initialBuckets)
+        bucketMask = initialBuckets - 1
+        bucketShift = UInt64(64 - initialBuckets.trailingZeroBitCount)
+        insertsPerTick = max(limitCapacity / 64, 64)
+        pinCapacity = 1024
+        pins = .allocate(capacity: pinCapacity)
         emptyCapacity = 64
         empties = .allocate(capacity: emptyCapacity)
         emptyCount = NodeStore.leafLevel
@@ -138,16 +203,20 @@ struct NodeStore: ~Copyable {
         populations.deallocate()
         buckets.deallocate()
         empties.deallocate()
+        pins.deallocate()
     }
 
-    /// Number of live nodes (the reserved slot excluded).
-    var nodeCount: Int { count - 1 }
+    /// Number of live nodes (the reserved slot and freed records excluded).
+    var nodeCount: Int { count - 1 - freeCount }
 
-    /// Bytes held by the arena, the index and the side arrays.
+    /// Bytes the store has touched: arena records and population slots up to the high-water
+    /// mark, the index in use, big populations and the small side arrays. Pages beyond the
+    /// high-water mark are allocated but never touched, so they cost no resident memory.
     var bytesInUse: Int {
-        capacity * (MemoryLayout<NodeRecord>.stride + MemoryLayout<UInt64>.stride)
+        count * NodeStore.bytesPerRecord
             + (bucketMask + 1) * MemoryLayout<UInt32>.stride
-            + emptyCapacity * MemoryLayout<UInt32>.stride
+            + bigPopulations.count * NodeStore.bytesPerBigPopulation
+            + (emptyCapacity + pinCapacity) * MemoryLayout<UInt32>.stride
     }
 
     /// The canonical empty node of `level` (≥ 3), created on first use.

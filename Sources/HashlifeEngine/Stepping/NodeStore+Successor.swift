@@ -11,19 +11,26 @@ extension NodeStore {
     ///   (tagged with the step) for smaller steps.
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
-    /// - Throws: `StepInterruption.cancelled` when `control` asks; results memoized so far stay
-    ///   valid.
+    /// - Throws: `StepInterruption.cancelled` when `control` asks, `.outOfMemory` when a
+    ///   collection cannot make room; results memoized so far stay valid. The caller resets
+    ///   `pinCount` after a throw.
+    ///
+    /// GC safety: on a miss the node is pushed on the pin stack, and so is every sub-result it
+    /// holds while it makes more nodes, so a collection at the next miss keeps them. The stack
+    /// needs 14 slots a level (see `preparePins`).
     mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
         let isFullStep = step == level - 2
         if isFullStep {
-            if record.result != 0 { memoHits &+= 1; return record.result }
+            if record.result != 0 { return hit(id, record, record.result) }
         } else if record.partial != 0 && Int(record.partialStep) == step {
-            memoHits &+= 1
-            return record.partial
+            return hit(id, record, record.partial)
         }
         memoMisses &+= 1
+        let base = pinCount
+        pin(id)
+        if needsCollection, let needed = collect() { throw .outOfMemory(nodes: needed) }
         if memoMisses & 1023 == 0, let control {
             control.publish(nodes: count - 1)
             if control.isCancelled { throw .cancelled }
@@ -46,7 +53,33 @@ extension NodeStore {
             nodes[Int(id)].partial = result
             nodes[Int(id)].partialStep = UInt16(step)
         }
+        pinCount = base
         return result
+    }
+
+    /// A memo hit: stamps the node as recently used and answers.
+    @inline(__always)
+    mutating func hit(_ id: NodeID, _ record: NodeRecord, _ result: NodeID) -> NodeID {
+        memoHits &+= 1
+        if record.flags != tick { nodes[Int(id)].flags = tick }
+        return result
+    }
+
+    /// Keeps `id` through collections until the current `successor` frame returns.
+    @inline(__always)
+    mutating func pin(_ id: NodeID) {
+        pins[pinCount] = id
+        pinCount += 1
+    }
+
+    /// Makes room on the pin stack for a recursion from a node of `level`, and empties it.
+    mutating func preparePins(level: Int) {
+        pinCount = 0
+        let needed = 16 * (level + 2)
+        guard needed > pinCapacity else { return }
+        pins.deallocate()
+        pins = .allocate(capacity: needed)
+        pinCapacity = needed
     }
 
     /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
@@ -56,14 +89,23 @@ extension NodeStore {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
         let s00 = try successor(r.nw, level: k, step: s)
+        pin(s00)
         let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
+        pin(s01)
         let s02 = try successor(r.ne, level: k, step: s)
+        pin(s02)
         let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
+        pin(s10)
         let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
+        pin(s11)
         let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
+        pin(s12)
         let s20 = try successor(r.sw, level: k, step: s)
+        pin(s20)
         let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
+        pin(s21)
         let s22 = try successor(r.se, level: k, step: s)
+        pin(s22)
         return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s)
     }
 
@@ -73,14 +115,23 @@ extension NodeStore {
     mutating func partialStep(_ r: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2)
+        pin(c00)
         let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2)
+        pin(c01)
         let c02 = centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2)
+        pin(c02)
         let c10 = centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2)
+        pin(c10)
         let c11 = centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2)
+        pin(c11)
         let c12 = centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2)
+        pin(c12)
         let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2)
+        pin(c20)
         let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2)
+        pin(c21)
         let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
+        pin(c22)
         return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step)
     }
 
@@ -93,9 +144,13 @@ extension NodeStore {
                           level: Int, step: Int) throws(StepInterruption) -> NodeID {
         let k = level - 1
         let nw = try successor(node(a, b, d, e), level: k, step: step)
+        pin(nw)
         let ne = try successor(node(b, c, e, f), level: k, step: step)
+        pin(ne)
         let sw = try successor(node(d, e, g, h), level: k, step: step)
+        pin(sw)
         let se = try successor(node(e, f, h, i), level: k, step: step)
+        pin(se)
         return node(nw, ne, sw, se)
     }
 

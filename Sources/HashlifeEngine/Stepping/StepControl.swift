@@ -27,7 +27,29 @@ public final class StepControl: Sendable {
     func publish(nodes count: Int) { nodes.store(count, ordering: .relaxed) }
 }
 
-/// A step stopped by `StepControl.cancel()`; the universe is at `generation`, consistent.
-public struct StepCancelled: Error, Equatable, Sendable {
-    public var generation: BigUInt
+/// Why a step did not finish. Either way the universe is consistent and at `generation`.
+public enum StepError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `StepControl.cancel()` stopped it.
+    case cancelled(generation: BigUInt)
+    /// The memory limit cannot hold the pattern even for a one-generation step. The universe
+    /// is as it was before the step; `neededBytes` is a limit that would hold it.
+    case memoryExhausted(generation: BigUInt, neededBytes: Int, limitBytes: Int)
+
+    public var generation: BigUInt {
+        switch self {
+        case let .cancelled(generation), let .memoryExhausted(generation, _, _): generation
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .cancelled(generation):
+            "interrupted at generation \(generation)"
+        case let .memoryExhausted(generation, needed, limit):
+            "the memory limit of \(StepError.megabytes(limit)) MB is too small for this pattern at generation \(generation): it needs about \(StepError.megabytes(needed)) MB"
+        }
+    }
+
+    /// Whole megabytes (10^6 bytes), rounded up.
+    static func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
 }

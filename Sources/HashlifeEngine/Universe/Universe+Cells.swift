@@ -27,6 +27,7 @@ extension Universe {
     /// Makes the cell at (`x`, `y`) alive or dead, growing the root if needed.
     /// - Complexity: O(level) node look-ups.
     public func setCell(x: BigInt, y: BigInt, alive: Bool = true) {
+        collectIfNeeded()
         var offset = rootOffset(x: x, y: y)
         while offset == nil {
             if !alive { return }
@@ -53,6 +54,7 @@ extension Universe {
             minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
         }
         guard minX <= maxX else { clear(); return }
+        collectIfNeeded()
         // The smallest Golly-framed root holding the bounding box.
         let left = originX + BigInt(minX), right = originX + BigInt(maxX)
         let top = originY + BigInt(minY), bottom = originY + BigInt(maxY)

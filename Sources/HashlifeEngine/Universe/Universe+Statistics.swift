@@ -1,13 +1,23 @@
 /// Counters describing the engine's work and memory (SPEC §1.8).
 public struct EngineStatistics: Sendable, Equatable {
-    /// Distinct nodes in the store.
+    /// Distinct nodes in the store (live; freed records excluded).
     public var nodes: Int
-    /// Bytes held by the node arena, hash index and side arrays.
+    /// Bytes the store has touched: node arena, population cache, hash index, side storage.
     public var bytes: Int
+    /// The memory limit in bytes.
+    public var limitBytes: Int
     /// Successor look-ups answered from a memo slot.
     public var memoHits: UInt64
     /// Successor look-ups that had to be computed.
     public var memoMisses: UInt64
+    /// Nodes evicted by collections so far.
+    public var evictions: UInt64
+    /// Collections run so far.
+    public var collections: Int
+    /// Time spent in collections.
+    public var collectionTime: Duration
+    /// Roots pinned by kept states and keys (timeline, snapshots, cycle detection).
+    public var pinnedRoots: Int
     /// The root square's level: it is 2^rootLevel cells on a side.
     public var rootLevel: Int
 }
@@ -15,8 +25,16 @@ public struct EngineStatistics: Sendable, Equatable {
 extension Universe {
     /// Current counters.
     public var statistics: EngineStatistics {
-        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse,
-                         memoHits: store.memoHits, memoMisses: store.memoMisses, rootLevel: level)
+        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, limitBytes: store.limitBytes,
+                         memoHits: store.memoHits, memoMisses: store.memoMisses,
+                         evictions: store.evictions, collections: store.collections,
+                         collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level)
+    }
+
+    /// Runs a collection now, whatever the store's fill (for tests and the REPL's `memory
+    /// collect`): keeps the root, pinned states and the most recently used nodes.
+    public func collect() {
+        store.collect()
     }
 
     /// Structural problems found in the store and the tree (empty when sound). For tests.

@@ -7,27 +7,62 @@ extension Universe {
     /// Advances 2^`exponent` generations (`exponent` ≥ 0).
     /// - Complexity: about the number of distinct nodes the pattern visits at each level, times
     ///   `exponent`; not proportional to 2^exponent.
+    /// - Precondition: the memory limit holds the pattern (else use the throwing form).
     public func step(byPowerOfTwo exponent: Int) {
-        do { try step(byPowerOfTwo: exponent, control: nil) } catch { preconditionFailure("uncancellable step was cancelled") }
+        do { try step(byPowerOfTwo: exponent, control: nil) } catch { preconditionFailure("\(error)") }
     }
 
-    /// Advances 2^`exponent` generations unless `control` cancels first.
-    /// - Throws: `StepCancelled` with the universe unchanged.
-    public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepCancelled) {
+    /// Advances 2^`exponent` generations unless `control` cancels first. When the memory limit
+    /// cannot hold the step, it is split into two steps of 2^(`exponent`-1), and so on down to
+    /// single generations.
+    /// - Throws: `StepError`, with the universe as it was before this call.
+    public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepError) {
         precondition(exponent >= 0, "step exponent must be non-negative")
         precondition(exponent <= Universe.maximumStepExponent, "step exponent above the engine's limit")
+        do {
+            try attemptStep(byPowerOfTwo: exponent, control: control)
+        } catch {
+            guard case let .outOfMemory(nodes) = error else { throw .cancelled(generation: generation) }
+            guard exponent > 0 else {
+                throw .memoryExhausted(generation: generation, neededBytes: MemoryLimit.bytesNeeded(forNodes: nodes),
+                                       limitBytes: memoryLimit)
+            }
+            let before = saveState()
+            do {
+                try step(byPowerOfTwo: exponent - 1, control: control)
+                try step(byPowerOfTwo: exponent - 1, control: control)
+            } catch {
+                restore(before)
+                switch error {
+                case .cancelled: throw .cancelled(generation: generation)
+                case let .memoryExhausted(_, needed, limit):
+                    throw .memoryExhausted(generation: generation, neededBytes: needed, limitBytes: limit)
+                }
+            }
+        }
+    }
+
+    /// One recursion from the padded root; on a throw the root is unchanged (shrunk).
+    private func attemptStep(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepInterruption) {
+        collectIfNeeded()
         // The pattern must sit in the root's centre half and the root must be big enough for
         // the step: then, padded once more, the successor's centre is the old root's square,
         // which holds everything reachable in 2^exponent generations.
         while level < exponent + 2 || !centreHalfHoldsEverything() { expand() }
         let padded = paddedRoot()
+        store.stepRoot = padded
         store.control = control
-        defer { store.control = nil }
+        store.preparePins(level: level + 1)
+        defer {
+            store.control = nil
+            store.stepRoot = 0
+            store.pinCount = 0
+        }
         do {
             root = try store.successor(padded, level: level + 1, step: exponent)
         } catch {
             shrink()
-            throw StepCancelled(generation: generation)
+            throw error
         }
         generation += BigUInt.powerOfTwo(exponent)
         shrink()
@@ -37,14 +72,15 @@ extension Universe {
     /// memo of every step size (nothing is cleared when the step size changes).
     /// `count` must be below 2^(`maximumStepExponent` + 1).
     public func step(by count: BigUInt) {
-        do { try step(by: count, control: nil) } catch { preconditionFailure("uncancellable step was cancelled") }
+        do { try step(by: count, control: nil) } catch { preconditionFailure("\(error)") }
     }
 
     /// Advances `count` generations unless `control` cancels first, calling `progress` with the
     /// generation reached after each power-of-two step (between steps, never inside one).
-    /// - Throws: `StepCancelled` when cancelled: the universe is at the last whole power-of-two
-    ///   step it completed (its generation is in the error), consistent and ready to go on.
-    public func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)? = nil) throws(StepCancelled) {
+    /// - Throws: `StepError` when cancelled or out of memory: the universe is at the last whole
+    ///   power-of-two step it completed (its generation is in the error), consistent and ready
+    ///   to go on.
+    public func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)? = nil) throws(StepError) {
         precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
         let width = count.bitWidth
         var bit = 0

@@ -46,6 +46,7 @@ extension Universe {
                 levels[index] = level
             }
         }
+        collectIfNeeded()
         var ids = [NodeID](repeating: 0, count: definitions.count + 1)
         for (i, definition) in definitions.enumerated() {
             switch definition {

@@ -12,12 +12,20 @@
 /// exported as Macrocell lands exactly where Golly would put it, and vice versa.
 ///
 /// A `Universe` is a reference type owning its node store; it is not thread-safe.
+///
+/// Memory: the store stays within `memoryLimit` bytes by evicting least-recently-used nodes
+/// that neither the current root nor any kept `UniverseState` or `CellSetKey` needs (see
+/// NodeStore.swift). Results are exact whatever the limit; a tight limit costs recomputation.
 public final class Universe {
     /// Smallest root: 32×32 cells, so the root always has leaf grandchildren.
     static let minimumLevel = 5
 
     var store: NodeStore
-    var root: NodeID
+    /// The root node; the store keeps it (and what it reaches) through every collection.
+    var root: NodeID {
+        get { store.liveRoot }
+        set { store.liveRoot = newValue }
+    }
     var level: Int
     var originX: BigInt
     var originY: BigInt
@@ -27,14 +35,15 @@ public final class Universe {
     /// The rule the universe evolves under.
     public private(set) var rule: Rule
 
-    /// An empty universe at generation 0.
-    public init(rule: Rule = .life) {
+    /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
+    /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
+    public init(rule: Rule = .life, memoryLimit: Int = MemoryLimit.defaultBytes) {
         self.rule = rule
-        store = NodeStore(rule: rule)
+        store = NodeStore(rule: rule, memoryLimit: memoryLimit)
         level = Universe.minimumLevel
-        root = store.emptyNode(level: Universe.minimumLevel)
         (originX, originY) = Universe.frame(level: Universe.minimumLevel)
         generation = .zero
+        root = store.emptyNode(level: Universe.minimumLevel)
         registerEmpties()
     }
 
@@ -70,26 +79,35 @@ public final class Universe {
     public var rootLevel: Int { level }
 }
 
-/// A kept state of a universe: its root, position, generation and rule. It costs one node id;
-/// restoring it is O(1). Valid for the universe that made it (its store keeps every node while
-/// no memory budget evicts; the memory-budget work pins kept states as roots).
-public struct UniverseState: Sendable, Equatable {
-    let root: UInt32
+/// A kept state of a universe: its root, position, generation and rule. Restoring it is O(1).
+/// While a state exists its root is pinned: collections never evict what it reaches, so keep
+/// only the states you need (each one's distinct nodes count against the memory limit).
+/// Valid for the universe that made it.
+public struct UniverseState: Equatable {
+    let pin: PinnedRoot
+    var root: UInt32 { pin.id }
     let level: Int
     let originX: BigInt
     let originY: BigInt
     public let generation: BigUInt
     public let rule: Rule
+
+    public static func == (a: UniverseState, b: UniverseState) -> Bool {
+        a.root == b.root && a.level == b.level && a.originX == b.originX && a.originY == b.originY
+            && a.generation == b.generation && a.rule == b.rule
+    }
 }
 
 extension Universe {
     /// The current state, to restore later.
     public func saveState() -> UniverseState {
-        UniverseState(root: root, level: level, originX: originX, originY: originY, generation: generation, rule: rule)
+        UniverseState(pin: PinnedRoot(root, in: store.pinned), level: level, originX: originX, originY: originY,
+                      generation: generation, rule: rule)
     }
 
     /// Returns to a state saved from this universe.
     public func restore(_ state: UniverseState) {
+        precondition(state.pin.pins === store.pinned, "a state restored into a universe that did not make it")
         setRule(state.rule)
         root = state.root
         level = state.level
@@ -104,9 +122,18 @@ extension Universe {
 /// level. Every root sits in Golly's frame and is shrunk to the smallest level holding the
 /// cells, so two universes sharing a store, or one universe at two generations, have equal
 /// keys exactly when their cells are equal. Keys from different universes are unrelated.
-public struct CellSetKey: Hashable, Sendable {
-    let root: UInt32
+/// A key pins its root like a `UniverseState`, so an id cannot be reused while a key names it.
+public struct CellSetKey: Hashable {
+    let pin: PinnedRoot
+    var root: UInt32 { pin.id }
     let level: Int
+
+    public static func == (a: CellSetKey, b: CellSetKey) -> Bool { a.root == b.root && a.level == b.level }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(level)
+    }
 }
 
 extension Universe {
@@ -115,6 +142,6 @@ extension Universe {
     /// - Complexity: O(1) after a step; O(level) after edits.
     public var cellSetKey: CellSetKey {
         shrink()
-        return CellSetKey(root: root, level: level)
+        return CellSetKey(pin: PinnedRoot(root, in: store.pinned), level: level)
     }
 }

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Memory limits for the node store, in bytes (see `Universe.memoryLimit`).
+public enum MemoryLimit {
+    /// The smallest limit a store accepts: 1 MiB (about 20,000 nodes).
+    public static let minimumBytes = NodeStore.minimumLimit
+
+    /// The default: half the machine's physical memory, at most 4 GiB (1 GiB when the size
+    /// cannot be read).
+    public static var defaultBytes: Int {
+        let cap = 4 << 30
+        guard let physical = physicalBytes else { return 1 << 30 }
+        return max(min(physical / 2, cap), minimumBytes)
+    }
+
+    /// The machine's physical memory, when the system tells.
+    public static var physicalBytes: Int? {
+        #if canImport(Glibc)
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        guard pages > 0, size > 0 else { return nil }
+        let (bytes, overflow) = pages.multipliedReportingOverflow(by: size)
+        return overflow ? nil : bytes
+        #else
+        return nil
+        #endif
+    }
+
+    /// The smallest limit whose node capacity holds `nodes` live nodes with room to work
+    /// (a third more, plus the collection reserve): what to tell a user whose pattern does
+    /// not fit.
+    static func bytesNeeded(forNodes nodes: Int) -> Int {
+        let target = nodes + nodes / 3 + NodeStore.reserve
+        var bytes = minimumBytes
+        while NodeStore.plan(memoryLimit: bytes).nodes < target { bytes += bytes / 8 }
+        return bytes
+    }
+}
+
+extension Universe {
+    /// The node store's memory limit in bytes.
+    public var memoryLimit: Int { store.limitBytes }
+
+    /// Changes the memory limit. Raising it takes effect at once (the arena is reallocated once
+    /// if it must grow). Lowering it collects at once down to the new limit; memory the process
+    /// already touched is reused for new nodes rather than returned to the system.
+    /// - Complexity: O(nodes).
+    public func setMemoryLimit(_ bytes: Int) {
+        let lowered = bytes < store.limitBytes
+        store.setLimit(bytes)
+        if lowered { store.collect() }
+    }
+
+    /// Runs a collection when the store is about to pass its limit. Called on entry to the
+    /// methods that make nodes, where the universe's root and pinned states are the only ids
+    /// held outside the store.
+    func collectIfNeeded() {
+        if store.needsCollection { store.collect() }
+    }
+}

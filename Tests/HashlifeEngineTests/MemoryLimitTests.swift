@@ -1,0 +1,184 @@
+import Testing
+@testable import HashlifeEngine
+import HashlifeTestSupport
+
+/// The memory limit: collections under pressure keep results exact, keep pinned states, leave the
+/// store canonical with no dangling id, and report a pattern that cannot fit.
+@Suite struct MemoryLimitTests {
+    static let megabyte = 1 << 20
+
+    /// A universe of `cells` under `rule` whose store is limited to `bytes`.
+    static func universe(_ cells: [ReferenceCell], rule: Rule = .life, limit bytes: Int) -> Universe {
+        let universe = Universe(rule: rule, memoryLimit: bytes)
+        universe.load(cells: cells.lazy.map { (x: $0.x, y: $0.y) })
+        return universe
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func soupsUnderATightLimitMatchTheReference(megabytes: Int) throws {
+        let cells = randomSoup(width: 128, height: 128, density: 0.375, seed: UInt64(40 + megabytes))
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        let universe = Self.universe(cells, limit: megabytes * Self.megabyte)
+        for jump in [1, 1, 2, 5, 16, 64, 3, 128, 200, 1, 256] {
+            universe.step(by: BigUInt(jump))
+            reference.step(jump)
+            #expect(universe.referenceCells == reference.cells, "\(megabytes) MB, generation \(reference.generation)")
+            #expect(universe.invariantViolations().isEmpty, "\(megabytes) MB, generation \(reference.generation)")
+            if universe.referenceCells != reference.cells { return }
+        }
+        let statistics = universe.statistics
+        #expect(statistics.collections > 0 && statistics.evictions > 0, "the limit never bit: \(statistics)")
+        #expect(statistics.bytes <= statistics.limitBytes, "\(statistics.bytes) bytes touched under a limit of \(statistics.limitBytes)")
+    }
+
+    /// Collections that keep only the roots and the recursion's pins (no recent nodes) still
+    /// give exact results: every id the recursion holds is pinned.
+    @Test func collectionsKeepingOnlyRootsAndPinsStayExact() throws {
+        let cells = randomSoup(width: 160, height: 160, density: 0.375, seed: 31)
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
+        universe.store.keepsRecentNodes = false
+        for jump in [1, 3, 16, 64, 128, 256, 512] {
+            universe.step(by: BigUInt(jump))
+            reference.step(jump)
+            #expect(universe.referenceCells == reference.cells, "generation \(reference.generation)")
+            #expect(universe.invariantViolations().isEmpty, "generation \(reference.generation)")
+            if universe.referenceCells != reference.cells { return }
+        }
+        #expect(universe.statistics.collections > 1)
+    }
+
+    @Test(arguments: ["B36/S23", "B3-jknr4ity5ijk6i8/S23-a4city6c7c"])
+    func otherRulesUnderTheSmallestLimitMatchTheReference(rule text: String) throws {
+        let rule = try Rule(text)
+        let cells = randomSoup(width: 96, height: 96, density: 0.45, seed: 77)
+        var reference = ReferenceEngine(rule: rule, cells: cells)
+        let universe = Self.universe(cells, rule: rule, limit: MemoryLimit.minimumBytes)
+        for jump in [1, 7, 32, 100, 1, 64, 256] {
+            universe.step(by: BigUInt(jump))
+            reference.step(jump)
+            #expect(universe.referenceCells == reference.cells, "\(text), generation \(reference.generation)")
+        }
+        #expect(universe.statistics.evictions > 0)
+    }
+
+    /// Steps, edits, kept states and forced collections interleaved at random; after each, the
+    /// store is sound and the cells equal the reference engine's.
+    @Test(arguments: [1, 2, 3, 4])
+    func randomizedStress(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let cells = randomSoup(width: 48, height: 48, density: 0.4, seed: seed)
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
+        var kept: [(state: UniverseState, cells: Set<ReferenceCell>, generation: Int)] = []
+        for round in 0..<60 {
+            switch random.below(6) {
+            case 0, 1:
+                let jump = 1 + random.below(40)
+                universe.step(by: BigUInt(jump))
+                reference.step(jump)
+            case 2:
+                let exponent = random.below(6)
+                universe.step(byPowerOfTwo: exponent)
+                reference.step(1 << exponent)
+            case 3:
+                for _ in 0..<(1 + random.below(20)) {
+                    let (x, y) = (random.below(80) - 16, random.below(80) - 16)
+                    let alive = random.below(2) == 0
+                    universe.setCell(x: x, y: y, alive: alive)
+                    reference = reference.setting(x: x, y: y, alive: alive)
+                }
+            case 4:
+                if kept.count < 4 || random.below(2) == 0 {
+                    kept.append((universe.saveState(), reference.cells, reference.generation))
+                } else {
+                    let (state, expected, generation) = kept.remove(at: random.below(kept.count))
+                    universe.restore(state)
+                    reference = ReferenceEngine(rule: .life, cells: expected, generation: generation)
+                }
+            default:
+                universe.collect()
+            }
+            let problems = universe.invariantViolations()
+            #expect(problems.isEmpty, "seed \(seed), round \(round): \(problems.prefix(3))")
+            #expect(universe.referenceCells == reference.cells, "seed \(seed), round \(round)")
+            #expect(universe.generation == BigUInt(reference.generation))
+            if !problems.isEmpty || universe.referenceCells != reference.cells { return }
+        }
+        #expect(universe.statistics.collections > 0)
+    }
+
+    @Test func keptStatesSurviveCollections() throws {
+        let cells = randomSoup(width: 64, height: 64, density: 0.375, seed: 9)
+        let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
+        let start = universe.saveState()
+        let startCells = universe.referenceCells
+        let key = universe.cellSetKey
+        universe.step(by: 1000)
+        let later = universe.referenceCells
+        #expect(universe.statistics.collections > 0)
+        universe.restore(start)
+        #expect(universe.referenceCells == startCells)
+        #expect(universe.cellSetKey == key)
+        universe.step(by: 1000)
+        #expect(universe.referenceCells == later)
+    }
+
+    @Test func aPatternBiggerThanTheLimitIsReportedAndLeftAsItWas() throws {
+        // 1024² of soup is about 22,000 distinct nodes: more than 1 MiB holds.
+        let cells = randomSoup(width: 1024, height: 1024, density: 0.375, seed: 5)
+        let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
+        let population = universe.population
+        do {
+            try universe.step(byPowerOfTwo: 3, control: nil)
+            Issue.record("the step fitted in 1 MiB")
+        } catch {
+            guard case let .memoryExhausted(generation, needed, limit) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(generation == .zero)
+            #expect(limit == MemoryLimit.minimumBytes)
+            #expect(needed > limit)
+            #expect("\(error)".contains("MB"))
+        }
+        #expect(universe.generation == .zero)
+        #expect(universe.population == population)
+        #expect(universe.invariantViolations().isEmpty)
+        // With the limit it asked for, the same step goes through.
+        universe.setMemoryLimit(64 * Self.megabyte)
+        try universe.step(byPowerOfTwo: 3, control: nil)
+        #expect(universe.generation == BigUInt(8))
+    }
+
+    @Test func changingTheLimitKeepsResultsExact() throws {
+        let cells = randomSoup(width: 80, height: 80, density: 0.375, seed: 12)
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        let universe = Self.universe(cells, limit: 64 * Self.megabyte)
+        universe.step(by: 1000)
+        reference.step(1000)
+        let before = universe.statistics
+        universe.setMemoryLimit(MemoryLimit.minimumBytes)
+        #expect(universe.memoryLimit == MemoryLimit.minimumBytes)
+        #expect(universe.statistics.nodes < before.nodes)
+        universe.step(by: 300)
+        reference.step(300)
+        #expect(universe.referenceCells == reference.cells)
+        universe.setMemoryLimit(32 * Self.megabyte)
+        universe.step(by: 77)
+        reference.step(77)
+        #expect(universe.referenceCells == reference.cells)
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func theLimitPlanFitsItsBytes() {
+        for megabytes in [1, 2, 3, 10, 100, 4096] {
+            let bytes = megabytes * Self.megabyte
+            let plan = NodeStore.plan(memoryLimit: bytes)
+            let used = plan.nodes * NodeStore.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
+            #expect(used <= bytes, "\(megabytes) MB")
+            #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
+        }
+        #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * NodeStore.bytesPerRecord)
+    }
+}
