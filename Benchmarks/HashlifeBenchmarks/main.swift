@@ -73,6 +73,33 @@ func runCorpus() {
     if failures > 0 { print("\(failures) failure(s)"); exit(1) }
 }
 
+/// One pattern file to one generation under a memory limit, in this process alone, so the peak
+/// resident memory is the run's own:  HashlifeBenchmarks limit FILE GEN MB [--json]
+func runUnderLimit(_ arguments: [String]) {
+    guard arguments.count >= 3, let megabytes = Int(arguments[2]), let target = try? BigUInt.parseCount(arguments[1]) else {
+        print("usage: HashlifeBenchmarks limit FILE GEN MB [--json]"); exit(64)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let universe: Universe
+    do {
+        universe = try Universe(document: PatternCodec.decode(FileIO.read(arguments[0]), fileName: arguments[0]).document,
+                                memoryLimit: megabytes << 20)
+    } catch {
+        print("\(arguments[0]): \(error)"); exit(1)
+    }
+    do { try universe.step(by: target - universe.generation, control: nil) } catch { print("\(error)"); exit(1) }
+    let population = universe.population
+    let ms = (clock.now - start) / .milliseconds(1)
+    let s = universe.statistics
+    let gcMs = s.collectionTime / .milliseconds(1)
+    if arguments.contains("--json") {
+        print("{\"file\":\"\(arguments[0])\",\"limit_mb\":\(megabytes),\"ms\":\(ms),\"population\":\"\(population)\",\"peak_kib\":\(peakResidentKiB()),\"collections\":\(s.collections),\"evictions\":\(s.evictions),\"collection_ms\":\(gcMs)}")
+    } else {
+        print("\(arguments[0]) to \(arguments[1]) at \(megabytes) MB: \(format2(ms)) ms, population \(population), peak \(peakResidentKiB()) KiB, \(s.collections) collections (\(format2(gcMs)) ms), \(s.evictions) evictions, \(s.memoMisses) misses")
+    }
+}
+
 /// Loads each Metacell file (gzip, Macrocell, straight into the store) and reports the time.
 func runMetacellLoads() {
     let rows = Oracle.entries("hashlife-folder.tsv").filter { $0.file.contains("/Metacell/") }
@@ -134,6 +161,7 @@ func runViewports() {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" { runCorpus(); exit(0) }
+if arguments.first == "limit" { runUnderLimit(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "viewport" { runViewports(); exit(0) }
 if arguments.first == "classify" { runClassify(); exit(0) }
 if arguments.first == "metacell" { runMetacellLoads(); exit(0) }

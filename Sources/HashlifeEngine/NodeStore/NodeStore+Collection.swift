@@ -49,6 +49,13 @@ extension NodeStore {
     static let freeMarker: UInt32 = 0
     /// Nodes that may be made between two safe points; collections start this far below the limit.
     static let reserve = 1024
+    /// Most records allocated up front: a quarter of physical memory's worth (at least 2^20).
+    /// Untouched pages cost nothing, but one allocation far beyond the machine's memory is
+    /// refused by the kernel; a bigger limit's arena grows by doubling when it gets there.
+    static let allocationCeiling: Int = {
+        let physical = MemoryLimit.physicalBytes ?? (8 << 30)
+        return max(physical / 4 / bytesPerRecord, 1 << 20)
+    }()
     /// Smallest memory limit accepted, in bytes.
     static let minimumLimit = 1 << 20
 
@@ -74,23 +81,9 @@ extension NodeStore {
         let plan = NodeStore.plan(memoryLimit: memoryLimit)
         limitBytes = memoryLimit
         insertsPerTick = max(plan.nodes / 64, 64)
-        if plan.nodes > capacity {
-            let grownNodes = UnsafeMutablePointer<NodeRecord>.allocate(capacity: plan.nodes)
-            grownNodes.moveInitialize(from: nodes, count: count)
-            nodes.deallocate()
-            nodes = grownNodes
-            let grownPopulations = UnsafeMutablePointer<UInt64>.allocate(capacity: plan.nodes)
-            grownPopulations.moveInitialize(from: populations, count: count)
-            populations.deallocate()
-            populations = grownPopulations
-            capacity = plan.nodes
-        }
-        if plan.buckets > bucketCapacity {
-            buckets.deallocate()
-            buckets = .allocate(capacity: plan.buckets)
-            bucketCapacity = plan.buckets
-            growIndex(to: bucketMask + 1)
-        }
+        let wanted = min(plan.nodes, NodeStore.allocationCeiling)
+        if wanted > capacity { resizeArena(to: wanted) }
+        plannedBuckets = max(plan.buckets, bucketMask + 1)
         limitCapacity = plan.nodes
     }
 
@@ -116,23 +109,25 @@ extension NodeStore {
         for i in 1..<count where nodes[i].se != NodeStore.freeMarker {
             histogram[min(Int(nodes[i].flags), Int(tick))] += 1
         }
-        var marks = MarkBits(count: count)
-        let mandatory = markRoots(&marks)
-        // Keep the newest half of the limit if that leaves a quarter free, else a quarter, else
-        // a tenth, else nothing but what the roots and pins need.
+        // What the roots and pins need (children only), then the same with every memo result
+        // they reach (Golly's set: it keeps recomputation bounded), then recent nodes on top.
+        var strict = MarkBits(count: count)
+        let mandatory = markRoots(&strict, followingResults: false)
+        var reachable = MarkBits(count: count)
+        let withResults = markRoots(&reachable, followingResults: true)
         let roomy = limitCapacity - limitCapacity / 4
+        var (marks, kept) = withResults <= roomy ? (reachable, withResults) : (strict, mandatory)
         var threshold = Int(tick) + 1
-        var kept = mandatory
-        for share in keepsRecentNodes ? [2, 4, 10] : [] {
-            // The oldest stamp whose newer-or-equal nodes number at most limit/share.
-            let wanted = limitCapacity / share
+        for percent in keepsRecentNodes ? [50, 25, 10] : [] {
+            // The oldest stamp whose newer-or-equal nodes number at most that share of the limit.
+            let wanted = limitCapacity / 100 * percent
             var t = Int(tick) + 1, recent = 0
             while t > 1 && recent + histogram[t - 1] <= wanted {
                 t -= 1
                 recent += histogram[t]
             }
             var trial = marks
-            let total = mandatory + markRecent(&trial, since: t)
+            let total = kept + markRecent(&trial, since: t)
             if total <= roomy {
                 marks = trial
                 threshold = t
@@ -144,15 +139,16 @@ extension NodeStore {
         return kept + NodeStore.reserve > limitCapacity ? mandatory : nil
     }
 
-    /// Marks everything the roots, pinned states, the pin stack and the empty nodes reach.
-    /// - Returns: the number of nodes marked.
-    private mutating func markRoots(_ marks: inout MarkBits) -> Int {
+    /// Marks everything the roots, pinned states, the pin stack and the empty nodes reach,
+    /// through children, and through memo results too when `followingResults`.
+    /// - Returns: the number of nodes newly marked.
+    private mutating func markRoots(_ marks: inout MarkBits, followingResults: Bool) -> Int {
         var n = 0
-        n += markTree(liveRoot, &marks)
-        n += markTree(stepRoot, &marks)
-        for id in pinned.ids { n += markTree(id, &marks) }
-        for level in NodeStore.leafLevel..<emptyCount { n += markTree(empties[level], &marks) }
-        for i in 0..<pinCount { n += markTree(pins[i], &marks) }
+        n += markTree(liveRoot, &marks, followingResults)
+        n += markTree(stepRoot, &marks, followingResults)
+        for id in pinned.ids { n += markTree(id, &marks, followingResults) }
+        for level in NodeStore.leafLevel..<emptyCount { n += markTree(empties[level], &marks, followingResults) }
+        for i in 0..<pinCount { n += markTree(pins[i], &marks, followingResults) }
         return n
     }
 
@@ -161,29 +157,36 @@ extension NodeStore {
         guard threshold <= Int(tick) else { return 0 }
         var n = 0
         for i in 1..<count where nodes[i].se != NodeStore.freeMarker && Int(nodes[i].flags) >= threshold {
-            n += markTree(NodeID(i), &marks)
-            n += markTree(nodes[i].result, &marks)
-            n += markTree(nodes[i].partial, &marks)
+            // Its results even when it is already marked (the children-only marking skips them).
+            n += markTree(NodeID(i), &marks, true)
+            n += markTree(nodes[i].result, &marks, true)
+            n += markTree(nodes[i].partial, &marks, true)
         }
         return n
     }
 
-    /// Marks `id` and every node under it. - Returns: how many were newly marked.
-    private func markTree(_ id: NodeID, _ marks: inout MarkBits) -> Int {
-        if id == 0 || marks[id] { return 0 }
-        marks.set(id)
-        var n = 1
-        var stack = [id]
+    /// Marks `id` and every node under it (and every memo result on the way when
+    /// `followingResults`). Marked nodes are not revisited.
+    /// - Returns: how many were newly marked.
+    private func markTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
+        if id == 0 { return 0 }
+        var n = 0
+        var stack: [NodeID] = []
         func visit(_ child: NodeID) {
-            if marks[child] { return }
+            if child == 0 || marks[child] { return }
             marks.set(child)
             n += 1
             stack.append(child)
         }
+        visit(id)
         while let top = stack.popLast() {
             let r = nodes[Int(top)]
             if r.se == NodeStore.leafMarker { continue }
             visit(r.nw); visit(r.ne); visit(r.sw); visit(r.se)
+            if followingResults {
+                visit(r.result)
+                visit(r.partial)
+            }
         }
         return n
     }

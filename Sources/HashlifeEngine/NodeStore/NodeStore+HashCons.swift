@@ -63,18 +63,32 @@ extension NodeStore {
             if tick < UInt16.max - 1 { tick += 1 }
         }
         // Keep chains short: grow the index at load 0.75, as far as the limit allows.
-        if count > (bucketMask + 1) - ((bucketMask + 1) >> 2) && (bucketMask + 1) * 2 <= bucketCapacity {
+        if count > (bucketMask + 1) - ((bucketMask + 1) >> 2) && (bucketMask + 1) * 2 <= plannedBuckets {
             growIndex(to: (bucketMask + 1) * 2)
         }
         return id
     }
 
-    /// Grows the arena past the memory limit: only when nodes are made faster than collections
-    /// can run (a bulk load bigger than the limit). Ids do not change; pointers into the old
-    /// arena become invalid, so callers never hold one across a call that may create nodes.
+    /// Grows the arena: up to the limit's capacity when the first allocation was capped by
+    /// `allocationCeiling`, past the limit only when nodes are made faster than collections can
+    /// run (a bulk load bigger than the limit; counted in `overLimitGrowths`). Ids do not
+    /// change; pointers into the old arena become invalid, so callers never hold one across a
+    /// call that may create nodes.
     mutating func growArena() {
         precondition(capacity < NodeStore.maximumCapacity, "node store is full (2^32 nodes)")
-        let newCapacity = min(capacity * 2, NodeStore.maximumCapacity)
+        let newCapacity: Int
+        if capacity < limitCapacity {
+            newCapacity = min(capacity * 2, limitCapacity)
+        } else {
+            newCapacity = min(capacity * 2, NodeStore.maximumCapacity)
+            overLimitGrowths += 1
+            while plannedBuckets < newCapacity { plannedBuckets *= 2 }
+        }
+        resizeArena(to: newCapacity)
+    }
+
+    /// Moves the arena and population cache to allocations of `newCapacity` (≥ `count`) records.
+    mutating func resizeArena(to newCapacity: Int) {
         let grownNodes = UnsafeMutablePointer<NodeRecord>.allocate(capacity: newCapacity)
         grownNodes.moveInitialize(from: nodes, count: count)
         nodes.deallocate()
@@ -84,20 +98,17 @@ extension NodeStore {
         populations.deallocate()
         populations = grownPopulations
         capacity = newCapacity
-        overLimitGrowths += 1
-        if bucketCapacity < capacity {
-            let grownBuckets = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
-            buckets.deallocate()
-            buckets = grownBuckets
-            bucketCapacity = capacity
-            growIndex(to: bucketMask + 1)
-        }
     }
 
-    /// Uses the first `bucketCount` buckets (a power of two, at most `bucketCapacity`) and
-    /// relinks every chain. No node moves.
+    /// Uses the first `bucketCount` buckets (a power of two), reallocating the index when it is
+    /// bigger than the allocation, and relinks every chain. No node moves.
     /// - Complexity: O(arena).
     mutating func growIndex(to bucketCount: Int) {
+        if bucketCount > bucketCapacity {
+            buckets.deallocate()
+            buckets = .allocate(capacity: bucketCount)
+            bucketCapacity = bucketCount
+        }
         buckets.initialize(repeating: 0, count: bucketCount)
         bucketMask = bucketCount - 1
         bucketShift = UInt64(64 - bucketCount.trailingZeroBitCount)

@@ -42,24 +42,37 @@
 //
 // Memory limit and eviction. The store is given a limit in bytes and turns it into a node
 // capacity (40 bytes a node for the record and its population slot, plus the hash index). The
-// arena is allocated at that capacity up front; pages the kernel has not been asked for cost
-// nothing, so the process grows only as nodes are made, and never copies the arena.
+// arena is allocated at that capacity up front (up to a quarter of physical memory; beyond, it
+// doubles when it gets there); pages the kernel has not been asked for cost nothing, so the
+// process grows only as nodes are made, and the arena is not copied on the way.
 //
 // When the arena is nearly full, a collection frees nodes in least-recently-used order. Every
 // record carries a recency stamp (`flags`), written when the node is made, found by hash-consing,
 // or answers a memo look-up; the clock ticks every 1/64 of the capacity's insertions. A
-// collection keeps, closed under children:
-//   - the roots: the universe's root, the step's padded root, every pinned state (`RootPins`:
-//     kept generations, undo history, cycle-detection keys) and the canonical empty nodes;
-//   - the recursion in progress: `successor` pushes the node it computes and every
-//     sub-result it holds onto a pin stack, so a collection can run in the middle of a step;
-//   - the most recently used nodes, about half the capacity, with their memoized results.
+// collection keeps, each set closed under children:
+//   1. the roots: the universe's root, the step's padded root, every pinned state (`RootPins`:
+//      kept generations, undo history, cycle-detection keys) and the canonical empty nodes;
+//      and the recursion in progress: `successor` pushes the node it computes and every
+//      sub-result it holds onto a pin stack, so a collection can run in the middle of a step;
+//   2. every memo result those reach, transitively (Golly's mark), unless that leaves less
+//      than a quarter of the capacity free;
+//   3. the most recently used nodes, half the capacity's worth (else a quarter, a tenth),
+//      with their memo results.
 // Everything else is unlinked from its hash chain and pushed on a free list; a surviving
-// node's memo slot that names an evicted node is cleared. Keeping the recent half (not just
-// what the roots reach, as Golly's mark-and-sweep does) keeps the working set of a long step,
-// so a tight limit costs a few collections, not a recomputation storm. If even the roots and
-// the recursion do not fit, the step unwinds (`StepInterruption.outOfMemory`) and the universe
-// splits it or reports how much memory the pattern needs.
+// node's memo slot that names an evicted node is cleared. If set 1 alone does not fit, the
+// step unwinds (`StepInterruption.outOfMemory`); the universe splits it in two, down to single
+// generations, and then reports how much memory the pattern needs.
+//
+// A step whose working set exceeds the limit is the hard case: every evicted result it needs
+// again is recomputed, and recomputing it needs results that were evicted too, so the work can
+// snowball (Golly's HashLife slows 23–37× on its oddity demos at 100 MB). We bound it: a step
+// that needs more than `Universe.collectionsPerStep` collections unwinds (`.thrashing`) and is
+// split into two half-size steps, whose working sets are smaller; the results it computed at
+// the lower levels stay memoized and serve the halves. Measured (DESIGN-sized demos to 2^20):
+// within 1.0× of the unlimited time while the limit holds 60% of the working set, a steady
+// crawl below that (hashlife-oddity1 needs ~2M nodes; at 100 MB it fits, at 32 MB it runs
+// many times slower). Keeping results reachable from the roots matters most: without it, the
+// recency set alone let recomputation grow exponentially.
 //
 // Collections run only at safe points, where every id held outside the store is a root or on
 // the pin stack: on a memo miss inside `successor`, and on entry to the universe's editing and
@@ -98,6 +111,9 @@ enum StepInterruption: Error {
     case cancelled
     /// The roots and the recursion's pinned nodes alone need `nodes` nodes, more than the limit.
     case outOfMemory(nodes: Int)
+    /// The step needed more collections than `collectionsAllowed`: its working set does not fit,
+    /// and smaller steps (whose working sets are smaller) will recompute less.
+    case thrashing
 }
 
 /// The canonical node store: arena, hash index, memo slots, population caches and the rule's
@@ -135,6 +151,9 @@ struct NodeStore: ~Copyable {
     var stepRoot: NodeID = 0
     /// Roots pinned by kept states and keys.
     let pinned = RootPins()
+    /// Collections the current step may run before it unwinds with `.thrashing`.
+    var collectionsAllowed = Int.max
+    var collectionsThisStep = 0
     /// False makes collections keep only what roots and pins need (for tests of the pins).
     var keepsRecentNodes = true
     /// Collection counters.
@@ -146,6 +165,8 @@ struct NodeStore: ~Copyable {
     var buckets: UnsafeMutablePointer<UInt32>
     /// Buckets allocated; the index uses the first `bucketMask + 1`.
     var bucketCapacity: Int
+    /// The largest index the limit plans for (it grows to this at load 0.75, then stays).
+    var plannedBuckets: Int
     /// `bucketCount - 1`; bucketCount is a power of two.
     var bucketMask: Int
     var bucketShift: UInt64
@@ -176,15 +197,16 @@ struct NodeStore: ~Copyable {
         let plan = NodeStore.plan(memoryLimit: memoryLimit)
         limitBytes = memoryLimit
         limitCapacity = plan.nodes
-        capacity = plan.nodes
+        plannedBuckets = plan.buckets
+        capacity = min(plan.nodes, NodeStore.allocationCeiling)
         nodes = .allocate(capacity: capacity)
         populations = .allocate(capacity: capacity)
         count = 1
         nodes[0] = NodeRecord(nw: 0, ne: 0, sw: 0, se: 0, next: 0, result: 0, partial: 0, partialStep: 0, flags: 0)
         populations[0] = 0
-        bucketCapacity = plan.buckets
+        let initialBuckets = min(1 << 12, plan.buckets)
+        bucketCapacity = initialBuckets
         buckets = .allocate(capacity: bucketCapacity)
-        let initialBuckets = min(1 << 12, bucketCapacity)
         buckets.initialize(repeating: 0, count: initialBuckets)
         bucketMask = initialBuckets - 1
         bucketShift = UInt64(64 - initialBuckets.trailingZeroBitCount)

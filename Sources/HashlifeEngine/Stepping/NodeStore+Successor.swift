@@ -12,7 +12,8 @@ extension NodeStore {
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
     /// - Throws: `StepInterruption.cancelled` when `control` asks, `.outOfMemory` when a
-    ///   collection cannot make room; results memoized so far stay valid. The caller resets
+    ///   collection cannot make room, `.thrashing` after `collectionsAllowed` collections;
+    ///   results memoized so far stay valid. The caller resets
     ///   `pinCount` after a throw.
     ///
     /// GC safety: on a miss the node is pushed on the pin stack, and so is every sub-result it
@@ -30,7 +31,11 @@ extension NodeStore {
         memoMisses &+= 1
         let base = pinCount
         pin(id)
-        if needsCollection, let needed = collect() { throw .outOfMemory(nodes: needed) }
+        if needsCollection {
+            if let needed = collect() { throw .outOfMemory(nodes: needed) }
+            collectionsThisStep += 1
+            if collectionsThisStep > collectionsAllowed { throw .thrashing }
+        }
         if memoMisses & 1023 == 0, let control {
             control.publish(nodes: count - 1)
             if control.isCancelled { throw .cancelled }

@@ -50,6 +50,6 @@ public enum StepError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whole megabytes (10^6 bytes), rounded up.
-    static func megabytes(_ bytes: Int) -> Int { (bytes + 999_999) / 1_000_000 }
+    /// Whole megabytes (2^20 bytes, as `--max-memory` and Golly count them), rounded up.
+    static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 }

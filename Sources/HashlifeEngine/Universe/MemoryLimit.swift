@@ -27,11 +27,12 @@ public enum MemoryLimit {
         #endif
     }
 
-    /// The smallest limit whose node capacity holds `nodes` live nodes with room to work
-    /// (a third more, plus the collection reserve): what to tell a user whose pattern does
+    /// A limit whose node capacity holds twice the `nodes` that the roots and the recursion
+    /// needed when a step gave up (the recursion was only part way through, and collections
+    /// need room to work), plus the collection reserve: what to tell a user whose pattern does
     /// not fit.
     static func bytesNeeded(forNodes nodes: Int) -> Int {
-        let target = nodes + nodes / 3 + NodeStore.reserve
+        let target = 2 * nodes + NodeStore.reserve
         var bytes = minimumBytes
         while NodeStore.plan(memoryLimit: bytes).nodes < target { bytes += bytes / 8 }
         return bytes

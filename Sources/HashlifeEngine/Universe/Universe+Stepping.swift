@@ -13,8 +13,9 @@ extension Universe {
     }
 
     /// Advances 2^`exponent` generations unless `control` cancels first. When the memory limit
-    /// cannot hold the step, it is split into two steps of 2^(`exponent`-1), and so on down to
-    /// single generations.
+    /// cannot hold the step, or the step needs more than `collectionsPerStep` collections (its
+    /// working set does not fit, and recomputing evicted results would snowball), it is split
+    /// into two steps of 2^(`exponent`-1), and so on down to single generations.
     /// - Throws: `StepError`, with the universe as it was before this call.
     public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepError) {
         precondition(exponent >= 0, "step exponent must be non-negative")
@@ -22,8 +23,8 @@ extension Universe {
         do {
             try attemptStep(byPowerOfTwo: exponent, control: control)
         } catch {
-            guard case let .outOfMemory(nodes) = error else { throw .cancelled(generation: generation) }
-            guard exponent > 0 else {
+            if case .cancelled = error { throw .cancelled(generation: generation) }
+            if case let .outOfMemory(nodes) = error, exponent == 0 {
                 throw .memoryExhausted(generation: generation, neededBytes: MemoryLimit.bytesNeeded(forNodes: nodes),
                                        limitBytes: memoryLimit)
             }
@@ -53,6 +54,8 @@ extension Universe {
         store.stepRoot = padded
         store.control = control
         store.preparePins(level: level + 1)
+        store.collectionsThisStep = 0
+        store.collectionsAllowed = exponent > 0 ? Universe.collectionsPerStep : .max
         defer {
             store.control = nil
             store.stepRoot = 0
@@ -142,6 +145,10 @@ extension Universe {
 }
 
 extension Universe {
+    /// Collections one power-of-two step may need before it is split in two (see
+    /// `step(byPowerOfTwo:control:)`). Each collection frees at least a quarter of the limit.
+    static let collectionsPerStep = 8
+
     /// The largest k for which steps of 2^k are accepted. The recursion is as deep as the root's
     /// level (k + 3), and each level costs a stack frame: 2^65000 generations is far beyond any
     /// pattern's interest and well within the stack.

@@ -1,0 +1,44 @@
+import Testing
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeTestSupport
+
+/// Golly's HashLife demos under small memory limits reach bgolly's populations (../shared/oracle)
+/// exactly, the same as without a limit, while collections evict nodes along the way.
+@Suite struct CorpusMemoryLimitTests {
+    /// Files and limits (MB of 2^20 bytes) that evict heavily (30 to 135 collections) yet reach
+    /// the oracle's last row, generation 2^20, in about a second in release builds. Unlimited,
+    /// these runs touch 50 to 100 MB.
+    static let cases: [(file: String, megabytes: Int)] = [
+        ("gotts-dots.mc", 8), ("nick-gotts-2.mc", 8), ("metacatacryst.mc", 8), ("wedge-grow.mc", 4), ("roth.mc", 16),
+    ]
+
+    static var arguments: [(Oracle.Entry, Int)] {
+        let entries = Oracle.entries("hashlife-folder.tsv")
+        return cases.compactMap { item in
+            entries.first { $0.file == "HashLife/Eventful/" + item.file }.map { ($0, item.megabytes) }
+        }
+    }
+
+    @Test(arguments: arguments)
+    func reachesTheOraclePopulationsUnderALimit(_ entry: Oracle.Entry, megabytes: Int) throws {
+        let path = try #require(Oracle.path(entry.file))
+        let decoded = try PatternCodec.decode(try FileIO.read(path), fileName: entry.file)
+        let universe = try Universe(document: decoded.document, memoryLimit: megabytes << 20)
+        for (generation, population) in entry.populations {
+            try universe.step(by: generation - universe.generation, control: nil)
+            #expect(universe.population == population, "\(entry.file) at \(megabytes) MB, generation \(generation)")
+        }
+        let statistics = universe.statistics
+        #expect(statistics.evictions > 0, "\(entry.file): the \(megabytes) MB limit never bit")
+        #expect(statistics.bytes <= statistics.limitBytes)
+    }
+
+    @Test func casesAreFoundOrSkipped() {
+        if Fixtures.shared == nil {
+            print("skipping corpus memory-limit tests: ../shared is absent")
+        } else {
+            #expect(Self.arguments.count == Self.cases.count, "a listed corpus file is missing from the oracle")
+        }
+    }
+}
