@@ -23,7 +23,7 @@ struct Shape {
 extension Classifier {
     // MARK: Jump phase: Brent's cycle search over strided states
 
-    func jumps() -> Verdict {
+    func jumps() throws(StepError) -> Verdict {
         guard universe.generation < end else { return .undetermined(generation: universe.generation) }
         var power = 64, lam = 0, stride = 4
         var tortoise = universe.saveState()
@@ -32,20 +32,20 @@ extension Classifier {
         var populations: [Int] = []
         while true {
             guard universe.generation + BigUInt(stride) <= end else { break }
-            universe.step(by: BigUInt(stride))
+            try step(universe, by: BigUInt(stride))
             checkpoint()
             lam += 1
             populations.append(universe.population.intValue ?? -1)
-            if universe.isEmpty { return .extinct(generation: firstGeneration(from: universe.generation) { $0.isEmpty }) }
+            if universe.isEmpty { return .extinct(generation: try firstGeneration(from: universe.generation) { u throws(StepError) in u.isEmpty }) }
             if universe.cellSetKey == tortoiseKey {
-                return periodic(multiple: lam * stride, tortoise: tortoise)
+                return try periodic(multiple: lam * stride, tortoise: tortoise)
             }
             if let old = tortoiseShape, let shape = smallShape(), shape.normalised == old.normalised {
-                return spaceship(multiple: lam * stride, dx: shape.x - old.x, dy: shape.y - old.y, tortoise: tortoise)
+                return try spaceship(multiple: lam * stride, dx: shape.x - old.x, dy: shape.y - old.y, tortoise: tortoise)
             }
             if lam == power {
                 if let verdict = stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
-                if populationLooksPeriodic(populations, maxPeriod: 16, span: 40), let verdict = settledTest() { return verdict }
+                if populationLooksPeriodic(populations, maxPeriod: 16, span: 40), let verdict = try settledTest() { return verdict }
                 populations.removeAll(keepingCapacity: true)
                 tortoise = universe.saveState()
                 tortoiseKey = universe.cellSetKey
@@ -56,10 +56,10 @@ extension Classifier {
             }
         }
         if universe.generation < end {
-            universe.step(by: end - universe.generation)
+            try step(universe, by: end - universe.generation)
             checkpoint()
         }
-        if let verdict = settledTest() { return verdict }
+        if let verdict = try settledTest() { return verdict }
         return .undetermined(generation: universe.generation)
     }
 
@@ -69,41 +69,41 @@ extension Classifier {
 
     /// The state at the tortoise recurs `multiple` generations later: find the least period
     /// (a divisor of `multiple`) and the first generation from which the pattern repeats.
-    private func periodic(multiple: Int, tortoise: UniverseState) -> Verdict {
-        let period = leastPeriod(universe, of: tortoise, multiple: multiple).period
+    private func periodic(multiple: Int, tortoise: UniverseState) throws(StepError) -> Verdict {
+        let period = try leastPeriod(universe, of: tortoise, multiple: multiple, control: control).period
         let p = BigUInt(period)
-        let first = firstGeneration(from: tortoise.generation) { u in
+        let first = try firstGeneration(from: tortoise.generation) { u throws(StepError) in
             let k = u.cellSetKey
-            u.step(by: p)
+            try step(u, by: p)
             return u.cellSetKey == k
         }
         return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
     }
 
     /// The shape at the tortoise recurs displaced by (`dx`, `dy`) `multiple` generations later.
-    private func spaceship(multiple: Int, dx: Int, dy: Int, tortoise: UniverseState) -> Verdict {
-        func repeats(after n: Int, dx: Int, dy: Int, in u: Universe) -> Bool {
+    private func spaceship(multiple: Int, dx: Int, dy: Int, tortoise: UniverseState) throws(StepError) -> Verdict {
+        func repeats(after n: Int, dx: Int, dy: Int, in u: Universe) throws(StepError) -> Bool {
             guard let a = Shape(u) else { return false }
-            u.step(by: BigUInt(n))
+            try step(u, by: BigUInt(n))
             guard let b = Shape(u) else { return false }
             return a.normalised == b.normalised && b.x - a.x == dx && b.y - a.y == dy
         }
-        let (p, ddx, ddy) = leastPeriod(universe, of: tortoise, multiple: multiple, dx: dx, dy: dy)
-        let first = firstGeneration(from: tortoise.generation) { u in repeats(after: p, dx: ddx, dy: ddy, in: u) }
+        let (p, ddx, ddy) = try leastPeriod(universe, of: tortoise, multiple: multiple, dx: dx, dy: dy, control: control)
+        let first = try firstGeneration(from: tortoise.generation) { u throws(StepError) in try repeats(after: p, dx: ddx, dy: ddy, in: u) }
         return .spaceship(generation: first, period: p, dx: ddx, dy: ddy, speed: spaceshipSpeed(dx: ddx, dy: ddy, period: p))
     }
 
     /// The least absolute generation g in [start, `known`] at which `holds` is true, given that
     /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
     /// move it.
-    func firstGeneration(from known: BigUInt, _ holds: (Universe) -> Bool) -> BigUInt {
+    func firstGeneration(from known: BigUInt, _ holds: (Universe) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
         var low = start, high = known  // holds(high); low untested
-        moveTo(low)
-        if holds(universe) { return low }
+        try moveTo(low)
+        if try holds(universe) { return low }
         while high - low > BigUInt.one {
             let mid = low + ((high - low) >> 1)
-            moveTo(mid)
-            if holds(universe) { high = mid } else { low = mid }
+            try moveTo(mid)
+            if try holds(universe) { high = mid } else { low = mid }
         }
         return high
     }

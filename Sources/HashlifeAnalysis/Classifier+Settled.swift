@@ -143,7 +143,7 @@ extension Classifier {
 
     /// The settled test at the universe's current generation (which it keeps): a verdict
     /// (settled, or oscillator/still/spaceship when there is nothing else) or nil.
-    func settledTest() -> Verdict? {
+    func settledTest() throws(StepError) -> Verdict? {
         guard let cells = absoluteCells(limit: Classifier.settledPopulationLimit), !cells.isEmpty else { return nil }
         let here = universe.saveState()
         defer { universe.restore(here) }
@@ -160,7 +160,7 @@ extension Classifier {
         let key = universe.cellSetKey
         var period = 0
         for p in 1...Classifier.maxAshPeriod {
-            universe.step()
+            try step(universe)
             if universe.cellSetKey == key { period = p; break }
         }
         guard period > 0 else { return nil }
@@ -171,7 +171,7 @@ extension Classifier {
             let phase = absoluteCells(limit: .max) ?? []
             for c in phase { ashBox.include(c) }
             ashPhases.append(phase)
-            universe.step()
+            try step(universe)
         }
 
         // Every spaceship keeps away from the ash and from the others for ever.
@@ -181,7 +181,7 @@ extension Classifier {
             var phases: [[SIMD2<Int>]] = []
             for _ in 0..<entry.period {
                 phases.append(absoluteCells(limit: .max) ?? [])
-                universe.step()
+                try step(universe)
             }
             moving.append((entry, Box(group), phases))
         }
@@ -197,16 +197,16 @@ extension Classifier {
         if moving.isEmpty {
             // Periodic as a whole: an oscillator or still life from the first such generation.
             let p = BigUInt(period)
-            let first = firstGeneration(from: now) { u in
+            let first = try firstGeneration(from: now) { u throws(StepError) in
                 let k = u.cellSetKey
-                u.step(by: p)
+                try step(u, by: p)
                 return u.cellSetKey == k
             }
             return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
         }
 
         // The first generation at which the cells are the ash plus the spaceships, extrapolated.
-        let first = firstGeneration(from: now) { u in
+        let first = try firstGeneration(from: now) { u throws(StepError) in
             let k = (now - u.generation).intValue.map { -$0 }
             return Classifier.matches(u, ashPhases: ashPhases, ships: moving.map { ($0.entry, $0.phases) }, offset: k)
         }

@@ -129,8 +129,18 @@ public struct Classification: Hashable, Sendable {
 
 /// Classifies `universe` by looking at most `maxGeneration` generations past its current one.
 /// The universe ends as it began (its state is saved and restored; its node store may grow).
+/// - Precondition: the universe's memory limit holds the pattern throughout (else use
+///   `classify(_:maxGeneration:control:)`).
 public func classify(_ universe: Universe, maxGeneration: BigUInt) -> Classification {
-    Classifier(universe: universe, limit: maxGeneration).run()
+    do { return try classify(universe, maxGeneration: maxGeneration, control: nil) } catch { preconditionFailure("\(error)") }
+}
+
+/// Classifies `universe` as `classify(_:maxGeneration:)` does, unless `control` cancels it or
+/// the memory limit cannot hold the pattern at some generation it looks at.
+/// - Throws: `StepError` (its generation is where the search was when it stopped); the universe
+///   is back at its starting state either way.
+public func classify(_ universe: Universe, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
+    try Classifier(universe: universe, limit: maxGeneration, control: control).run()
 }
 
 /// Speed of a spaceship moving (`dx`, `dy`) every `period` generations: "c/4 diagonal",
@@ -158,15 +168,17 @@ func gcd(_ a: Int, _ b: Int) -> Int {
 /// same fraction of (`dx`, `dy`): found by removing prime factors while the state still recurs.
 /// Oscillators ((0, 0)) compare cell sets by key, exactly; spaceships compare bounding-box-relative
 /// shapes. Leaves `universe` at `state`.
-func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, dx: Int = 0, dy: Int = 0)
-    -> (period: Int, dx: Int, dy: Int)
+/// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
+func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, dx: Int = 0, dy: Int = 0,
+                 control: StepControl?) throws(StepError) -> (period: Int, dx: Int, dy: Int)
 {
     universe.restore(state)
+    defer { universe.restore(state) }
     let key = universe.cellSetKey
     let shape = dx == 0 && dy == 0 ? nil : Shape(universe)
-    func recurs(after n: Int, dx: Int, dy: Int) -> Bool {
+    func recurs(after n: Int, dx: Int, dy: Int) throws(StepError) -> Bool {
         universe.restore(state)
-        universe.step(by: BigUInt(n))
+        try universe.step(by: BigUInt(n), control: control)
         guard let shape else { return dx == 0 && dy == 0 && universe.cellSetKey == key }
         guard let b = Shape(universe) else { return false }
         return b.normalised == shape.normalised && b.x - shape.x == dx && b.y - shape.y == dy
@@ -175,13 +187,13 @@ func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, d
     var refined = true
     while refined {
         refined = false
-        for q in primeFactors(period) where mx % q == 0 && my % q == 0 && recurs(after: period / q, dx: mx / q, dy: my / q) {
+        for q in primeFactors(period) where mx % q == 0 && my % q == 0 {
+            guard try recurs(after: period / q, dx: mx / q, dy: my / q) else { continue }
             (period, mx, my) = (period / q, mx / q, my / q)
             refined = true
             break
         }
     }
-    universe.restore(state)
     return (period, mx, my)
 }
 
@@ -216,12 +228,15 @@ final class Classifier {
     let start: BigUInt
     let end: BigUInt
     let ships: ShipLibrary?
+    /// Cancels the run's steps (nil: never).
+    let control: StepControl?
     /// Saved states in generation order, the first the start: where `moveTo` jumps from.
     var checkpoints: [UniverseState]
 
-    init(universe: Universe, limit: BigUInt) {
+    init(universe: Universe, limit: BigUInt, control: StepControl?) {
         self.universe = universe
         self.limit = limit
+        self.control = control
         startState = universe.saveState()
         start = universe.generation
         end = universe.generation + limit
@@ -229,15 +244,16 @@ final class Classifier {
         checkpoints = [startState]
     }
 
-    func run() -> Classification {
+    func run() throws(StepError) -> Classification {
         defer { universe.restore(startState) }
-        let verdict = dense() ?? jumps()
-        return Classification(verdict: verdict, population: population(at: verdict.generation))
+        let verdict: Verdict
+        if let found = try dense() { verdict = found } else { verdict = try jumps() }
+        return Classification(verdict: verdict, population: try population(at: verdict.generation))
     }
 
     // MARK: Dense phase
 
-    private func dense() -> Verdict? {
+    private func dense() throws(StepError) -> Verdict? {
         var seen: [CellSetKey: Int] = [:]
         var shapes: [[Int]: (t: Int, x: Int, y: Int)] = [:]
         var populations: [Int] = []
@@ -262,15 +278,15 @@ final class Classifier {
             }
             if t > 0 && t % Classifier.checkInterval == 0 {
                 if let verdict = growth(populations, t: t) { return verdict }
-                if populationLooksPeriodic(populations), let verdict = settledTest() { return verdict }
+                if populationLooksPeriodic(populations), let verdict = try settledTest() { return verdict }
             }
             if t % 16 == 0 { checkpoint() }
             if t >= steps { break }
-            universe.step()
+            try step(universe)
             t += 1
         }
         // The limit came between two checks: one more at the limit.
-        if t % Classifier.checkInterval != 0, populationLooksPeriodic(populations), let verdict = settledTest() { return verdict }
+        if t % Classifier.checkInterval != 0, populationLooksPeriodic(populations), let verdict = try settledTest() { return verdict }
         return nil
     }
 
@@ -341,14 +357,14 @@ final class Classifier {
     // MARK: Helpers
 
     /// Population at absolute generation `g` (≥ start), by a jump from the start.
-    func population(at g: BigUInt) -> BigUInt {
-        moveTo(g)
+    func population(at g: BigUInt) throws(StepError) -> BigUInt {
+        try moveTo(g)
         return universe.population
     }
 
     /// Puts the universe at absolute generation `g` (≥ start) by a jump from the latest
     /// checkpoint at or before it.
-    func moveTo(_ g: BigUInt) {
+    func moveTo(_ g: BigUInt) throws(StepError) {
         var low = 0, high = checkpoints.count  // checkpoints[0...low] start at or before g
         while high - low > 1 {
             let mid = (low + high) / 2
@@ -356,7 +372,13 @@ final class Classifier {
         }
         let base = checkpoints[low]
         universe.restore(base)
-        if g > base.generation { universe.step(by: g - base.generation) }
+        if g > base.generation { try step(universe, by: g - base.generation) }
+    }
+
+    /// Advances `u` (the universe, or one the run made) `count` generations under the run's
+    /// control.
+    func step(_ u: Universe, by count: BigUInt = .one) throws(StepError) {
+        try u.step(by: count, control: control)
     }
 
     /// Keeps the current state as a checkpoint for `moveTo` (states come in generation order).

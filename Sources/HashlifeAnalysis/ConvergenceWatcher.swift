@@ -67,14 +67,14 @@ public final class ConvergenceWatcher {
         let key = universe.cellSetKey
         if let first = keys[key] {
             guard let multiple = (generation - first).intValue else { return nil }
-            let period = leastPeriod(universe, of: universe.saveState(), multiple: multiple).period
+            let period = leastPeriodOrStop(universe, multiple: multiple, dx: 0, dy: 0).period
             return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
         }
         remember(key, generation)
 
         if universe.population <= BigUInt(shapePopulationLimit), let shape = Shape(universe) {
             if let old = shapes[shape.normalised], let multiple = (generation - old.generation).intValue {
-                let (p, dx, dy) = leastPeriod(universe, of: universe.saveState(), multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y)
+                let (p, dx, dy) = leastPeriodOrStop(universe, multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y)
                 if dx != 0 || dy != 0 {
                     return .spaceship(generation: old.generation, period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
                 }
@@ -83,6 +83,14 @@ public final class ConvergenceWatcher {
             }
         }
         return nil
+    }
+
+    /// `leastPeriod` from the current state. The jumps stay within generations the universe has
+    /// already been through, so the memory limit that held them is expected to hold these.
+    private func leastPeriodOrStop(_ universe: Universe, multiple: Int, dx: Int, dy: Int) -> (period: Int, dx: Int, dy: Int) {
+        do { return try leastPeriod(universe, of: universe.saveState(), multiple: multiple, dx: dx, dy: dy, control: nil) } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     private func remember(_ key: CellSetKey, _ generation: BigUInt) {

@@ -55,7 +55,10 @@ struct REPLCommand: Sendable {
         REPLCommand("clear", usage: "clear", "Kill every cell (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
-        REPLCommand("stats", usage: "stats", "Show engine statistics: nodes, bytes, memo hits and misses, root level.") { r, a throws(REPLError) in try r.stats(a) },
+        REPLCommand("stats", usage: "stats",
+                    "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(REPLError) in try r.stats(a) },
+        REPLCommand("memory", usage: "memory [MB|collect]",
+                    "Show memory in use, the limit, nodes, evictions and collections; set the limit to MB (2^20 bytes, 1 to 1048576; kept for later loads); or collect now.") { r, a throws(REPLError) in try r.memory(a) },
         REPLCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(REPLError) in try r.help(a) },
         REPLCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(REPLError) in try r.quitCommand(a) },
     ]
@@ -173,7 +176,7 @@ extension REPL {
         defer { bar?.stop() }
         do { try work(control) { tracker.set($0) } } catch {
             wasCancelled = error.code == "cancelled"
-            throw REPLError(error)
+            throw stepFailure(code: error.code, message: error.message)
         }
         let seconds = (clock.now - start) / .seconds(1)
         let universe = session.universe
@@ -183,6 +186,11 @@ extension REPL {
             .init("population", .string(population.description)),
             .init("seconds", .double(seconds)),
         ])
+    }
+
+    /// A failed step as the REPL reports it: a "memory" error also says how to raise the limit.
+    func stepFailure(code: String, message: String) -> REPLError {
+        REPLError(code: code, message: code == "memory" ? message + " (raise the limit with 'memory MB')" : message)
     }
 
     /// A generation count: digits or B^E, within the engine's step limit.
@@ -245,7 +253,12 @@ extension REPL {
     func classify(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("classify")) }
         let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
-        let result = HashlifeAnalysis.classify(session.universe, maxGeneration: limit)
+        control.reset()
+        let result: Classification
+        do { result = try HashlifeAnalysis.classify(session.universe, maxGeneration: limit, control: control) } catch {
+            if case .cancelled = error { wasCancelled = true }
+            throw stepFailure(code: wasCancelled ? "cancelled" : "memory", message: error.description)
+        }
         return Answer(result.verdict.summary, [
             .init("verdict", .string(result.verdict.name)),
             .init("generation", .string(result.verdict.generation.description)),
@@ -254,15 +267,6 @@ extension REPL {
         ])
     }
 
-    func stats(_ a: [String]) throws(REPLError) -> Answer {
-        guard a.isEmpty else { throw .usage(command("stats")) }
-        let s = session.universe.statistics
-        return Answer("nodes \(s.nodes), bytes \(s.bytes), memo hits \(s.memoHits), memo misses \(s.memoMisses), root level \(s.rootLevel)", [
-            .init("nodes", .int(s.nodes)), .init("bytes", .int(s.bytes)),
-            .init("memoHits", .uint(s.memoHits)), .init("memoMisses", .uint(s.memoMisses)),
-            .init("rootLevel", .int(s.rootLevel)),
-        ])
-    }
 
     func boundsText(_ box: CellRect?) -> String {
         guard let box else { return "empty" }

@@ -33,16 +33,30 @@ public final class Session {
     /// Most generations kept for going back.
     public static let timelineLimit = 1024
 
-    /// An empty B3/S23 universe and a `columns`×`rows` view centred on (0, 0) at zoom 1.
-    public init(columns: Int = 80, rows: Int = 24) {
-        universe = Universe()
+    /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes, and a
+    /// `columns`×`rows` view centred on (0, 0) at zoom 1.
+    public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes) {
+        universe = Universe(memoryLimit: memoryLimit)
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
         start = universe.saveState()
     }
 
+    // MARK: Memory
+
+    /// The node store's memory limit in bytes: the current universe's, and the one files are
+    /// loaded with.
+    public var memoryLimit: Int { universe.memoryLimit }
+
+    /// Sets the memory limit of the current universe and of files loaded later. Raising it takes
+    /// effect at once; lowering it collects at once (memory the process has touched is reused,
+    /// not returned to the system). A limit too small for the pattern shows at the next step,
+    /// as a "memory" error. Limits below `MemoryLimit.minimumBytes` act as the minimum.
+    public func setMemoryLimit(_ bytes: Int) { universe.setMemoryLimit(bytes) }
+
     // MARK: Files
 
-    /// Loads a pattern file (any format; "-" for standard input) and fits the view to it.
+    /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
+    /// new universe keeps the session's memory limit.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
@@ -50,7 +64,7 @@ public final class Session {
         let decoded: DecodedPattern
         do { decoded = try PatternCodec.decode(bytes, fileName: label) } catch { throw SessionError(code: "format", message: error.description) }
         let loaded: Universe
-        do { loaded = try Universe(document: decoded.document, rule: rule) } catch {
+        do { loaded = try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
         universe = loaded

@@ -47,7 +47,7 @@ func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: Strin
         let result = hashlife("run", glider, "--gen", "8", "--json")
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["generation", "population", "bounds", "rule", "nodes", "seconds"])
+        #expect(Set(object.keys) == ["generation", "population", "bounds", "rule", "nodes", "memory", "seconds"])
         #expect(object["generation"] as? String == "8")
         #expect(object["population"] as? String == "5")
         #expect(object["rule"] as? String == "B3/S23")

@@ -7,20 +7,20 @@ import HashlifeSession
 import HashlifeTestSupport
 
 /// Runs `lines` through a fresh REPL over a `columns`×`rows` session; returns everything written.
-private func transcript(_ lines: [String], json: Bool = false, columns: Int = 8, rows: Int = 4,
+func transcript(_ lines: [String], json: Bool = false, columns: Int = 8, rows: Int = 4,
                         session: Session? = nil, control: StepControl = StepControl()) -> String {
     let session = session ?? Session(columns: columns, rows: rows)
     return REPLRunner.run(session: session, json: json, lines: lines, control: control).output
 }
 
 /// Each output line parsed as a JSON object.
-private func jsonLines(_ output: String) throws -> [[String: Any]] {
+func jsonLines(_ output: String) throws -> [[String: Any]] {
     try output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
     }
 }
 
-private func temporaryDirectory() throws -> String {
+func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "hashlife-repl-tests-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
@@ -304,8 +304,12 @@ private func temporaryDirectory() throws -> String {
         #expect(lines[2] == #"{"ok":true,"bounds":{"x":"1","y":"1","width":"3","height":"3"}}"#)
         #expect(lines[3] == #"{"ok":true,"x":"0","y":"0","width":"5","height":"5","zoom":"1","columns":5,"format":"text","rows":[".....","..#..","...#.",".###.","....."]}"#)
         let stats = try jsonLines(lines[4] + "\n")[0]
-        #expect(Set(stats.keys) == ["ok", "nodes", "bytes", "memoHits", "memoMisses", "rootLevel"])
-        for key in ["nodes", "bytes", "memoHits", "memoMisses", "rootLevel"] { #expect(stats[key] is Int, "\(key)") }
+        #expect(Set(stats.keys) == ["ok", "nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
+                                    "collections", "collection_seconds", "pinned_roots", "root_level"])
+        for key in ["nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions", "collections", "pinned_roots", "root_level"] {
+            #expect(stats[key] is Int, "\(key)")
+        }
+        #expect(stats["collection_seconds"] is Double)
         #expect(lines[5] == #"{"ok":true}"#)
         #expect(lines[6] == #"{"ok":true,"bounds":null}"#)
         #expect(lines[7] == #"{"ok":true,"x":"-1000000000000000000000000000000","y":"7","alive":true}"#)
@@ -531,7 +535,7 @@ private func temporaryDirectory() throws -> String {
 }
 
 /// The built `hashlife` executable beside this test binary, or in `.build/debug`.
-private let hashlifeBinary: String? = {
+let hashlifeBinary: String? = {
     var candidates: [String] = []
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
         candidates.append((executable as NSString).deletingLastPathComponent + "/hashlife")

@@ -22,6 +22,7 @@ enum ClassifyCommand: Subcommand {
         options: [
             OptionSpec(["--max-gen", "-m"], value: "N", help: "Generations to look at before giving up: decimal digits, or B^E such as 2^20.", default: defaultMaxGeneration),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 (spaceships are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
+            MemoryOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; fields that do not apply are left out)."),
         ],
         examples: [
@@ -36,8 +37,19 @@ enum ClassifyCommand: Subcommand {
         let path = arguments.positionals["FILE"]!
         let limit = try PatternFiles.count(arguments.value("--max-gen") ?? defaultMaxGeneration, option: "--max-gen", command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
-        let (universe, _) = try PatternFiles.universe(path, rule: rule)
-        let result = classify(universe, maxGeneration: limit)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
+        Interrupts.install()
+        Interrupts.control.reset()
+        let result: Classification
+        do { result = try classify(universe, maxGeneration: limit, control: Interrupts.control) } catch {
+            switch error {
+            case .cancelled:
+                throw .interrupted("interrupted at generation \(error.generation), before a verdict")
+            case .memoryExhausted:
+                throw .failure("\(PatternFiles.label(path)): \(error); no verdict (raise --max-memory)")
+            }
+        }
         if arguments.flag("--json") {
             context.standardOutput(report(result).encoded + "\n")
         } else {

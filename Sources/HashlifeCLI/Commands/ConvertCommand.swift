@@ -33,7 +33,8 @@ enum ConvertCommand: Subcommand {
         let command = "hashlife convert"
         let input = arguments.positionals["IN"]!, output = arguments.positionals["OUT"]!
         let format = try PatternFiles.outputFormat(for: output, format: arguments.value("--format"), command: command, option: "OUT")
-        let (universe, decoded) = try PatternFiles.universe(input, rule: nil)
+        // No steps: the load grows the store past any limit as it needs, so the default serves.
+        let (universe, decoded) = try PatternFiles.universe(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes)
         try PatternFiles.write(universe, to: output, format: format, source: decoded.document, context: context)
     }
 }

@@ -8,13 +8,17 @@ enum InfoCommand: Subcommand {
         name: "info",
         abstract: "Describe a pattern file: format, rule, generation, population, bounds and tree size.",
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
-        options: [.flag(["--json"], help: "Print one JSON object (big numbers as strings).")],
+        options: [
+            MemoryOption.spec,
+            .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'memory' holds the engine's statistics after loading)."),
+        ],
         examples: ["hashlife info patterns/gosper-glider-gun.rle", "hashlife info pattern.mc.gz --json"]
     )
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let path = arguments.positionals["FILE"]!
-        let (universe, decoded) = try PatternFiles.universe(path, rule: nil)
+        let memoryLimit = try MemoryOption.limit(arguments, command: "hashlife info")
+        let (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
         let document = decoded.document
         let box = universe.boundingBox
         let population = universe.population
@@ -35,6 +39,7 @@ enum InfoCommand: Subcommand {
                 ("bounds", bounds),
                 ("level", .int(universe.rootLevel)),
                 ("nodes", .int(universe.treeNodeCount)),
+                ("memory", universe.statistics.json),
             ]
             context.standardOutput(JSONValue.fields(fields).encoded + "\n")
             return

@@ -15,8 +15,8 @@ enum ReplCommand: Subcommand {
             Holds one universe in memory and answers commands, one per line: load and save \
             files, set the rule, step N generations or go to a generation (back as well as \
             forward), query the generation, population and bounds, draw a view at any zoom, pan, \
-            zoom and fit the view, and edit cells. Type 'help' for the list, 'help COMMAND' for \
-            one command.
+            zoom and fit the view, edit cells, and watch or change the engine's memory limit \
+            ('memory', 'stats'). Type 'help' for the list, 'help COMMAND' for one command.
 
             At a terminal there is a prompt with line editing and history (kept in \
             $XDG_STATE_HOME/hashlife/repl_history); otherwise commands are read from standard \
@@ -36,6 +36,7 @@ enum ReplCommand: Subcommand {
             .flag(["--json"], help: "Answer every command with exactly one line of JSON."),
             OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24.",
                        default: "the terminal's size when standard output is one, else 80x24"),
+            MemoryOption.spec,
         ],
         examples: [
             "hashlife repl patterns/gosper-glider-gun.rle",
@@ -47,7 +48,8 @@ enum ReplCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife repl"
         let (columns, rows) = try viewSize(arguments.value("--size"), command: command)
-        let session = Session(columns: columns, rows: rows)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit)
         if let path = arguments.positionals["FILE"] {
             do { try session.load(path: path) } catch { throw .failure(error.message) }
         }

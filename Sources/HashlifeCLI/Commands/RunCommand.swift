@@ -22,7 +22,8 @@ enum RunCommand: Subcommand {
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
             OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz)."),
             OptionSpec(["--format"], value: "F", help: "Format for --out: rle, mc, cells or lif.", default: "from the --out extension"),
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION'."),
+            MemoryOption.spec,
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION' (with the engine's memory statistics)."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
@@ -38,11 +39,12 @@ enum RunCommand: Subcommand {
         let path = arguments.positionals["FILE"]!
         let target = try PatternFiles.count(arguments.value("--gen")!, option: "--gen", command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let out = arguments.value("--out")
         let outFormat = try out.map { (path) throws(CommandError) in
             try PatternFiles.outputFormat(for: path, format: arguments.value("--format"), command: command, option: "--out")
         }
-        let (universe, decoded) = try PatternFiles.universe(path, rule: rule)
+        let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(universe.generation); cannot compute the earlier generation \(target)")
         }
@@ -84,8 +86,10 @@ enum RunCommand: Subcommand {
         }
     }
 
-    /// The `--json` object: big numbers as decimal strings, bounds null when empty.
+    /// The `--json` object: big numbers as decimal strings, bounds null when empty, `memory` the
+    /// engine's statistics (`EngineStatistics.json`).
     static func report(_ universe: Universe, population: BigUInt, seconds: Double) -> JSONValue {
+        let statistics = universe.statistics
         let bounds: JSONValue
         if let box = universe.boundingBox {
             bounds = .fields([("x", .string(box.x.description)), ("y", .string(box.y.description)),
@@ -98,7 +102,8 @@ enum RunCommand: Subcommand {
             ("population", .string(population.description)),
             ("bounds", bounds),
             ("rule", .string(universe.rule.description)),
-            ("nodes", .int(universe.statistics.nodes)),
+            ("nodes", .int(statistics.nodes)),
+            ("memory", statistics.json),
             ("seconds", .double(seconds)),
         ])
     }

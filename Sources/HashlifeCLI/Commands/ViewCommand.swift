@@ -31,6 +31,7 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000.", default: "#000000"),
             OptionSpec(["--dead"], value: "RGB", help: "Background colour.", default: "#FFFFFF"),
             OptionSpec(["--out", "-o"], value: "PATH", help: "Write to PATH (atomically) instead of standard output."),
+            MemoryOption.spec,
         ],
         examples: [
             "hashlife view patterns/gosper-glider-gun.rle --gen 300 --format unicode",
@@ -101,7 +102,8 @@ enum ViewCommand: Subcommand {
             size = (c, r)
         }
 
-        let (universe, _) = try PatternFiles.universe(path, rule: nil)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
             guard target >= universe.generation else {

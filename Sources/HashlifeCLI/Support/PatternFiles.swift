@@ -17,11 +17,12 @@ enum PatternFiles {
         }
     }
 
-    /// A universe from the file at `path`, under `rule` when given.
-    static func universe(_ path: String, rule: Rule?) throws(CommandError) -> (Universe, DecodedPattern) {
+    /// A universe from the file at `path`, under `rule` when given, with its node store limited
+    /// to `memoryLimit` bytes (see `MemoryOption`).
+    static func universe(_ path: String, rule: Rule?, memoryLimit: Int) throws(CommandError) -> (Universe, DecodedPattern) {
         let decoded = try read(path)
         do {
-            return (try Universe(document: decoded.document, rule: rule), decoded)
+            return (try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit), decoded)
         } catch {
             throw .failure("\(label(path)): \(error.description)")
         }

@@ -2,9 +2,12 @@ import HashlifeEngine
 
 extension Universe {
     /// A universe holding `document`'s cells at their absolute positions, at its generation,
-    /// under `rule` or else the document's own rule (B3/S23 when it names none).
+    /// under `rule` or else the document's own rule (B3/S23 when it names none), whose node store
+    /// is limited to `memoryLimit` bytes (a document bigger than that still loads: the store
+    /// grows past the limit for the load, and steps then report what they need).
     /// - Throws: `RuleError` when the document's rule does not parse.
-    public convenience init(document: PatternDocument, rule: Rule? = nil) throws(RuleError) {
+    public convenience init(document: PatternDocument, rule: Rule? = nil,
+                            memoryLimit: Int = MemoryLimit.defaultBytes) throws(RuleError) {
         let chosen: Rule
         if let rule {
             chosen = rule
@@ -13,7 +16,7 @@ extension Universe {
         } else {
             chosen = .life
         }
-        self.init(rule: chosen)
+        self.init(rule: chosen, memoryLimit: memoryLimit)
         if let tree = document.tree {
             // Readers validate trees (with line numbers); a document built by hand that is wrong
             // is a programming error.
