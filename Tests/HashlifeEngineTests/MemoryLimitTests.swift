@@ -31,13 +31,14 @@ import HashlifeTestSupport
         #expect(statistics.bytes <= statistics.limitBytes, "\(statistics.bytes) bytes touched under a limit of \(statistics.limitBytes)")
     }
 
-    /// Collections that keep only the roots and the recursion's pins (no recent nodes) still
-    /// give exact results: every id the recursion holds is pinned.
+    /// Collections that keep only what the roots and the recursion's pins reach through children
+    /// (no memo results, no recent nodes) still give exact results: every id the recursion
+    /// holds is pinned.
     @Test func collectionsKeepingOnlyRootsAndPinsStayExact() throws {
         let cells = randomSoup(width: 160, height: 160, density: 0.375, seed: 31)
         var reference = ReferenceEngine(rule: .life, cells: cells)
         let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
-        universe.store.keepsRecentNodes = false
+        universe.store.collectsToTheMinimum = true
         for jump in [1, 3, 16, 64, 128, 256, 512] {
             universe.step(by: BigUInt(jump))
             reference.step(jump)

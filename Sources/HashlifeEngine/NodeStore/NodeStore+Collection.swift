@@ -116,9 +116,9 @@ extension NodeStore {
         var reachable = MarkBits(count: count)
         let withResults = markRoots(&reachable, followingResults: true)
         let roomy = limitCapacity - limitCapacity / 4
-        var (marks, kept) = withResults <= roomy ? (reachable, withResults) : (strict, mandatory)
+        var (marks, kept) = withResults <= roomy && !collectsToTheMinimum ? (reachable, withResults) : (strict, mandatory)
         var threshold = Int(tick) + 1
-        for percent in keepsRecentNodes ? [50, 25, 10] : [] {
+        for percent in collectsToTheMinimum ? [] : [50, 25, 10] {
             // The oldest stamp whose newer-or-equal nodes number at most that share of the limit.
             let wanted = limitCapacity / 100 * percent
             var t = Int(tick) + 1, recent = 0

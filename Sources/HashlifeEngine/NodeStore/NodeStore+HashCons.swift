@@ -25,17 +25,15 @@ extension NodeStore {
         find(nw, ne, sw, se)
     }
     
-    /// The node with these four fields, found through its hash chain (and stamped as recently
-    /// used) or made.
+    /// The node with these four fields, found through its hash chain or made. (A found node is
+    /// not stamped as recently used here: the recursion steps what it finds right away, and
+    /// `successor` stamps it then.)
     mutating func find(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> NodeID {
         let slot = bucket(a, b, c, d)
         var id = buckets[slot]
         while id != 0 {
             let record = nodes[Int(id)]
-            if record.nw == a && record.ne == b && record.sw == c && record.se == d {
-                if record.flags != tick { nodes[Int(id)].flags = tick }
-                return id
-            }
+            if record.nw == a && record.ne == b && record.sw == c && record.se == d { return id }
             id = record.next
         }
         return insert(a, b, c, d, bucket: slot)

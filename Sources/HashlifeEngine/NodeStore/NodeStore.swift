@@ -111,6 +111,8 @@ enum StepInterruption: Error {
     case cancelled
     /// The roots and the recursion's pinned nodes alone need `nodes` nodes, more than the limit.
     case outOfMemory(nodes: Int)
+    /// The store reached its limit during a recursion that does not pin its ids; it reruns pinned.
+    case needsPins
     /// The step needed more collections than `collectionsAllowed`: its working set does not fit,
     /// and smaller steps (whose working sets are smaller) will recompute less.
     case thrashing
@@ -142,6 +144,9 @@ struct NodeStore: ~Copyable {
     var tick: UInt16 = 1
     var insertsThisTick = 0
     var insertsPerTick: Int
+    /// Does the recursion push the ids it holds on the pin stack? Only steps that reach the limit
+    /// need to (they rerun pinned); the others skip the cost.
+    var pinning = false
     /// Ids the recursion holds (see `successor`); collections keep them.
     var pins: UnsafeMutablePointer<UInt32>
     var pinCount = 0
@@ -154,8 +159,9 @@ struct NodeStore: ~Copyable {
     /// Collections the current step may run before it unwinds with `.thrashing`.
     var collectionsAllowed = Int.max
     var collectionsThisStep = 0
-    /// False makes collections keep only what roots and pins need (for tests of the pins).
-    var keepsRecentNodes = true
+    /// True makes collections keep only what the roots and pins reach through children: no
+    /// memo results, no recent nodes (for tests of the pins).
+    var collectsToTheMinimum = false
     /// Collection counters.
     var collections = 0
     var evictions: UInt64 = 0

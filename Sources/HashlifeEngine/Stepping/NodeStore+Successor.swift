@@ -18,7 +18,7 @@ extension NodeStore {
     ///
     /// GC safety: on a miss the node is pushed on the pin stack, and so is every sub-result it
     /// holds while it makes more nodes, so a collection at the next miss keeps them. The stack
-    /// needs 14 slots a level (see `preparePins`).
+    /// needs `pinsPerFrame` slots a level (see `preparePins`).
     mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
@@ -29,9 +29,19 @@ extension NodeStore {
             return hit(id, record, record.partial)
         }
         memoMisses &+= 1
+        // This frame's pin slots: the node, then the sub-results as they arrive (zeroed first,
+        // so a collection never reads a stale id).
         let base = pinCount
-        pin(id)
+        let frame = pins + base
+        if pinning {
+            frame.update(repeating: 0, count: NodeStore.pinsPerFrame)
+            frame[0] = id
+            pinCount = base + NodeStore.pinsPerFrame
+        }
         if needsCollection {
+            // An unpinned recursion cannot collect: unwind, and the step reruns pinned (what
+            // it memoized so far stays).
+            guard pinning else { throw .needsPins }
             if let needed = collect() { throw .outOfMemory(nodes: needed) }
             collectionsThisStep += 1
             if collectionsThisStep > collectionsAllowed { throw .thrashing }
@@ -47,9 +57,9 @@ extension NodeStore {
                                         sw: leafBits(record.sw), se: leafBits(record.se),
                                         generations: 1 << step))
         } else if isFullStep {
-            result = try fullStep(record, level: level)
+            result = try fullStep(record, level: level, pins: frame)
         } else {
-            result = try partialStep(record, level: level, step: step)
+            result = try partialStep(record, level: level, step: step, pins: frame)
         }
 
         if isFullStep {
@@ -58,6 +68,7 @@ extension NodeStore {
             nodes[Int(id)].partial = result
             nodes[Int(id)].partialStep = UInt16(step)
         }
+        nodes[Int(id)].flags = tick
         pinCount = base
         return result
     }
@@ -70,17 +81,14 @@ extension NodeStore {
         return result
     }
 
-    /// Keeps `id` through collections until the current `successor` frame returns.
-    @inline(__always)
-    mutating func pin(_ id: NodeID) {
-        pins[pinCount] = id
-        pinCount += 1
-    }
+    /// Pin slots a `successor` frame takes: the node, nine sub-results, three of the four
+    /// combined results (the fourth is joined before any further collection can run).
+    static let pinsPerFrame = 13
 
     /// Makes room on the pin stack for a recursion from a node of `level`, and empties it.
     mutating func preparePins(level: Int) {
         pinCount = 0
-        let needed = 16 * (level + 2)
+        let needed = NodeStore.pinsPerFrame * (level + 2)
         guard needed > pinCapacity else { return }
         pins.deallocate()
         pins = .allocate(capacity: needed)
@@ -90,54 +98,54 @@ extension NodeStore {
     /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
     /// the four squares they form advanced 2^(level-3) again.
     @inline(__always)
-    mutating func fullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
+    mutating func fullStep(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
         let s00 = try successor(r.nw, level: k, step: s)
-        pin(s00)
+        if pinning { frame[1] = s00 }
         let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
-        pin(s01)
+        if pinning { frame[2] = s01 }
         let s02 = try successor(r.ne, level: k, step: s)
-        pin(s02)
+        if pinning { frame[3] = s02 }
         let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
-        pin(s10)
+        if pinning { frame[4] = s10 }
         let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
-        pin(s11)
+        if pinning { frame[5] = s11 }
         let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
-        pin(s12)
+        if pinning { frame[6] = s12 }
         let s20 = try successor(r.sw, level: k, step: s)
-        pin(s20)
+        if pinning { frame[7] = s20 }
         let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
-        pin(s21)
+        if pinning { frame[8] = s21 }
         let s22 = try successor(r.se, level: k, step: s)
-        pin(s22)
-        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s)
+        if pinning { frame[9] = s22 }
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s, pins: frame)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
     /// then the four squares they form advanced 2^step.
     @inline(__always)
-    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2)
-        pin(c00)
+        if pinning { frame[1] = c00 }
         let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2)
-        pin(c01)
+        if pinning { frame[2] = c01 }
         let c02 = centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2)
-        pin(c02)
+        if pinning { frame[3] = c02 }
         let c10 = centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2)
-        pin(c10)
+        if pinning { frame[4] = c10 }
         let c11 = centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2)
-        pin(c11)
+        if pinning { frame[5] = c11 }
         let c12 = centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2)
-        pin(c12)
+        if pinning { frame[6] = c12 }
         let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2)
-        pin(c20)
+        if pinning { frame[7] = c20 }
         let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2)
-        pin(c21)
+        if pinning { frame[8] = c21 }
         let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
-        pin(c22)
-        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step)
+        if pinning { frame[9] = c22 }
+        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step, pins: frame)
     }
 
     /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
@@ -146,16 +154,15 @@ extension NodeStore {
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID,
-                          level: Int, step: Int) throws(StepInterruption) -> NodeID {
+                          level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let k = level - 1
         let nw = try successor(node(a, b, d, e), level: k, step: step)
-        pin(nw)
+        if pinning { frame[10] = nw }
         let ne = try successor(node(b, c, e, f), level: k, step: step)
-        pin(ne)
+        if pinning { frame[11] = ne }
         let sw = try successor(node(d, e, g, h), level: k, step: step)
-        pin(sw)
+        if pinning { frame[12] = sw }
         let se = try successor(node(e, f, h, i), level: k, step: step)
-        pin(se)
         return node(nw, ne, sw, se)
     }
 

@@ -61,8 +61,19 @@ extension Universe {
             store.stepRoot = 0
             store.pinCount = 0
         }
+        // Unpinned first (cheaper); pinned when the store reaches its limit on the way.
+        store.pinning = false
         do {
             root = try store.successor(padded, level: level + 1, step: exponent)
+        } catch .needsPins {
+            store.pinning = true
+            store.preparePins(level: level + 1)
+            do {
+                root = try store.successor(padded, level: level + 1, step: exponent)
+            } catch {
+                shrink()
+                throw error
+            }
         } catch {
             shrink()
             throw error
