@@ -169,9 +169,11 @@ extension NodeStore {
     /// `followingResults`). Marked nodes are not revisited.
     /// - Returns: how many were newly marked.
     private func markTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
-        if id == 0 { return 0 }
+        if id == 0 || marks[id] { return 0 }
         var n = 0
         var stack: [NodeID] = []
+        swap(&stack, &marks.stack)
+        defer { swap(&stack, &marks.stack) }
         func visit(_ child: NodeID) {
             if child == 0 || marks[child] { return }
             marks.set(child)
@@ -222,9 +224,11 @@ extension NodeStore {
     }
 }
 
-/// One bit per arena slot, for a collection's marking.
+/// One bit per arena slot, for a collection's marking, and the marking's work stack (kept here
+/// so that marking many small trees does not allocate one stack each).
 struct MarkBits {
     private var words: [UInt64]
+    var stack: [NodeID] = []
 
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
 

@@ -12,13 +12,14 @@ extension NodeStore {
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
     /// - Throws: `StepInterruption.cancelled` when `control` asks, `.outOfMemory` when a
-    ///   collection cannot make room, `.thrashing` after `collectionsAllowed` collections;
-    ///   results memoized so far stay valid. The caller resets
-    ///   `pinCount` after a throw.
+    ///   collection cannot make room, `.thrashing` after `collectionsAllowed` collections,
+    ///   `.needsPins` when an unpinned recursion reaches the limit; results memoized so far stay
+    ///   valid. The caller resets `pinCount` after a throw.
     ///
-    /// GC safety: on a miss the node is pushed on the pin stack, and so is every sub-result it
-    /// holds while it makes more nodes, so a collection at the next miss keeps them. The stack
-    /// needs `pinsPerFrame` slots a level (see `preparePins`).
+    /// GC safety: when `pinning`, a miss pushes the node on the pin stack, and with it every
+    /// sub-result it holds while it makes more nodes, so a collection at a later miss keeps
+    /// them. The stack needs `pinsPerFrame` slots a level (see `preparePins`). Unpinned, a miss
+    /// that finds the store at its limit unwinds instead of collecting.
     mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
