@@ -4,6 +4,8 @@
 //   swift run -c release HashlifeBenchmarks [--json] [--repeat N] [CASE ...]
 //   swift run -c release HashlifeBenchmarks corpus      # ../shared HashLife folder to 2^20, checked
 //   swift run -c release HashlifeBenchmarks metacell    # Macrocell loading of the Metacell files
+//   swift run -c release HashlifeBenchmarks soups       # 512² and 2048² soups vs a bit-parallel baseline
+//   swift run -c release HashlifeBenchmarks limit FILE GEN MB   # one run under --max-memory
 //
 // Whole-process figures for `hashlife run` (what the README quotes) come from scripts/bench.
 
@@ -33,6 +35,12 @@ let cases: [BenchmarkCase] = [
     },
     BenchmarkCase(name: "soup-1024-1024", pattern: "random 1024×1024, density 0.375", generation: "1024") {
         Universe(rule: soupRule, referenceCells: randomSoup(width: 1024, height: 1024, density: 0.375, seed: 2027))
+    },
+    BenchmarkCase(name: "soup-512-4096", pattern: "random 512×512, density 0.375", generation: "4096") {
+        Universe(rule: soupRule, referenceCells: randomSoup(width: 512, height: 512, density: 0.375, seed: 2028))
+    },
+    BenchmarkCase(name: "soup-2048-4096", pattern: "random 2048×2048, density 0.375", generation: "4096") {
+        Universe(rule: soupRule, referenceCells: randomSoup(width: 2048, height: 2048, density: 0.375, seed: 2029))
     },
 ]
 
@@ -161,6 +169,7 @@ func runViewports() {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" { runCorpus(); exit(0) }
+if arguments.first == "soups" { runSoupBaseline(repeats: 3); exit(0) }
 if arguments.first == "limit" { runUnderLimit(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "viewport" { runViewports(); exit(0) }
 if arguments.first == "classify" { runClassify(); exit(0) }
