@@ -98,18 +98,34 @@ public final class Session {
 
     /// Advances `count` generations, keeping the current generation in the timeline first;
     /// `progress` hears the generation reached after each power-of-two step (for displays).
+    /// Kept generations are pinned in memory: when the memory limit cannot hold the step, the
+    /// older half of the timeline is dropped and the step goes on, until only the newest kept
+    /// generation is left.
     /// - Throws: `SessionError` with code "cancelled" when `control` stops it, "memory" when the
     ///   memory limit cannot hold the pattern; the universe is then at a consistent generation
     ///   (the error says which).
     public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         keep()
-        do { try universe.step(by: count, control: control, progress: progress) } catch {
-            switch error {
-            case .cancelled: throw SessionError(code: "cancelled", message: error.description)
-            case .memoryExhausted: throw SessionError(code: "memory", message: error.description)
+        let target = universe.generation + count
+        while true {
+            do {
+                try universe.step(by: target - universe.generation, control: control, progress: progress)
+                return
+            } catch {
+                switch error {
+                case .cancelled:
+                    throw SessionError(code: "cancelled", message: error.description)
+                case .memoryExhausted:
+                    guard timeline.count > 1 else { throw SessionError(code: "memory", message: error.description) }
+                    timeline.removeFirst(timeline.count / 2)
+                    universe.collect()
+                }
             }
         }
     }
+
+    /// Generations kept for going back (at most `timelineLimit`).
+    public var keptGenerations: Int { timeline.count }
 
     /// Goes to `generation`: forward by stepping, back to a kept generation at or before it
     /// (then forward), or else by re-running from the loaded state.

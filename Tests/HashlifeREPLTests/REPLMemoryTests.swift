@@ -21,6 +21,22 @@ import HashlifeTestSupport
         return session
     }
 
+    /// Every step keeps a generation, and kept generations are pinned; under a tight limit the
+    /// session drops its oldest ones rather than fail the step.
+    @Test func aLongHistoryGivesWayToTheLimit() throws {
+        let session = soupSession(megabytes: 2, size: 128, seed: 11)
+        let unlimited = Universe(rule: .life)
+        unlimited.load(cells: randomSoup(width: 128, height: 128, density: 0.375, seed: 11).lazy.map { (x: $0.x, y: $0.y) })
+        for _ in 0..<300 { try session.step(.one) }
+        unlimited.step(by: 300)
+        #expect(session.universe.generation == BigUInt(300))
+        #expect(session.universe.population == unlimited.population)
+        #expect(session.keptGenerations < 300, "nothing was dropped: the limit never bit")
+        // Going back still works: to a kept generation, or by re-running from the start.
+        try session.goto(BigUInt(1))
+        #expect(session.universe.generation == .one)
+    }
+
     @Test func memoryShowsSetsAndRejectsInText() {
         let session = Session(columns: 8, rows: 4, memoryLimit: 16 * Self.megabyte)
         let output = transcript(["memory", "memory 64", "memory 0", "memory abc", "memory 1048577", "memory 1 2", "help memory"],
