@@ -4,6 +4,7 @@
 //   swift run -c release HashlifeBenchmarks [--json] [--repeat N] [CASE ...]
 //   swift run -c release HashlifeBenchmarks corpus      # ../shared HashLife folder to 2^20, checked
 //   swift run -c release HashlifeBenchmarks metacell    # Macrocell loading of the Metacell files
+//   swift run -c release HashlifeBenchmarks rle         # parsing a large RLE file (a 4096² soup)
 //   swift run -c release HashlifeBenchmarks soups       # 512² and 2048² soups vs a bit-parallel baseline
 //   swift run -c release HashlifeBenchmarks limit FILE GEN MB   # one run under --max-memory
 //
@@ -108,6 +109,28 @@ func runUnderLimit(_ arguments: [String]) {
     }
 }
 
+/// Parses a large RLE text (by default a 4096×4096 soup at density 0.375, about 6.3 million
+/// cells, written by our writer) and loads it into a universe; median of 5 of each.
+func runRLEParsing(side: Int) {
+    let soup = randomSoup(width: side, height: side, density: 0.375, seed: 2030)
+    let text = RLEWriter.write(PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }, rule: "B3/S23"))
+    var parse: [Double] = [], load: [Double] = []
+    var cells = 0
+    for _ in 0..<5 {
+        let clock = ContinuousClock()
+        var start = clock.now
+        let document = try! RLEReader.read(text)
+        parse.append((clock.now - start) / .milliseconds(1))
+        cells = document.cells.count
+        start = clock.now
+        let universe = try! Universe(document: document)
+        _ = universe.population
+        load.append((clock.now - start) / .milliseconds(1))
+    }
+    parse.sort(); load.sort()
+    print("RLE of a \(side)² soup: \(text.utf8.count) bytes, \(cells) cells; parse median \(format2(parse[2])) ms, load into a universe \(format2(load[2])) ms")
+}
+
 /// Loads each Metacell file (gzip, Macrocell, straight into the store) and reports the time.
 func runMetacellLoads() {
     let rows = Oracle.entries("hashlife-folder.tsv").filter { $0.file.contains("/Metacell/") }
@@ -169,6 +192,7 @@ func runViewports() {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "corpus" { runCorpus(); exit(0) }
+if arguments.first == "rle" { runRLEParsing(side: arguments.dropFirst().first.flatMap { Int($0) } ?? 4096); exit(0) }
 if arguments.first == "soups" { runSoupBaseline(repeats: 3); exit(0) }
 if arguments.first == "limit" { runUnderLimit(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "viewport" { runViewports(); exit(0) }

@@ -47,17 +47,24 @@ extension Universe {
 
     /// Replaces the contents with `cells`, given as offsets from (`originX`, `originY`), in any
     /// order (duplicates allowed). The generation counter and rule stay.
-    /// - Complexity: O(n log n) for n cells, building the tree bottom-up (not cell by cell).
+    /// - Complexity: O(n log n) for n cells, building the tree bottom-up (not cell by cell). The
+    ///   loop over `cells` is inlined into the caller, so it is specialized for its sequence.
+    @inlinable
     public func load(cells: some Sequence<(x: Int, y: Int)>, originX: BigInt = .zero, originY: BigInt = .zero) {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for (x, y) in cells {
-            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
-        }
-        guard minX <= maxX else { clear(); return }
+        var leaves = LeafAccumulator(originX: originX, originY: originY)
+        for (x, y) in cells { leaves.add(x: x, y: y) }
+        load(leaves)
+    }
+
+    /// Replaces the contents with the accumulated cells.
+    @usableFromInline
+    func load(_ accumulated: LeafAccumulator) {
+        guard accumulated.minX <= accumulated.maxX else { clear(); return }
         collectIfNeeded()
+        let originX = accumulated.originX, originY = accumulated.originY
         // The smallest Golly-framed root holding the bounding box.
-        let left = originX + BigInt(minX), right = originX + BigInt(maxX)
-        let top = originY + BigInt(minY), bottom = originY + BigInt(maxY)
+        let left = originX + BigInt(accumulated.minX), right = originX + BigInt(accumulated.maxX)
+        let top = originY + BigInt(accumulated.minY), bottom = originY + BigInt(accumulated.maxY)
         var k = Universe.minimumLevel
         while true {
             let (fx, fy) = Universe.frame(level: k)
@@ -65,18 +72,12 @@ extension Universe {
             if fx <= left && right < fx + side && fy <= top && bottom < fy + side { break }
             k += 1
         }
-        // Leaves are keyed by their position in leaf units from an anchor: the leaf corner of the
-        // root's grid nearest at or before the document origin, so keys stay small Ints.
+        // Leaf keys count leaves from the anchor: the leaf corner at or before the document
+        // origin (every frame corner has x ≡ 0 and y ≡ 1 modulo 8, the accumulator's alignment).
         let (frameX, frameY) = Universe.frame(level: k)
-        let (anchorLeafX, shiftX) = (originX - frameX).floorDivided(by: 8)
-        let (anchorLeafY, shiftY) = (originY - frameY).floorDivided(by: 8)
-        let sx = shiftX.intValue!, sy = shiftY.intValue!
-        var leaves: [SIMD2<Int>: UInt64] = [:]
-        for (x, y) in cells {
-            let cx = x + sx, cy = y + sy
-            leaves[SIMD2(cx >> 3, cy >> 3), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
-        }
-        var sorted = leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
+        let anchorLeafX = (originX - frameX - BigInt(accumulated.shiftX)).floorDivided(by: 8).quotient
+        let anchorLeafY = (originY - frameY - BigInt(accumulated.shiftY)).floorDivided(by: 8).quotient
+        var sorted = accumulated.leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
         // The root's top-left in leaf units from the anchor.
         root = build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY)
         level = k
@@ -145,5 +146,34 @@ extension Universe {
         case (true, true): r.se = replacingCell(r.se, level: level - 1, x: x, y: y, alive: alive)
         }
         return store.node(r.nw, r.ne, r.sw, r.se)
+    }
+}
+
+/// Cells gathered into 8×8 leaves for `Universe.load(cells:)`, with their bounding box. Leaves
+/// are keyed by position in leaf units after shifting by the origin's offset within a leaf of
+/// the Golly frame, whose corners at every level ≥ 4 have x ≡ 0 and y ≡ 1 (modulo 8).
+public struct LeafAccumulator {
+    @usableFromInline let originX: BigInt
+    @usableFromInline let originY: BigInt
+    @usableFromInline let shiftX: Int
+    @usableFromInline let shiftY: Int
+    @usableFromInline var leaves: [SIMD2<Int>: UInt64] = [:]
+    @usableFromInline var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+
+    @usableFromInline
+    init(originX: BigInt, originY: BigInt) {
+        self.originX = originX
+        self.originY = originY
+        shiftX = originX.floorDivided(by: 8).remainder.intValue!
+        shiftY = (originY - BigInt(1)).floorDivided(by: 8).remainder.intValue!
+    }
+
+    /// Adds the cell at offset (`x`, `y`) from the origin.
+    @usableFromInline
+    mutating func add(x: Int, y: Int) {
+        minX = Swift.min(minX, x); minY = Swift.min(minY, y)
+        maxX = Swift.max(maxX, x); maxY = Swift.max(maxY, y)
+        let cx = x + shiftX, cy = y + shiftY
+        leaves[SIMD2(cx >> 3, cy >> 3), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
     }
 }
