@@ -53,7 +53,7 @@ import HashlifeTestSupport
         let decoded = try PatternCodec.decode(try FileIO.read(out))
         #expect(decoded.format == .macrocell && decoded.compressed)
         let universe = try Universe(document: decoded.document)
-        #expect(universe.generation == (try BigUInt.parseCount("2^100")))
+        #expect(universe.generation == (try BigUInt.parseCount("2^100")), "\(universe.generation) \(decoded.document.generation) \(result.status) \(result.err)")
         #expect(result.out == "\(universe.generation): \(universe.population)\n")
     }
 

@@ -52,10 +52,10 @@ import HashlifeTestSupport
     @Test(arguments: ["B36/S23", "B3-jknr4ity5ijk6i8/S23-a4city6c7c"])
     func otherRulesUnderTheSmallestLimitMatchTheReference(rule text: String) throws {
         let rule = try Rule(text)
-        let cells = randomSoup(width: 96, height: 96, density: 0.45, seed: 77)
+        let cells = randomSoup(width: 128, height: 128, density: 0.45, seed: 77)
         var reference = ReferenceEngine(rule: rule, cells: cells)
         let universe = Self.universe(cells, rule: rule, limit: MemoryLimit.minimumBytes)
-        for jump in [1, 7, 32, 100, 1, 64, 256] {
+        for jump in [1, 7, 32, 100, 1, 64, 256, 512] {
             universe.step(by: BigUInt(jump))
             reference.step(jump)
             #expect(universe.referenceCells == reference.cells, "\(text), generation \(reference.generation)")

@@ -42,7 +42,7 @@ final class PinnedRoot {
 
 extension NodeStore {
     /// Bytes of arena and population cache per node.
-    static let bytesPerRecord = MemoryLayout<NodeRecord>.stride + MemoryLayout<UInt64>.stride
+    static let bytesPerRecord = MemoryLayout<NodeRecord>.stride + MemoryLayout<UInt32>.stride
     /// What one cached big population costs, dictionary overhead included (an estimate).
     static let bytesPerBigPopulation = 64
     /// `se` of a freed record (no live node has 0 there: leaves hold `leafMarker`, others an id).
@@ -219,6 +219,7 @@ extension NodeStore {
         }
         tick -= base
         if !bigPopulations.isEmpty { bigPopulations = bigPopulations.filter { marks[$0.key] } }
+        if !wordPopulations.isEmpty { wordPopulations = wordPopulations.filter { marks[$0.key] } }
         buckets.update(repeating: 0, count: bucketMask + 1)
         relinkChains()
     }

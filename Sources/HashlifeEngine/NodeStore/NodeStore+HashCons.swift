@@ -91,7 +91,7 @@ extension NodeStore {
         grownNodes.moveInitialize(from: nodes, count: count)
         nodes.deallocate()
         nodes = grownNodes
-        let grownPopulations = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        let grownPopulations = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
         grownPopulations.moveInitialize(from: populations, count: count)
         populations.deallocate()
         populations = grownPopulations

@@ -19,10 +19,21 @@ extension NodeStore {
         return total
     }
 
+    /// Highest level whose count is cached in the arena-parallel UInt32 array (4^15 < 2^32 - 1).
+    static let arrayPopulationLevel = 15
+
     /// Live cells in a node of `level` ≤ 31.
     mutating func smallPopulation(_ id: NodeID, level: Int) -> UInt64 {
+        if level > NodeStore.arrayPopulationLevel {
+            if let cached = wordPopulations[id] { return cached }
+            let r = nodes[Int(id)]
+            let total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
+                + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
+            wordPopulations[id] = total
+            return total
+        }
         let cached = populations[Int(id)]
-        if cached != NodeStore.unknownPopulation { return cached }
+        if cached != NodeStore.unknownPopulation { return UInt64(cached) }
         let r = nodes[Int(id)]
         let total: UInt64
         if level == NodeStore.leafLevel {
@@ -31,7 +42,7 @@ extension NodeStore {
             total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
                 + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
         }
-        populations[Int(id)] = total
+        populations[Int(id)] = UInt32(total)
         return total
     }
 }

@@ -41,7 +41,7 @@
 //     leaf: nw | ne << 32 hold the 64 cells; sw = se = `leafMarker` (never a valid id).
 //
 // Memory limit and eviction. The store is given a limit in bytes and turns it into a node
-// capacity (40 bytes a node for the record and its population slot, plus the hash index). The
+// capacity (36 bytes a node for the record and its population slot, plus the hash index). The
 // arena is allocated at that capacity up front (up to a quarter of physical memory; beyond, it
 // doubles when it gets there); pages the kernel has not been asked for cost nothing, so the
 // process grows only as nodes are made, and the arena is not copied on the way.
@@ -80,8 +80,8 @@
 // more than the limit grows the arena past it (counted, never lost).
 //
 // Levels are not stored: every traversal starts at a root whose level it knows. Populations are
-// cached lazily beside the arena (UInt64 where a level-k node's 4^k cells fit, big integers in a
-// side table above level 31).
+// cached lazily beside the arena (UInt32 up to level 15, whose 4^15 cells fit; side tables above:
+// UInt64 to level 31, big integers beyond).
 //
 // All unsafe code of the engine lives in this type: the arena, the index and the side arrays are
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the
@@ -177,9 +177,12 @@ struct NodeStore: ~Copyable {
     var bucketMask: Int
     var bucketShift: UInt64
 
-    /// Population cache, parallel to `nodes`; `unknownPopulation` until first asked.
-    var populations: UnsafeMutablePointer<UInt64>
-    static let unknownPopulation: UInt64 = .max
+    /// Population cache of nodes up to `arrayPopulationLevel`, parallel to `nodes`;
+    /// `unknownPopulation` until first asked.
+    var populations: UnsafeMutablePointer<UInt32>
+    static let unknownPopulation: UInt32 = .max
+    /// Populations of nodes of levels 16 to 31 (few: the top of trees), filled when asked.
+    var wordPopulations: [UInt32: UInt64] = [:]
     /// Populations of nodes above level 31, whose 4^k cells may not fit in a UInt64.
     var bigPopulations: [UInt32: BigUInt] = [:]
 
@@ -243,7 +246,7 @@ struct NodeStore: ~Copyable {
     var bytesInUse: Int {
         count * NodeStore.bytesPerRecord
             + (bucketMask + 1) * MemoryLayout<UInt32>.stride
-            + bigPopulations.count * NodeStore.bytesPerBigPopulation
+            + (bigPopulations.count + wordPopulations.count) * NodeStore.bytesPerBigPopulation
             + (emptyCapacity + pinCapacity) * MemoryLayout<UInt32>.stride
     }
 
