@@ -43,20 +43,27 @@ enum LeafRule: Sendable {
         var w1 = LeafRule.spread(nw &>> 32) | LeafRule.spread(ne &>> 32) &<< 8
         var w2 = LeafRule.spread(sw) | LeafRule.spread(se) &<< 8
         var w3 = LeafRule.spread(sw &>> 32) | LeafRule.spread(se &>> 32) &<< 8
-        for _ in 0..<generations {
+        // The last generation only needs the middle two words (rows 4 ..< 12), which hold the
+        // centre; the outer ones are skipped there.
+        for g in 0..<generations {
+            let last = g == generations - 1
             switch self {
             case .life:
-                let n0 = LeafRule.lifeWord(w0, above: 0, below: w1)
                 let n1 = LeafRule.lifeWord(w1, above: w0, below: w2)
                 let n2 = LeafRule.lifeWord(w2, above: w1, below: w3)
-                let n3 = LeafRule.lifeWord(w3, above: w2, below: 0)
-                (w0, w1, w2, w3) = (n0, n1, n2, n3)
+                if !last {
+                    w0 = LeafRule.lifeWord(w0, above: 0, below: w1)
+                    w3 = LeafRule.lifeWord(w3, above: w2, below: 0)
+                }
+                (w1, w2) = (n1, n2)
             case let .totalistic(birth, survival):
-                let n0 = LeafRule.totalisticWord(w0, above: 0, below: w1, birth: birth, survival: survival)
                 let n1 = LeafRule.totalisticWord(w1, above: w0, below: w2, birth: birth, survival: survival)
                 let n2 = LeafRule.totalisticWord(w2, above: w1, below: w3, birth: birth, survival: survival)
-                let n3 = LeafRule.totalisticWord(w3, above: w2, below: 0, birth: birth, survival: survival)
-                (w0, w1, w2, w3) = (n0, n1, n2, n3)
+                if !last {
+                    w0 = LeafRule.totalisticWord(w0, above: 0, below: w1, birth: birth, survival: survival)
+                    w3 = LeafRule.totalisticWord(w3, above: w2, below: 0, birth: birth, survival: survival)
+                }
+                (w1, w2) = (n1, n2)
             case let .table(table):
                 LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table)
             }
