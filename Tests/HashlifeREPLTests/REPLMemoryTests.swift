@@ -94,7 +94,7 @@ import HashlifeTestSupport
     }
 
     @Test func statsInTextNamesEveryCounter() throws {
-        let session = soupSession(megabytes: 1, size: 64)
+        let session = soupSession(megabytes: 1, size: 200)
         let line = transcript(["step 1000", "stats"], session: session).split(separator: "\n").map(String.init)[1]
         let s = session.universe.statistics
         #expect(line == "nodes \(s.nodes), bytes \(s.bytes) of limit \(Self.megabyte), memo hits \(s.memoHits), memo misses \(s.memoMisses), "

@@ -88,14 +88,23 @@ enum LeafRule: Sendable {
         return x
     }
 
-    /// Neighbour counts of the 64 cells in `word` as bit planes: count = ones + 2·twos + 4·fours + 8·eights.
+    /// Neighbour counts of the 64 cells in `word` (four 16-cell rows) as bit planes:
+    /// count = ones + 2·twos + 4·fours + 8·eights.
+    @inline(__always)
     static func counts(_ word: UInt64, above: UInt64, below: UInt64)
         -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
     {
-        let notFirstColumn: UInt64 = ~0x0001_0001_0001_0001
-        let notLastColumn: UInt64 = ~0x8000_8000_8000_8000
-        let up = word &<< 16 | above &>> 48
-        let down = word &>> 16 | below &<< 48
+        bitPlaneCounts(word, up: word &<< 16 | above &>> 48, down: word &>> 16 | below &<< 48,
+                       notFirstColumn: ~0x0001_0001_0001_0001, notLastColumn: ~0x8000_8000_8000_8000)
+    }
+
+    /// The adder network behind `counts` and `counts32`: `up` and `down` are the rows above and
+    /// below each cell's row, lane for lane; the masks clear the bits a one-column shift carries
+    /// across a lane boundary.
+    @inline(__always)
+    static func bitPlaneCounts(_ word: UInt64, up: UInt64, down: UInt64, notFirstColumn: UInt64, notLastColumn: UInt64)
+        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
+    {
         // Row above: three cells through a full adder.
         let ua = up &<< 1 & notFirstColumn, uc = up &>> 1 & notLastColumn
         let upSum = ua ^ up ^ uc, upCarry = (ua & up) | (uc & (ua ^ up))
@@ -127,7 +136,13 @@ enum LeafRule: Sendable {
 
     /// One generation of an outer-totalistic rule for the 64 cells of `word`.
     static func totalisticWord(_ word: UInt64, above: UInt64, below: UInt64, birth: UInt16, survival: UInt16) -> UInt64 {
-        let c = counts(word, above: above, below: below)
+        apply(counts(word, above: above, below: below), to: word, birth: birth, survival: survival)
+    }
+
+    /// The next state of the 64 cells of `word` under an outer-totalistic rule, given their
+    /// neighbour counts as bit planes.
+    static func apply(_ c: (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64), to word: UInt64,
+                      birth: UInt16, survival: UInt16) -> UInt64 {
         var born: UInt64 = 0
         var survives: UInt64 = 0
         for n in 0...8 where (birth | survival) & (1 << n) != 0 {

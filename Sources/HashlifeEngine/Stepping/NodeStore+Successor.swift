@@ -57,6 +57,8 @@ extension NodeStore {
             result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
                                         sw: leafBits(record.sw), se: leafBits(record.se),
                                         generations: 1 << step))
+        } else if level == 5 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
+            result = square32(record, generations: 1 << step)
         } else if isFullStep {
             result = try fullStep(record, level: level, pins: frame)
         } else {
@@ -165,6 +167,34 @@ extension NodeStore {
         if pinning { frame[12] = sw }
         let se = try successor(node(e, f, h, i), level: k, step: step)
         return node(nw, ne, sw, se)
+    }
+
+    /// Do all four children of a level-5 node already know their full-step results? Then the
+    /// recursion is mostly memo hits and cheaper than stepping the 32×32 square afresh (patterns
+    /// that repeat at that scale); when they do not (soups), the direct step wins.
+    @inline(__always)
+    func childrenAreMemoized(_ r: NodeRecord) -> Bool {
+        nodes[Int(r.nw)].result != 0 && nodes[Int(r.ne)].result != 0
+            && nodes[Int(r.sw)].result != 0 && nodes[Int(r.se)].result != 0
+    }
+
+    /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
+    /// directly (`LeafRule.stepSquare32`); makes the four result leaves and their parent.
+    @inline(__always)
+    mutating func square32(_ r: NodeRecord, generations: Int) -> NodeID {
+        let g = grandchildren(r)
+        var leaves = InlineArray<16, UInt64>(repeating: 0)
+        let quadrants: InlineArray<4, NodeRecord> = [g.nw, g.ne, g.sw, g.se]
+        for q in 0..<4 {
+            let (ox, oy) = ((q & 1) * 2, (q >> 1) * 2)
+            let c = quadrants[q]
+            leaves[4 * oy + ox] = leafBits(c.nw)
+            leaves[4 * oy + ox + 1] = leafBits(c.ne)
+            leaves[4 * (oy + 1) + ox] = leafBits(c.sw)
+            leaves[4 * (oy + 1) + ox + 1] = leafBits(c.se)
+        }
+        let (nw, ne, sw, se) = leafRule.stepSquare32(leaves, generations: generations)
+        return node(leaf(nw), leaf(ne), leaf(sw), leaf(se))
     }
 
     /// The sixteen grandchildren of a node of level ≥ 5.
