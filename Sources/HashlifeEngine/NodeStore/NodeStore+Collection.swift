@@ -109,14 +109,17 @@ extension NodeStore {
         for i in 1..<count where nodes[i].se != NodeStore.freeMarker {
             histogram[min(Int(nodes[i].flags), Int(tick))] += 1
         }
-        // What the roots and pins need (children only), then the same with every memo result
-        // they reach (Golly's set: it keeps recomputation bounded), then recent nodes on top.
-        var strict = MarkBits(count: count)
-        let mandatory = markRoots(&strict, followingResults: false)
-        var reachable = MarkBits(count: count)
-        let withResults = markRoots(&reachable, followingResults: true)
+        // What the roots and pins reach with every memo result on the way (Golly's set: it keeps
+        // recomputation bounded), else only what they need (children only); recent nodes on top.
         let roomy = limitCapacity - limitCapacity / 4
-        var (marks, kept) = withResults <= roomy && !collectsToTheMinimum ? (reachable, withResults) : (strict, mandatory)
+        var marks = MarkBits(count: count)
+        var kept = collectsToTheMinimum ? roomy + 1 : markRoots(&marks, followingResults: true)
+        var mandatory = kept
+        if kept > roomy {
+            marks = MarkBits(count: count)
+            mandatory = markRoots(&marks, followingResults: false)
+            kept = mandatory
+        }
         var threshold = Int(tick) + 1
         for percent in collectsToTheMinimum ? [] : [50, 25, 10] {
             // The oldest stamp whose newer-or-equal nodes number at most that share of the limit.

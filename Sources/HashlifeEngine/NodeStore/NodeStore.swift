@@ -47,13 +47,15 @@
 // process grows only as nodes are made, and the arena is not copied on the way.
 //
 // When the arena is nearly full, a collection frees nodes in least-recently-used order. Every
-// record carries a recency stamp (`flags`), written when the node is made, found by hash-consing,
-// or answers a memo look-up; the clock ticks every 1/64 of the capacity's insertions. A
+// record carries a recency stamp (`flags`), written when the node is made, answers a memo
+// look-up or gets a result (a node found by hash-consing is stepped right after, which stamps
+// it); the clock ticks every 1/64 of the capacity's insertions. A
 // collection keeps, each set closed under children:
 //   1. the roots: the universe's root, the step's padded root, every pinned state (`RootPins`:
 //      kept generations, undo history, cycle-detection keys) and the canonical empty nodes;
-//      and the recursion in progress: `successor` pushes the node it computes and every
-//      sub-result it holds onto a pin stack, so a collection can run in the middle of a step;
+//      and the recursion in progress: once a step has reached the limit (it reruns so), each
+//      `successor` frame pushes its node and every sub-result it holds onto a pin stack, so a
+//      collection can run in the middle of the step; steps far from the limit skip the pins;
 //   2. every memo result those reach, transitively (Golly's mark), unless that leaves less
 //      than a quarter of the capacity free;
 //   3. the most recently used nodes, half the capacity's worth (else a quarter, a tenth),
@@ -68,10 +70,10 @@
 // snowball (Golly's HashLife slows 23–37× on its oddity demos at 100 MB). We bound it: a step
 // that needs more than `Universe.collectionsPerStep` collections unwinds (`.thrashing`) and is
 // split into two half-size steps, whose working sets are smaller; the results it computed at
-// the lower levels stay memoized and serve the halves. Measured (DESIGN-sized demos to 2^20):
-// within 1.0× of the unlimited time while the limit holds 60% of the working set, a steady
-// crawl below that (hashlife-oddity1 needs ~2M nodes; at 100 MB it fits, at 32 MB it runs
-// many times slower). Keeping results reachable from the roots matters most: without it, the
+// the lower levels stay memoized and serve the halves. Measured (Golly's demos to 2^20):
+// within 1.2× of the unlimited time while the limit holds about half the working set, a
+// steady crawl below that (hashlife-oddity1 makes ~1.1M nodes: 0.6 s unlimited, 0.7 s at
+// 48 MB, 45 s at 32 MB). Keeping results reachable from the roots matters most: without it, the
 // recency set alone let recomputation grow exponentially.
 //
 // Collections run only at safe points, where every id held outside the store is a root or on

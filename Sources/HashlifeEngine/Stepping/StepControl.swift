@@ -50,6 +50,14 @@ public enum StepError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same error, reported at `generation` (a split step restores where it started).
+    func at(_ generation: BigUInt) -> StepError {
+        switch self {
+        case .cancelled: .cancelled(generation: generation)
+        case let .memoryExhausted(_, needed, limit): .memoryExhausted(generation: generation, neededBytes: needed, limitBytes: limit)
+        }
+    }
+
     /// Whole megabytes (2^20 bytes, as `--max-memory` and Golly count them), rounded up.
     static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 }

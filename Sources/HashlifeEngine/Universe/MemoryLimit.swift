@@ -53,6 +53,12 @@ extension Universe {
         if lowered { store.collect() }
     }
 
+    /// Runs a collection now, whatever the store's fill (for tests and the REPL's `memory
+    /// collect`): keeps the root, pinned states and the most recently used nodes.
+    public func collect() {
+        store.collect()
+    }
+
     /// Runs a collection when the store is about to pass its limit. Called on entry to the
     /// methods that make nodes, where the universe's root and pinned states are the only ids
     /// held outside the store.

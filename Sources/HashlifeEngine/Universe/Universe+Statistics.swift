@@ -31,12 +31,6 @@ extension Universe {
                          collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level)
     }
 
-    /// Runs a collection now, whatever the store's fill (for tests and the REPL's `memory
-    /// collect`): keeps the root, pinned states and the most recently used nodes.
-    public func collect() {
-        store.collect()
-    }
-
     /// Structural problems found in the store and the tree (empty when sound). For tests.
     func invariantViolations() -> [String] {
         store.invariantViolations(root: root, level: level)

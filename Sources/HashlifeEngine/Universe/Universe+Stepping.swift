@@ -34,11 +34,7 @@ extension Universe {
                 try step(byPowerOfTwo: exponent - 1, control: control)
             } catch {
                 restore(before)
-                switch error {
-                case .cancelled: throw .cancelled(generation: generation)
-                case let .memoryExhausted(_, needed, limit):
-                    throw .memoryExhausted(generation: generation, neededBytes: needed, limitBytes: limit)
-                }
+                throw error.at(generation)
             }
         }
     }
@@ -63,20 +59,17 @@ extension Universe {
         }
         // Unpinned first (cheaper); pinned when the store reaches its limit on the way.
         store.pinning = false
-        do {
-            root = try store.successor(padded, level: level + 1, step: exponent)
-        } catch .needsPins {
-            store.pinning = true
-            store.preparePins(level: level + 1)
+        while true {
             do {
                 root = try store.successor(padded, level: level + 1, step: exponent)
+                break
+            } catch .needsPins {
+                store.pinning = true
+                store.preparePins(level: level + 1)
             } catch {
                 shrink()
                 throw error
             }
-        } catch {
-            shrink()
-            throw error
         }
         generation += BigUInt.powerOfTwo(exponent)
         shrink()
@@ -157,7 +150,7 @@ extension Universe {
 
 extension Universe {
     /// Collections one power-of-two step may need before it is split in two (see
-    /// `step(byPowerOfTwo:control:)`). Each collection frees at least a quarter of the limit.
+    /// `step(byPowerOfTwo:control:)`). A collection usually frees a quarter of the limit or more.
     static let collectionsPerStep = 8
 
     /// The largest k for which steps of 2^k are accepted. The recursion is as deep as the root's
