@@ -215,7 +215,7 @@ print("warning: debug build; run with -c release for meaningful figures")
 #endif
 
 var rows: [String] = []
-if !json { print("case                 generation   median ms   population                  nodes      B/node   peak KiB") }
+if !json { print("case                 generation   median ms   population                  nodes      B/node  cache KiB  peak KiB") }
 for benchmark in selected {
     let target = try! BigUInt.parseCount(benchmark.generation)
     var times: [Double] = []
@@ -234,17 +234,26 @@ for benchmark in selected {
     let universe = last!
     let stats = universe.statistics
     let population = universe.population.description
-    let perNode = stats.nodes > 0 ? Double(stats.bytes) / Double(stats.nodes) : 0
+    // Bytes per live node: the arena, the index and the small arrays; the caches (populations
+    // asked for, deep partial results) are shown apart, since queries fill them and
+    // collections empty them.
+    let perNode = stats.nodes > 0 ? Double(stats.bytes - stats.cacheBytes) / Double(stats.nodes) : 0
     if json {
-        rows.append("{\"case\":\"\(benchmark.name)\",\"generation\":\"\(benchmark.generation)\",\"median_ms\":\(median),\"population\":\"\(population)\",\"nodes\":\(stats.nodes),\"bytes\":\(stats.bytes),\"peak_kib\":\(peakResidentKiB())}")
+        rows.append("{\"case\":\"\(benchmark.name)\",\"generation\":\"\(benchmark.generation)\",\"median_ms\":\(median),\"population\":\"\(population)\",\"nodes\":\(stats.nodes),\"bytes\":\(stats.bytes),\"cache_bytes\":\(stats.cacheBytes),\"bytes_per_node\":\(format2(perNode)),\"peak_kib\":\(peakResidentKiB())}")
     } else {
         let shortPopulation = population.count > 24 ? String(population.prefix(10)) + "…(\(population.count) digits)" : population
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         print(pad(benchmark.name, 21) + pad(benchmark.generation, 13) + pad(String(format2(median)), 12)
-              + pad(shortPopulation, 28) + pad(String(stats.nodes), 11) + pad(String(Int(perNode)), 9) + String(peakResidentKiB()))
+              + pad(shortPopulation, 28) + pad(String(stats.nodes), 11) + pad(format1(perNode), 8)
+              + pad(String(stats.cacheBytes / 1024), 11) + String(peakResidentKiB()))
     }
 }
 if json { print("[" + rows.joined(separator: ",") + "]") }
+
+func format1(_ x: Double) -> String {
+    let scaled = Int((x * 10).rounded())
+    return "\(scaled / 10).\(scaled % 10)"
+}
 
 func format2(_ x: Double) -> String {
     let scaled = Int((x * 100).rounded())

@@ -62,6 +62,7 @@ extension EngineStatistics {
         [
             ("nodes", .int(nodes)),
             ("bytes", .int(bytes)),
+            ("cache_bytes", .int(cacheBytes)),
             ("limit_bytes", .int(limitBytes)),
             ("memo_hits", .uint(memoHits)),
             ("memo_misses", .uint(memoMisses)),

@@ -17,7 +17,7 @@ private func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err
 /// `run --json` and `info --json`.
 @Suite struct MemoryOptionTests {
     static let megabyte = 1 << 20
-    static let memoryKeys: Set<String> = ["nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
+    static let memoryKeys: Set<String> = ["nodes", "bytes", "cache_bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
                                           "collections", "collection_seconds"]
     let glider = Fixtures.pattern("glider.rle")
 

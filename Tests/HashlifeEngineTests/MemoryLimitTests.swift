@@ -172,12 +172,14 @@ import HashlifeTestSupport
     }
 
     @Test func changingTheLimitKeepsResultsExact() throws {
-        let cells = randomSoup(width: 80, height: 80, density: 0.375, seed: 12)
+        let cells = randomSoup(width: 160, height: 160, density: 0.375, seed: 12)
         var reference = ReferenceEngine(rule: .life, cells: cells)
         let universe = Self.universe(cells, limit: 64 * Self.megabyte)
         universe.step(by: 1000)
         reference.step(1000)
         let before = universe.statistics
+        // More nodes than the smallest limit holds, so lowering the limit must collect.
+        try #require(before.nodes > NodeStore.plan(memoryLimit: MemoryLimit.minimumBytes).nodes)
         universe.setMemoryLimit(MemoryLimit.minimumBytes)
         #expect(universe.memoryLimit == MemoryLimit.minimumBytes)
         #expect(universe.statistics.nodes < before.nodes)

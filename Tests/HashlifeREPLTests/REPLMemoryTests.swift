@@ -9,7 +9,7 @@ import HashlifeTestSupport
 /// fit in it.
 @Suite struct REPLMemoryTests {
     static let megabyte = 1 << 20
-    static let memoryKeys: Set<String> = ["nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
+    static let memoryKeys: Set<String> = ["nodes", "bytes", "cache_bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
                                           "collections", "collection_seconds"]
     static let badValue = "expected a whole number of megabytes (2^20 bytes) from 1 to 1048576"
     let glider = Fixtures.pattern("glider.rle")

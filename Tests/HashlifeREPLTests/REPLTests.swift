@@ -304,9 +304,9 @@ func temporaryDirectory() throws -> String {
         #expect(lines[2] == #"{"ok":true,"bounds":{"x":"1","y":"1","width":"3","height":"3"}}"#)
         #expect(lines[3] == #"{"ok":true,"x":"0","y":"0","width":"5","height":"5","zoom":"1","columns":5,"format":"text","rows":[".....","..#..","...#.",".###.","....."]}"#)
         let stats = try jsonLines(lines[4] + "\n")[0]
-        #expect(Set(stats.keys) == ["ok", "nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
+        #expect(Set(stats.keys) == ["ok", "nodes", "bytes", "cache_bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions",
                                     "collections", "collection_seconds", "pinned_roots", "root_level"])
-        for key in ["nodes", "bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions", "collections", "pinned_roots", "root_level"] {
+        for key in ["nodes", "bytes", "cache_bytes", "limit_bytes", "memo_hits", "memo_misses", "evictions", "collections", "pinned_roots", "root_level"] {
             #expect(stats[key] is Int, "\(key)")
         }
         #expect(stats["collection_seconds"] is Double)

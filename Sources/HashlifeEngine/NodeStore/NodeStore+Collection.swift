@@ -41,12 +41,11 @@ final class PinnedRoot {
 }
 
 extension NodeStore {
-    /// Bytes of arena and population cache per node.
-    static let bytesPerRecord = MemoryLayout<NodeRecord>.stride + MemoryLayout<UInt32>.stride
-    /// What one cached big population costs, dictionary overhead included (an estimate).
-    static let bytesPerBigPopulation = 64
-    /// `se` of a freed record (no live node has 0 there: leaves hold `leafMarker`, others an id).
-    static let freeMarker: UInt32 = 0
+    /// Bytes of arena per node.
+    static let bytesPerRecord = MemoryLayout<NodeRecord>.stride
+    /// What one entry of a dictionary beside the arena costs (populations above level 15),
+    /// overhead included (an estimate).
+    static let bytesPerSideEntry = 64
     /// Nodes that may be made between two safe points; collections start this far below the limit.
     static let reserve = 1024
     /// Most records allocated up front: a quarter of physical memory's worth (at least 2^20).
@@ -59,20 +58,20 @@ extension NodeStore {
     /// Smallest memory limit accepted, in bytes.
     static let minimumLimit = 1 << 20
 
+    /// The share of a limit each of the two side tables may take (the population cache and
+    /// deep results): 1/32 of it. The small arrays and the populations above level 15 fit in
+    /// the last 1/64 the plan leaves.
+    static func sideTableBytes(memoryLimit: Int) -> Int { max(memoryLimit, minimumLimit) / 32 }
+
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
-    /// as fit beside an index of a power-of-two size holding at most one node per bucket.
+    /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
+    /// of a byte a node) in all but 5/64 of the limit, which is left to the two side tables
+    /// (`sideTableBytes`) and the small arrays.
     static func plan(memoryLimit: Int) -> (nodes: Int, buckets: Int) {
-        let limit = max(memoryLimit, minimumLimit)
-        var best = (nodes: 0, buckets: 1 << 10)
-        var buckets = 1 << 10
-        while buckets * MemoryLayout<UInt32>.stride < limit {
-            let room = limit - buckets * MemoryLayout<UInt32>.stride
-            // The collection's mark bits cost one eighth of a byte a node.
-            let nodes = min(room * 8 / (bytesPerRecord * 8 + 1), buckets, maximumCapacity)
-            if nodes > best.nodes { best = (nodes, buckets) }
-            buckets *= 2
-        }
-        return best
+        let limit = max(memoryLimit, minimumLimit) - sideTableBytes(memoryLimit: memoryLimit) * 5 / 2
+        let perNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
+        let nodes = min(limit * 8 / perNode, maximumCapacity)
+        return (nodes, nodes)
     }
 
     /// Applies a new memory limit: the node capacity follows it; the arena and index are
@@ -80,10 +79,14 @@ extension NodeStore {
     mutating func setLimit(_ memoryLimit: Int) {
         let plan = NodeStore.plan(memoryLimit: memoryLimit)
         limitBytes = memoryLimit
+        populations.maximumBytes = NodeStore.sideTableBytes(memoryLimit: memoryLimit)
+        deepResults.maximumBytes = populations.maximumBytes
+        if populations.bytes > populations.maximumBytes { populations.removeAll() }
+        if deepResults.bytes > deepResults.maximumBytes { deepResults.removeAll() }
         insertsPerTick = max(plan.nodes / 64, 64)
         let wanted = min(plan.nodes, NodeStore.allocationCeiling)
         if wanted > capacity { resizeArena(to: wanted) }
-        plannedBuckets = max(plan.buckets, bucketMask + 1)
+        plannedBuckets = max(plan.buckets, bucketCount)
         limitCapacity = plan.nodes
     }
 
@@ -106,8 +109,8 @@ extension NodeStore {
         }
         // Recency histogram: how many live nodes carry each stamp.
         var histogram = [Int](repeating: 0, count: Int(tick) + 1)
-        for i in 1..<count where nodes[i].se != NodeStore.freeMarker {
-            histogram[min(Int(nodes[i].flags), Int(tick))] += 1
+        for i in 1..<count where !nodes[i].isFree {
+            histogram[min(Int(nodes[i].stamp), Int(tick))] += 1
         }
         // What the roots and pins reach with every memo result on the way (Golly's set: it keeps
         // recomputation bounded), else only what they need (children only); recent nodes on top.
@@ -159,11 +162,10 @@ extension NodeStore {
     private mutating func markRecent(_ marks: inout MarkBits, since threshold: Int) -> Int {
         guard threshold <= Int(tick) else { return 0 }
         var n = 0
-        for i in 1..<count where nodes[i].se != NodeStore.freeMarker && Int(nodes[i].flags) >= threshold {
-            // Its results even when it is already marked (the children-only marking skips them).
+        for i in 1..<count where !nodes[i].isFree && Int(nodes[i].stamp) >= threshold {
+            // Its result even when it is already marked (the children-only marking skips it).
             n += markTree(NodeID(i), &marks, true)
-            n += markTree(nodes[i].result, &marks, true)
-            n += markTree(nodes[i].partial, &marks, true)
+            if !nodes[i].isLeaf { n += markTree(nodes[i].result, &marks, true) }
         }
         return n
     }
@@ -186,12 +188,9 @@ extension NodeStore {
         visit(id)
         while let top = stack.popLast() {
             let r = nodes[Int(top)]
-            if r.se == NodeStore.leafMarker { continue }
+            if r.isLeaf { continue }
             visit(r.nw); visit(r.ne); visit(r.sw); visit(r.se)
-            if followingResults {
-                visit(r.result)
-                visit(r.partial)
-            }
+            if followingResults { visit(r.result) }
         }
         return n
     }
@@ -200,21 +199,20 @@ extension NodeStore {
     /// list (lowest ids first) and the hash chains, and rebases the recency stamps so the
     /// clock stays small.
     private mutating func sweep(_ marks: MarkBits, keepingStampsFrom threshold: Int) {
-        let base = UInt16(min(max(threshold, 1), Int(tick)) - 1)
+        let base = UInt32(min(max(threshold, 1), Int(tick)) - 1)
         freeHead = 0
         freeCount = 0
         var i = count - 1
         while i >= 1 {
             if marks[NodeID(i)] {
                 var r = nodes[i]
-                if r.result != 0 && !marks[r.result] { r.result = 0 }
-                if r.partial != 0 && !marks[r.partial] { r.partial = 0; r.partialStep = 0 }
-                r.flags = r.flags > base ? r.flags - base : 0
+                if !r.isLeaf && r.result != 0 && !marks[r.result] { r.setResult(0, tag: 0) }
+                let stamp = r.stamp
+                r.setStamp(stamp > base ? stamp - base : 0)
                 nodes[i] = r
             } else {
-                if nodes[i].se != NodeStore.freeMarker { evictions += 1 }
-                nodes[i] = NodeRecord(nw: 0, ne: 0, sw: 0, se: NodeStore.freeMarker, next: freeHead,
-                                      result: 0, partial: 0, partialStep: 0, flags: 0)
+                if !nodes[i].isFree { evictions += 1 }
+                nodes[i] = .free(next: freeHead)
                 freeHead = NodeID(i)
                 freeCount += 1
             }
@@ -223,7 +221,9 @@ extension NodeStore {
         tick -= base
         if !bigPopulations.isEmpty { bigPopulations = bigPopulations.filter { marks[$0.key] } }
         if !wordPopulations.isEmpty { wordPopulations = wordPopulations.filter { marks[$0.key] } }
-        buckets.update(repeating: 0, count: bucketMask + 1)
+        populations.removeAll()
+        deepResults.removeAll()
+        buckets.update(repeating: 0, count: bucketCount)
         relinkChains()
     }
 }

@@ -15,19 +15,22 @@ extension NodeStore {
         var freed = 0
         for i in 1..<count {
             let r = nodes[i]
-            if r.se == NodeStore.freeMarker {
+            if r.isFree {
                 freed += 1
                 continue
             }
             // No live record names a freed one (children, memo slots).
-            let named = r.se == NodeStore.leafMarker ? [r.result, r.partial] : [r.nw, r.ne, r.sw, r.se, r.result, r.partial]
-            for id in named where id != 0 && (Int(id) >= count || nodes[Int(id)].se == NodeStore.freeMarker) {
+            if r.isLeaf && r.word5 != 0 { problems.append("leaf \(i) has a memo result") }
+            let named = r.isLeaf ? [] : [r.nw, r.ne, r.sw, r.se, r.result]
+            for id in named where id != 0 && (Int(id) >= count || nodes[Int(id)].isFree) {
                 problems.append("node \(i) names \(id), which is not a live node")
             }
-            if !keys.insert(SIMD4(r.nw, r.ne, r.sw, r.se)).inserted {
+            let key = r.isLeaf ? SIMD4(r.word0, r.word1, r.sw, r.se) : SIMD4(r.nw, r.ne, r.sw, r.se)
+            if !keys.insert(key).inserted {
                 problems.append("node \(i) duplicates another node's children")
             }
-            var id = buckets[bucket(r.nw, r.ne, r.sw, r.se)]
+            if Int(r.stamp) > Int(tick) { problems.append("node \(i) is stamped \(r.stamp), after the clock (\(tick))") }
+            var id = buckets[bucket(of: r)]
             var found = false
             while id != 0 {
                 if Int(id) == i { found = true; break }
@@ -38,7 +41,7 @@ extension NodeStore {
         var onFreeList = 0
         var id = freeHead
         while id != 0 && onFreeList <= freed {
-            if nodes[Int(id)].se != NodeStore.freeMarker { problems.append("free list holds live node \(id)") }
+            if !nodes[Int(id)].isFree { problems.append("free list holds live node \(id)") }
             onFreeList += 1
             id = nodes[Int(id)].next
         }
@@ -50,10 +53,11 @@ extension NodeStore {
         checkTree(root, level: level, levels: &levels, problems: &problems)
         for (id, k) in levels where k > NodeStore.leafLevel {
             let r = nodes[Int(id)]
-            for (name, result) in [("result", r.result), ("partial", r.partial)] where result != 0 {
-                if let resultLevel = depth(result), resultLevel != k - 1 {
-                    problems.append("node \(id) (level \(k)) has a \(name) of level \(resultLevel)")
-                }
+            if r.result != 0, let resultLevel = depth(r.result), resultLevel != k - 1 {
+                problems.append("node \(id) (level \(k)) has a result of level \(resultLevel)")
+            }
+            if r.result != 0 && Int(r.tag) > k - 2 {
+                problems.append("node \(id) (level \(k)) has a result tagged \(r.tag), deeper than its steps")
             }
             let sum = population(r.nw, level: k - 1) + population(r.ne, level: k - 1)
                 + population(r.sw, level: k - 1) + population(r.se, level: k - 1)

@@ -1,4 +1,70 @@
-// Populations, cached per node.
+// Populations, computed on demand and cached for the nodes that were asked about, and the
+// side table that holds them.
+
+/// A side table of 32-bit values by non-zero 64-bit key (a node id, or an id and a step):
+/// open addressing with linear probing at load at most 1/2, 12 bytes a slot. Used for the
+/// population cache and for results too deep for a record's tag. It holds only what was put
+/// in, and never grows past `maximumBytes`: a full table is emptied and refilled (both uses
+/// are caches, so only time is lost). Collections empty it (a freed id may come back as
+/// another node).
+struct SideTable {
+    private var keys: [UInt64] = []
+    private var values: [UInt32] = []
+    private var used = 0
+    /// The most the table may hold, in bytes.
+    var maximumBytes = Int.max
+
+    /// Bytes held.
+    var bytes: Int { keys.count * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride) }
+    var count: Int { used }
+
+    subscript(key: UInt64) -> UInt32? {
+        guard !keys.isEmpty else { return nil }
+        let mask = keys.count - 1
+        var i = SideTable.home(key, mask)
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Records `value` for `key` (≠ 0), replacing what it had.
+    mutating func set(_ key: UInt64, _ value: UInt32) {
+        if (used + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = SideTable.home(key, mask)
+        while keys[i] != 0 && keys[i] != key { i = (i + 1) & mask }
+        if keys[i] == 0 { used += 1 }
+        keys[i] = key
+        values[i] = value
+    }
+
+    mutating func removeAll() {
+        keys = []
+        values = []
+        used = 0
+    }
+
+    private static func home(_ key: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 32) & mask
+    }
+
+    private mutating func grow() {
+        let wanted = max(keys.count * 2, 1 << 8)
+        if !keys.isEmpty && wanted * 12 > maximumBytes {
+            keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            used = 0
+            return
+        }
+        let (oldKeys, oldValues) = (keys, values)
+        keys = [UInt64](repeating: 0, count: wanted)
+        values = [UInt32](repeating: 0, count: wanted)
+        used = 0
+        for (k, v) in zip(oldKeys, oldValues) where k != 0 { set(k, v) }
+    }
+}
 
 extension NodeStore {
     /// Highest level whose 4^level cells always fit a UInt64 count.
@@ -19,30 +85,26 @@ extension NodeStore {
         return total
     }
 
-    /// Highest level whose count is cached in the arena-parallel UInt32 array (4^15 < 2^32 - 1).
-    static let arrayPopulationLevel = 15
+    /// Highest level whose count is cached in `populations` (4^15 < 2^32).
+    static let cachedPopulationLevel = 15
 
-    /// Live cells in a node of `level` ≤ 31.
+    /// Live cells in a node of `level` ≤ 31. Leaves are counted, not cached; empty nodes are 0.
     mutating func smallPopulation(_ id: NodeID, level: Int) -> UInt64 {
-        if level > NodeStore.arrayPopulationLevel {
-            if let cached = wordPopulations[id] { return cached }
-            let r = nodes[Int(id)]
-            let total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
-                + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
-            wordPopulations[id] = total
-            return total
-        }
-        let cached = populations[Int(id)]
-        if cached != NodeStore.unknownPopulation { return UInt64(cached) }
         let r = nodes[Int(id)]
-        let total: UInt64
-        if level == NodeStore.leafLevel {
-            total = UInt64((UInt64(r.nw) | UInt64(r.ne) &<< 32).nonzeroBitCount)
-        } else {
-            total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
-                + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
+        if level == NodeStore.leafLevel { return UInt64(r.cells.nonzeroBitCount) }
+        if isEmpty(id, level: level) { return 0 }
+        if level > NodeStore.cachedPopulationLevel {
+            if let cached = wordPopulations[id] { return cached }
+        } else if let cached = populations[UInt64(id)] {
+            return UInt64(cached)
         }
-        populations[Int(id)] = UInt32(total)
+        let total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
+            + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
+        if level > NodeStore.cachedPopulationLevel {
+            wordPopulations[id] = total
+        } else {
+            populations.set(UInt64(id), UInt32(total))
+        }
         return total
     }
 }

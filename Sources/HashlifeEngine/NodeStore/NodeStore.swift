@@ -16,13 +16,19 @@
 //    overlapping sub-squares (see `NodeStore+Successor.swift`) and stored in the node's
 //    `result` slot. Because the children's results are memoized too, a jump of 2^k generations
 //    costs about as much as the number of distinct nodes involved, not the number of
-//    generations. Smaller steps 2^j (j < k-2) use a second slot, `partial`, tagged with j, so a
-//    change of step size invalidates nothing (Golly sweeps its whole table instead).
+//    generations. Smaller steps 2^j (j < k-2) use the same slot: the result is tagged with
+//    k-2-j (0 for the full step), so a change of step size invalidates nothing and needs no
+//    sweep (Golly clears its whole table instead); a result for another step replaces it. One
+//    run uses one tag per level, so the single slot loses nothing there. Tags above 63 (trees
+//    more than 63 levels taller than their step: the top of huge patterns stepped by small
+//    steps) are memoized in a side table, `deepResults`.
 //
-// Storage. Nodes live in one arena of 32-byte `NodeRecord`s; a node's id is its index in the
+// Storage. Nodes live in one arena of 24-byte `NodeRecord`s; a node's id is its index in the
 // arena and never changes while the node lives (id 0 is reserved: "no node", "not computed").
-// The hash index is a power-of-two array of bucket heads whose chains run through each record's
-// `next` field. We chose stable ids over "the slot is the id" open addressing: a lookup costs
+// The hash index is an array of bucket heads (any size: a hash is mapped onto it by a
+// multiply-high, so it can grow in steps that keep it near one bucket a node) whose chains
+// run through each record's `next` field. We chose stable ids over "the slot is the id" open
+// addressing: a lookup costs
 // a second cache miss, but growing the index rehashes chains without moving a node, and
 // evicting a node (the memory budget) will be a free-list push instead of a compacting pass
 // that must remap every reference held by roots, snapshots and the recursion.
@@ -33,23 +39,39 @@
 // a 1024² soup to generation 1024 2.12 s against 1.44 s, and 86 against 52 bytes per node.
 // Each growth costs one random access per node, and 32-byte probe sequences cross cache lines.
 //
-//     NodeRecord (32 bytes)
-//     ┌────┬────┬────┬────┬──────┬────────┬─────────┬─────────────┬───────┐
-//     │ nw │ ne │ sw │ se │ next │ result │ partial │ partialStep │ flags │
-//     │ u32│ u32│ u32│ u32│ u32  │  u32   │  u32    │    u16      │  u16  │
-//     └────┴────┴────┴────┴──────┴────────┴─────────┴─────────────┴───────┘
-//     leaf: nw | ne << 32 hold the 64 cells; sw = se = `leafMarker` (never a valid id).
+//     NodeRecord (24 bytes: six words; an id is the low 30 bits of a word)
+//     ┌───────────┬───────────┬───────────┬───────────┬─────────────┬───────────────┐
+//     │ nw        │ ne        │ sw        │ se        │ next        │ result        │
+//     │ tag 0-1   │ tag 2-3   │ stamp 0-1 │ stamp 2-3 │ stamp 4-5   │ tag 4-5       │
+//     └───────────┴───────────┴───────────┴───────────┴─────────────┴───────────────┘
+//     the second row is what the top two bits of each word hold: the six-bit memo tag and
+//     the six-bit recency stamp, spread over three words each.
+//     leaf: words 0 and 1 hold the 64 cells whole (a leaf has no tag and no result);
+//     sw = se = `leafMarker` (2^30 - 1, never a valid id); a freed record has word 3 = 0.
+//
+// Thirty-bit ids cap the arena at 2^30 - 1 nodes (24 GiB of records), beyond any limit this
+// machine kind can give. The packing costs a mask per child read and a few shifts per memo
+// look-up (about 30% more instructions on the Gosper gun to 2^1000, which fits in cache); it
+// saves a third of what a node cost before (a 32-byte record with a second memo slot and
+// 16-bit fields, plus a 4-byte population slot). The index doubles when it holds 1.25 nodes a
+// bucket, so it costs 3.2 to 6.4 bytes a node: 27–31 bytes a live node in all (Golly: ~57).
+//
+// Populations are not kept per node: a query computes them, caching the counts it makes in a
+// side table by id (`SideTable`, for levels up to 15; dictionaries above), which collections
+// empty and which never grows past 1/32 of the limit.
 //
 // Memory limit and eviction. The store is given a limit in bytes and turns it into a node
-// capacity (36 bytes a node for the record and its population slot, plus the hash index). The
+// capacity (28 bytes a node for the record and its bucket, within all but 5/64 of the limit,
+// which is left to the side tables). The
 // arena is allocated at that capacity up front (up to a quarter of physical memory; beyond, it
 // doubles when it gets there); pages the kernel has not been asked for cost nothing, so the
 // process grows only as nodes are made, and the arena is not copied on the way.
 //
 // When the arena is nearly full, a collection frees nodes in least-recently-used order. Every
-// record carries a recency stamp (`flags`), written when the node is made, answers a memo
+// record carries a six-bit recency stamp, written when the node is made, answers a memo
 // look-up or gets a result (a node found by hash-consing is stepped right after, which stamps
-// it); the clock ticks every 1/64 of the capacity's insertions. A
+// it); the clock ticks every 1/64 of the capacity's insertions, stops at 63, and is wound back
+// by each collection, which rebases the surviving stamps. A
 // collection keeps, each set closed under children:
 //   1. the roots: the universe's root, the step's padded root, every pinned state (`RootPins`:
 //      kept generations, undo history, cycle-detection keys) and the canonical empty nodes;
@@ -81,9 +103,7 @@
 // stepping methods. Between safe points at most `reserve` nodes are made; a bulk load that needs
 // more than the limit grows the arena past it (counted, never lost).
 //
-// Levels are not stored: every traversal starts at a root whose level it knows. Populations are
-// cached lazily beside the arena (UInt32 up to level 15, whose 4^15 cells fit; side tables above:
-// UInt64 to level 31, big integers beyond).
+// Levels are not stored: every traversal starts at a root whose level it knows.
 //
 // All unsafe code of the engine lives in this type: the arena, the index and the side arrays are
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the
@@ -92,20 +112,98 @@
 /// Index of a node in the store's arena. 0 means "no node".
 typealias NodeID = UInt32
 
-/// One node as stored in the arena. See the essay above for the layout.
+/// One node as stored in the arena: six 32-bit words, 24 bytes. See the essay above for the
+/// layout. Ids take the low 30 bits of a word; the top two bits of words 0, 1 and 5 hold the
+/// memo tag of a non-leaf, those of words 2, 3 and 4 the recency stamp. The accessors mask;
+/// `word0` and `word1` of a leaf are its 64 cells, whole.
 struct NodeRecord {
-    var nw: UInt32
-    var ne: UInt32
-    var sw: UInt32
-    var se: UInt32
-    /// Next node in the same hash chain, 0 at the end.
-    var next: UInt32
-    /// Centre advanced 2^(level-2) generations, 0 when not computed yet.
-    var result: UInt32
-    /// Centre advanced 2^partialStep generations (partialStep < level-2), 0 when none.
-    var partial: UInt32
-    var partialStep: UInt16
-    var flags: UInt16
+    var word0: UInt32
+    var word1: UInt32
+    var word2: UInt32
+    var word3: UInt32
+    var word4: UInt32
+    var word5: UInt32
+
+    /// Bits of an id; the arena holds fewer than 2^30 - 1 records.
+    static let idMask: UInt32 = (1 << 30) - 1
+    /// Memo tags 0 ..< `tagLimit` fit in a record (six bits); deeper partial steps are memoized
+    /// beside the arena (`NodeStore.deepResults`).
+    static let tagLimit = 64
+
+    /// A record with these four fields and chain link, no result, stamp `stamp`.
+    @inline(__always)
+    init(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, next: UInt32, stamp: UInt32) {
+        word0 = a
+        word1 = b
+        word2 = c | (stamp & 3) &<< 30
+        word3 = d | (stamp >> 2 & 3) &<< 30
+        word4 = next | (stamp >> 4 & 3) &<< 30
+        word5 = 0
+    }
+
+    /// The record of a freed slot: `word3` = 0 marks it, `next` links the free list.
+    static func free(next: UInt32) -> NodeRecord { NodeRecord(0, 0, 0, 0, next: next, stamp: 0) }
+
+    var nw: NodeID {
+        @inline(__always) get { word0 & NodeRecord.idMask }
+        set { word0 = word0 & ~NodeRecord.idMask | newValue }
+    }
+    var ne: NodeID {
+        @inline(__always) get { word1 & NodeRecord.idMask }
+        set { word1 = word1 & ~NodeRecord.idMask | newValue }
+    }
+    var sw: NodeID {
+        @inline(__always) get { word2 & NodeRecord.idMask }
+        set { word2 = word2 & ~NodeRecord.idMask | newValue }
+    }
+    var se: NodeID {
+        @inline(__always) get { word3 & NodeRecord.idMask }
+        set { word3 = word3 & ~NodeRecord.idMask | newValue }
+    }
+    /// Next record in the same hash chain (or on the free list), 0 at the end.
+    var next: NodeID {
+        @inline(__always) get { word4 & NodeRecord.idMask }
+        set { word4 = word4 & ~NodeRecord.idMask | newValue }
+    }
+    /// The memoized result, 0 when none; which step it is for is `tag`.
+    var result: NodeID { @inline(__always) get { word5 & NodeRecord.idMask } }
+    /// How many levels below a full step the result is: 0 means the centre advanced
+    /// 2^(level-2) generations, t means 2^(level-2-t). Meaningless for leaves and when
+    /// `result` is 0.
+    var tag: UInt32 {
+        @inline(__always) get { word0 >> 30 | (word1 >> 30) &<< 2 | (word5 >> 30) &<< 4 }
+    }
+    /// Does the record carry `tag` (< `tagLimit`)? (Compares the top bits in place.)
+    @inline(__always)
+    func hasTag(_ tag: UInt32) -> Bool {
+        ((word0 ^ tag &<< 30) | (word1 ^ (tag >> 2) &<< 30) | (word5 ^ (tag >> 4) &<< 30)) >> 30 == 0
+    }
+    /// Stores `result` for the step `tag` (< `tagLimit`) stands for. Non-leaves only.
+    @inline(__always)
+    mutating func setResult(_ result: NodeID, tag: UInt32) {
+        word0 = word0 & NodeRecord.idMask | (tag & 3) &<< 30
+        word1 = word1 & NodeRecord.idMask | (tag >> 2 & 3) &<< 30
+        word5 = result | (tag >> 4 & 3) &<< 30
+    }
+    /// The recency stamp (0 ... 63).
+    var stamp: UInt32 {
+        @inline(__always) get { word2 >> 30 | (word3 >> 30) &<< 2 | (word4 >> 30) &<< 4 }
+    }
+    /// Is the record stamped `stamp`? (Compares the top bits in place.)
+    @inline(__always)
+    func isStamped(_ stamp: UInt32) -> Bool {
+        ((word2 ^ stamp &<< 30) | (word3 ^ (stamp >> 2) &<< 30) | (word4 ^ (stamp >> 4) &<< 30)) >> 30 == 0
+    }
+    @inline(__always)
+    mutating func setStamp(_ stamp: UInt32) {
+        word2 = word2 & NodeRecord.idMask | (stamp & 3) &<< 30
+        word3 = word3 & NodeRecord.idMask | (stamp >> 2 & 3) &<< 30
+        word4 = word4 & NodeRecord.idMask | (stamp >> 4 & 3) &<< 30
+    }
+    /// A leaf's 64 cells.
+    var cells: UInt64 { @inline(__always) get { UInt64(word0) | UInt64(word1) &<< 32 } }
+    var isLeaf: Bool { @inline(__always) get { se == NodeStore.leafMarker } }
+    var isFree: Bool { @inline(__always) get { word3 == 0 } }
 }
 
 /// Why the stepping recursion unwound before finishing. Memo entries written before it stay valid.
@@ -124,11 +222,11 @@ enum StepInterruption: Error {
 /// leaf stepper. Owned by exactly one `Universe`.
 struct NodeStore: ~Copyable {
     /// Marker in `sw` and `se` of a leaf record.
-    static let leafMarker: UInt32 = .max
+    static let leafMarker: UInt32 = NodeRecord.idMask
     /// Level of a leaf: 8×8 cells.
     static let leafLevel = 3
-    /// Largest arena: ids must stay below `leafMarker`.
-    static let maximumCapacity = Int(UInt32.max) - 1
+    /// Largest arena: ids must stay below `leafMarker` (about 10^9 nodes, 24 GiB of records).
+    static let maximumCapacity = Int(NodeRecord.idMask)
 
     var nodes: UnsafeMutablePointer<NodeRecord>
     /// Arena slots ever used (the high-water mark), including the reserved slot 0.
@@ -142,8 +240,10 @@ struct NodeStore: ~Copyable {
     var limitCapacity: Int
     /// The memory limit in bytes, as given.
     var limitBytes: Int
-    /// Recency clock for least-recently-used eviction (see the essay); stamps live in `flags`.
-    var tick: UInt16 = 1
+    /// Recency clock for least-recently-used eviction (see the essay), 1 ... `maximumTick`;
+    /// stamps live in the records.
+    var tick: UInt32 = 1
+    static let maximumTick: UInt32 = 63
     var insertsThisTick = 0
     var insertsPerTick: Int
     /// Does the recursion push the ids it holds on the pin stack? Only steps that reach the limit
@@ -171,18 +271,21 @@ struct NodeStore: ~Copyable {
     var overLimitGrowths = 0
 
     var buckets: UnsafeMutablePointer<UInt32>
-    /// Buckets allocated; the index uses the first `bucketMask + 1`.
+    /// Buckets allocated; the index uses the first `bucketCount`.
     var bucketCapacity: Int
-    /// The largest index the limit plans for (it grows to this at load 0.75, then stays).
+    /// The largest index the limit plans for (one bucket a node of its capacity; the index
+    /// doubles towards it at 1.25 nodes a bucket, then stays).
     var plannedBuckets: Int
-    /// `bucketCount - 1`; bucketCount is a power of two.
-    var bucketMask: Int
-    var bucketShift: UInt64
+    /// Buckets in use (any size: a hash maps to one by multiplying, not masking).
+    var bucketCount: Int
 
-    /// Population cache of nodes up to `arrayPopulationLevel`, parallel to `nodes`;
-    /// `unknownPopulation` until first asked.
-    var populations: UnsafeMutablePointer<UInt32>
-    static let unknownPopulation: UInt32 = .max
+    /// Results of partial steps too deep for a record's tag (`NodeRecord.tagLimit`): key
+    /// id << 32 | step. Few (the tops of trees much bigger than their step); dropped by every
+    /// collection.
+    var deepResults = SideTable()
+
+    /// Populations of nodes up to level 15 that were asked for, by id.
+    var populations = SideTable()
     /// Populations of nodes of levels 16 to 31 (few: the top of trees), filled when asked.
     var wordPopulations: [UInt32: UInt64] = [:]
     /// Populations of nodes above level 31, whose 4^k cells may not fit in a UInt64.
@@ -207,20 +310,19 @@ struct NodeStore: ~Copyable {
     init(rule: Rule, memoryLimit: Int) {
         let plan = NodeStore.plan(memoryLimit: memoryLimit)
         limitBytes = memoryLimit
+        populations.maximumBytes = NodeStore.sideTableBytes(memoryLimit: memoryLimit)
+        deepResults.maximumBytes = populations.maximumBytes
         limitCapacity = plan.nodes
         plannedBuckets = plan.buckets
         capacity = min(plan.nodes, NodeStore.allocationCeiling)
         nodes = .allocate(capacity: capacity)
-        populations = .allocate(capacity: capacity)
         count = 1
-        nodes[0] = NodeRecord(nw: 0, ne: 0, sw: 0, se: 0, next: 0, result: 0, partial: 0, partialStep: 0, flags: 0)
-        populations[0] = 0
+        nodes[0] = .free(next: 0)
         let initialBuckets = min(1 << 12, plan.buckets)
         bucketCapacity = initialBuckets
         buckets = .allocate(capacity: bucketCapacity)
         buckets.initialize(repeating: 0, count: initialBuckets)
-        bucketMask = initialBuckets - 1
-        bucketShift = UInt64(64 - initialBuckets.trailingZeroBitCount)
+        bucketCount = initialBuckets
         insertsPerTick = max(limitCapacity / 64, 64)
         pinCapacity = 1024
         pins = .allocate(capacity: pinCapacity)
@@ -233,7 +335,6 @@ struct NodeStore: ~Copyable {
 
     deinit {
         nodes.deallocate()
-        populations.deallocate()
         buckets.deallocate()
         empties.deallocate()
         pins.deallocate()
@@ -242,14 +343,21 @@ struct NodeStore: ~Copyable {
     /// Number of live nodes (the reserved slot and freed records excluded).
     var nodeCount: Int { count - 1 - freeCount }
 
-    /// Bytes the store has touched: arena records and population slots up to the high-water
-    /// mark, the index in use, big populations and the small side arrays. Pages beyond the
+    /// Bytes the store has touched: arena records up to the high-water mark, the index in use,
+    /// the population caches, deep results and the small side arrays. Pages beyond the
     /// high-water mark are allocated but never touched, so they cost no resident memory.
     var bytesInUse: Int {
         count * NodeStore.bytesPerRecord
-            + (bucketMask + 1) * MemoryLayout<UInt32>.stride
-            + (bigPopulations.count + wordPopulations.count) * NodeStore.bytesPerBigPopulation
+            + bucketCount * MemoryLayout<UInt32>.stride
+            + cacheBytes
             + (emptyCapacity + pinCapacity) * MemoryLayout<UInt32>.stride
+    }
+
+    /// The part of `bytesInUse` held by caches that queries fill and collections empty: the
+    /// populations and the deep results.
+    var cacheBytes: Int {
+        populations.bytes + deepResults.bytes
+            + (bigPopulations.count + wordPopulations.count) * NodeStore.bytesPerSideEntry
     }
 
     /// The canonical empty node of `level` (≥ 3), created on first use.
@@ -294,10 +402,9 @@ struct NodeStore: ~Copyable {
     /// - Complexity: O(nodes).
     mutating func setRule(_ rule: Rule) {
         leafRule = LeafRule(rule)
-        for i in 1..<count {
-            nodes[i].result = 0
-            nodes[i].partial = 0
-            nodes[i].partialStep = 0
+        for i in 1..<count where !nodes[i].isFree && !nodes[i].isLeaf {
+            nodes[i].setResult(0, tag: 0)
         }
+        deepResults.removeAll()
     }
 }

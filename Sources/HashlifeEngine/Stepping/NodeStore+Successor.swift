@@ -7,8 +7,9 @@ extension NodeStore {
     ///   - id: a node of level `level` ≥ 4.
     ///   - step: 0 ≤ step ≤ level - 2.
     /// - Returns: the level-(`level`-1) node covering the centre half of `id`, `2^step`
-    ///   generations later. Memoized in the node: `result` for step = level-2, `partial`
-    ///   (tagged with the step) for smaller steps.
+    ///   generations later. Memoized in the node's one result slot, tagged with
+    ///   level - 2 - step (0 for a full step); a result for another step replaces it. Tags too
+    ///   deep for the record go to `deepResults`.
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
     /// - Throws: `StepInterruption.cancelled` when `control` asks, `.outOfMemory` when a
@@ -23,11 +24,12 @@ extension NodeStore {
     mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
-        let isFullStep = step == level - 2
-        if isFullStep {
-            if record.result != 0 { return hit(id, record, record.result) }
-        } else if record.partial != 0 && Int(record.partialStep) == step {
-            return hit(id, record, record.partial)
+        let tag = level - 2 - step
+        let isFullStep = tag == 0
+        if tag < NodeRecord.tagLimit {
+            if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result) }
+        } else if let deep = deepResults[NodeStore.deepKey(id, step)] {
+            return hit(id, record, NodeID(deep))
         }
         memoMisses &+= 1
         // This frame's pin slots: the node, then the sub-results as they arrive (zeroed first,
@@ -65,13 +67,12 @@ extension NodeStore {
             result = try partialStep(record, level: level, step: step, pins: frame)
         }
 
-        if isFullStep {
-            nodes[Int(id)].result = result
-        } else if step <= Int(UInt16.max) {
-            nodes[Int(id)].partial = result
-            nodes[Int(id)].partialStep = UInt16(step)
+        if tag < NodeRecord.tagLimit {
+            nodes[Int(id)].setResult(result, tag: UInt32(tag))
+        } else {
+            deepResults.set(NodeStore.deepKey(id, step), result)
         }
-        nodes[Int(id)].flags = tick
+        nodes[Int(id)].setStamp(tick)
         pinCount = base
         return result
     }
@@ -80,9 +81,12 @@ extension NodeStore {
     @inline(__always)
     mutating func hit(_ id: NodeID, _ record: NodeRecord, _ result: NodeID) -> NodeID {
         memoHits &+= 1
-        if record.flags != tick { nodes[Int(id)].flags = tick }
+        if !record.isStamped(tick) { nodes[Int(id)].setStamp(tick) }
         return result
     }
+
+    /// The key of a deep partial result in `deepResults`.
+    static func deepKey(_ id: NodeID, _ step: Int) -> UInt64 { UInt64(id) &<< 32 | UInt64(truncatingIfNeeded: step) }
 
     /// Pin slots a `successor` frame takes: the node, nine sub-results, three of the four
     /// combined results (the fourth is joined before any further collection can run).
@@ -174,8 +178,13 @@ extension NodeStore {
     /// that repeat at that scale); when they do not (soups), the direct step wins.
     @inline(__always)
     func childrenAreMemoized(_ r: NodeRecord) -> Bool {
-        nodes[Int(r.nw)].result != 0 && nodes[Int(r.ne)].result != 0
-            && nodes[Int(r.sw)].result != 0 && nodes[Int(r.se)].result != 0
+        hasFullResult(nodes[Int(r.nw)]) && hasFullResult(nodes[Int(r.ne)])
+            && hasFullResult(nodes[Int(r.sw)]) && hasFullResult(nodes[Int(r.se)])
+    }
+
+    @inline(__always)
+    func hasFullResult(_ r: NodeRecord) -> Bool {
+        r.result != 0 && r.hasTag(0)
     }
 
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells

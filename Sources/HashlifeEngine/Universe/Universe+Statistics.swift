@@ -2,8 +2,11 @@
 public struct EngineStatistics: Sendable, Equatable {
     /// Distinct nodes in the store (live; freed records excluded).
     public var nodes: Int
-    /// Bytes the store has touched: node arena, population cache, hash index, side storage.
+    /// Bytes the store has touched: node arena, hash index, caches, side storage.
     public var bytes: Int
+    /// The part of `bytes` held by caches (populations, deep partial results), which queries
+    /// fill and collections empty; the rest is the nodes and their index.
+    public var cacheBytes: Int
     /// The memory limit in bytes.
     public var limitBytes: Int
     /// Successor look-ups answered from a memo slot.
@@ -25,7 +28,7 @@ public struct EngineStatistics: Sendable, Equatable {
 extension Universe {
     /// Current counters.
     public var statistics: EngineStatistics {
-        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, limitBytes: store.limitBytes,
+        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, cacheBytes: store.cacheBytes, limitBytes: store.limitBytes,
                          memoHits: store.memoHits, memoMisses: store.memoMisses,
                          evictions: store.evictions, collections: store.collections,
                          collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level)
