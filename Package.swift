@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way:
-//   HashlifeEngine (stdlib only) ← HashlifeFormats (+ the system zlib) ← HashlifeCLI ← hashlife (executable)
+//   HashlifeEngine (stdlib only, and a header-only prefetch hint) ← HashlifeFormats (+ the system zlib) ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
 //
@@ -23,7 +23,9 @@ let package = Package(
         .library(name: "HashlifeFormats", targets: ["HashlifeFormats"]),
     ],
     targets: [
-        .target(name: "HashlifeEngine", swiftSettings: engineSettings),
+        // A header-only cache prefetch hint (`__builtin_prefetch`), which Swift lacks.
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+        .target(name: "HashlifeEngine", dependencies: ["CPrefetch"], swiftSettings: engineSettings),
         // The system zlib (Debian's zlib1g-dev), for .gz pattern files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),

@@ -1,5 +1,7 @@
 // Hash-consing: finding or creating the one node with given children.
 
+import CPrefetch
+
 extension NodeStore {
     /// Mixes a node's four 32-bit fields into a bucket index (multiply-xorshift, then the
     /// multiply-high of the mixed word by the bucket count, which maps it onto any table size).
@@ -39,7 +41,18 @@ extension NodeStore {
     /// what it finds right away, and `successor` stamps it then.)
     /// - Complexity: O(1) expected.
     mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
-        let slot = bucket(nw, ne, sw, se)
+        node(nw, ne, sw, se, slot: bucket(nw, ne, sw, se))
+    }
+
+    /// `node(_:_:_:_:)` for a key whose bucket is known: `hint` from `slotHint`, still good
+    /// while the index keeps its size.
+    @inline(__always)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint) -> NodeID {
+        node(nw, ne, sw, se, slot: hint.buckets == bucketCount ? hint.slot : bucket(nw, ne, sw, se))
+    }
+
+    @inline(__always)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int) -> NodeID {
         var id = buckets[slot]
         while id != 0 {
             let record = nodes[Int(id)]
@@ -49,6 +62,23 @@ extension NodeStore {
             id = record.next
         }
         return insert(nw, ne, sw, se, bucket: slot)
+    }
+
+    /// Where the node with these children is looked up, and the index size that says so. Asks
+    /// the processor to fetch that bucket: the recursion computes the hints of the look-ups it
+    /// will make, then does other work while the buckets arrive (see `prefetchHead`).
+    @inline(__always)
+    func slotHint(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> SlotHint {
+        let slot = bucket(nw, ne, sw, se)
+        hashlife_prefetch(buckets + slot)
+        return SlotHint(slot: slot, buckets: bucketCount)
+    }
+
+    /// Asks the processor to fetch the first record of the chain `hint` names (when the
+    /// index has not changed size since).
+    @inline(__always)
+    func prefetchHead(_ hint: SlotHint) {
+        if hint.buckets == bucketCount { hashlife_prefetch(nodes + Int(buckets[hint.slot])) }
     }
 
     /// Makes a node in a freed record if there is one, else in a fresh slot of the arena.
@@ -133,4 +163,11 @@ extension NodeStore {
 
     /// The 64 cells of a leaf.
     func leafBits(_ id: NodeID) -> UInt64 { nodes[Int(id)].cells }
+}
+
+/// A bucket computed ahead of a look-up (`NodeStore.slotHint`), with the index size it is
+/// good for.
+struct SlotHint {
+    var slot: Int
+    var buckets: Int
 }

@@ -56,6 +56,12 @@
 // 16-bit fields, plus a 4-byte population slot). The index doubles when it holds 1.25 nodes a
 // bucket, so it costs 3.2 to 6.4 bytes a node: 27–31 bytes a live node in all (Golly: ~57).
 //
+// A look-up costs two dependent cache misses (the bucket, then the record), and the recursion
+// makes nine to fourteen of them a node. It computes each bucket as soon as it knows the key
+// and asks the processor to fetch it (`slotHint`), then the chain's first record one sub-step
+// later (`prefetchHead`), so the misses overlap with each other and with the work between.
+// Golly's demos to 2^20 got 15–25% faster with it.
+//
 // Populations are not kept per node: a query computes them, caching the counts it makes in a
 // side table by id (`SideTable`, for levels up to 15; dictionaries above), which collections
 // empty and which never grows past 1/32 of the limit.

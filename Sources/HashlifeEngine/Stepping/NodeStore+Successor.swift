@@ -21,16 +21,27 @@ extension NodeStore {
     /// sub-result it holds while it makes more nodes, so a collection at a later miss keeps
     /// them. The stack needs `pinsPerFrame` slots a level (see `preparePins`). Unpinned, a miss
     /// that finds the store at its limit unwinds instead of collecting.
+    ///
+    /// The memo look-up is inlined into the caller; only a miss pays for a call (most calls
+    /// are hits, and the miss path's frame is large).
+    @inline(__always)
     mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
         let tag = level - 2 - step
-        let isFullStep = tag == 0
         if tag < NodeRecord.tagLimit {
             if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result) }
         } else if let deep = deepResults[NodeStore.deepKey(id, step)] {
             return hit(id, record, NodeID(deep))
         }
+        return try computeSuccessor(id, record, level: level, step: step)
+    }
+
+    /// The memo miss of `successor`: computes the result, memoizes and stamps it.
+    @inline(never)
+    mutating func computeSuccessor(_ id: NodeID, _ record: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+        let tag = level - 2 - step
+        let isFullStep = tag == 0
         memoMisses &+= 1
         // This frame's pin slots: the node, then the sub-results as they arrive (zeroed first,
         // so a collection never reads a stale id).
@@ -108,25 +119,42 @@ extension NodeStore {
     mutating func fullStep(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
+        // The five sub-squares that are not children are looked up in the index: fetch their
+        // buckets now, and their first records after the first child's step.
+        let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
+        let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
+        let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
+        let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
+        let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
         let s00 = try successor(r.nw, level: k, step: s)
         if pinning { frame[1] = s00 }
-        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), level: k, step: s)
+        prefetchHead(h01); prefetchHead(h10); prefetchHead(h11); prefetchHead(h12); prefetchHead(h21)
+        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), level: k, step: s)
         if pinning { frame[2] = s01 }
         let s02 = try successor(r.ne, level: k, step: s)
         if pinning { frame[3] = s02 }
-        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), level: k, step: s)
+        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10), level: k, step: s)
         if pinning { frame[4] = s10 }
-        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), level: k, step: s)
+        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11), level: k, step: s)
         if pinning { frame[5] = s11 }
-        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne), level: k, step: s)
+        // Each of the four squares `combine` looks up is prefetched as soon as its quarters
+        // are known (bucket first, its first record one sub-step later).
+        var hints = CombineHints(nw: slotHint(s00, s01, s10, s11))
+        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12), level: k, step: s)
         if pinning { frame[6] = s12 }
+        prefetchHead(hints.nw)
+        hints.ne = slotHint(s01, s02, s11, s12)
         let s20 = try successor(r.sw, level: k, step: s)
         if pinning { frame[7] = s20 }
-        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw), level: k, step: s)
+        prefetchHead(hints.ne)
+        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), level: k, step: s)
         if pinning { frame[8] = s21 }
+        hints.sw = slotHint(s10, s11, s20, s21)
         let s22 = try successor(r.se, level: k, step: s)
         if pinning { frame[9] = s22 }
-        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, level: level, step: s, pins: frame)
+        prefetchHead(hints.sw)
+        hints.se = slotHint(s11, s12, s21, s22)
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
@@ -152,24 +180,32 @@ extension NodeStore {
         if pinning { frame[8] = c21 }
         let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
         if pinning { frame[9] = c22 }
-        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level, step: step, pins: frame)
+        var hints = CombineHints(nw: slotHint(c00, c01, c10, c11))
+        hints.ne = slotHint(c01, c02, c11, c12)
+        hints.sw = slotHint(c10, c11, c20, c21)
+        hints.se = slotHint(c11, c12, c21, c22)
+        prefetchHead(hints.nw); prefetchHead(hints.ne); prefetchHead(hints.sw)
+        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, level: level, step: step, pins: frame)
     }
 
     /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
-    /// advances each 2^step and joins the four level-(level-2) results.
+    /// advances each 2^step and joins the four level-(level-2) results. `hints` are the four
+    /// squares' buckets, computed (and fetched) by the caller as soon as it could; the first
+    /// three have had their first records fetched too.
     @inline(__always)
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
-                          _ g: NodeID, _ h: NodeID, _ i: NodeID,
+                          _ g: NodeID, _ h: NodeID, _ i: NodeID, hints: CombineHints,
                           level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let k = level - 1
-        let nw = try successor(node(a, b, d, e), level: k, step: step)
+        let nw = try successor(node(a, b, d, e, hint: hints.nw), level: k, step: step)
         if pinning { frame[10] = nw }
-        let ne = try successor(node(b, c, e, f), level: k, step: step)
+        prefetchHead(hints.se)
+        let ne = try successor(node(b, c, e, f, hint: hints.ne), level: k, step: step)
         if pinning { frame[11] = ne }
-        let sw = try successor(node(d, e, g, h), level: k, step: step)
+        let sw = try successor(node(d, e, g, h, hint: hints.sw), level: k, step: step)
         if pinning { frame[12] = sw }
-        let se = try successor(node(e, f, h, i), level: k, step: step)
+        let se = try successor(node(e, f, h, i, hint: hints.se), level: k, step: step)
         return node(nw, ne, sw, se)
     }
 
@@ -234,4 +270,12 @@ extension NodeStore {
         let right = topRight | bottomRight &<< 32
         return (left &>> 4) & low | (right & low) &<< 4
     }
+}
+
+/// The buckets of the four squares `combine` advances (see `NodeStore.slotHint`).
+struct CombineHints {
+    var nw: SlotHint
+    var ne = SlotHint(slot: 0, buckets: 0)
+    var sw = SlotHint(slot: 0, buckets: 0)
+    var se = SlotHint(slot: 0, buckets: 0)
 }
