@@ -1,3 +1,4 @@
+import HashlifeEngine
 import HashlifeFormats
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -46,7 +47,16 @@ public enum HashlifeCommand {
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
-        let status = run(Array(CommandLine.arguments.dropFirst()), context: .terminal)
+        // On a thread with a stack for the deepest trees (a 2^65000-generation jump recurses
+        // 65,000 levels in every traversal); signals go to it, not to this waiting thread, so
+        // that Ctrl-C interrupts its reads.
+        let status = Universe.withDeepStack {
+            run(Array(CommandLine.arguments.dropFirst()), context: .terminal)
+        } waiting: {
+            var signals = sigset_t()
+            sigfillset(&signals)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
+        }
         exit(status)
     }
 

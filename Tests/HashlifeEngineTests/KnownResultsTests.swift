@@ -80,6 +80,20 @@ import HashlifeTestSupport
         #expect(universe.population == BigUInt(5))
     }
 
+    @Test func jumpsDeeperThanTheStackRunOnADeepStack() throws {
+        // 2^20000 generations: a recursion 20,000 levels deep, beyond a default thread stack
+        // (this crashed before steps and populations moved to a thread of their own).
+        let universe = Fixtures.universe("glider.rle")
+        let start = try #require(universe.boundingBox)
+        let exponent = 20_000
+        universe.step(by: BigUInt.powerOfTwo(exponent))
+        #expect(universe.generation == BigUInt.powerOfTwo(exponent))
+        #expect(universe.population == BigUInt(5))
+        let box = try #require(Universe.withDeepStack { universe.boundingBox })
+        let travelled = BigInt(BigUInt.powerOfTwo(exponent - 2))
+        #expect(box.x == start.x + travelled && box.y == start.y + travelled)
+    }
+
     @Test func gliderFarAwayCanBeReadAndEdited() throws {
         // 4·10^30 generations carry the glider 10^30 cells down and right.
         let universe = Fixtures.universe("glider.rle")

@@ -60,8 +60,16 @@ extension Universe {
         // Unpinned first (cheaper); pinned when the store reaches its limit on the way.
         store.pinning = false
         while true {
+            let (rootLevel, universe) = (level + 1, self)
+            let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
+                do throws(StepInterruption) {
+                    return .success(try universe.store.successor(padded, level: rootLevel, step: exponent))
+                } catch {
+                    return .failure(error)
+                }
+            }
             do {
-                root = try store.successor(padded, level: level + 1, step: exponent)
+                root = try outcome.get()
                 break
             } catch .needsPins {
                 store.pinning = true
@@ -154,7 +162,7 @@ extension Universe {
     static let collectionsPerStep = 8
 
     /// The largest k for which steps of 2^k are accepted. The recursion is as deep as the root's
-    /// level (k + 3), and each level costs a stack frame: 2^65000 generations is far beyond any
-    /// pattern's interest and well within the stack.
+    /// level (k + 3); deep ones run on a thread with a stack to match (`NodeStore.withStack`).
+    /// 2^65000 generations is far beyond any pattern's interest.
     public static let maximumStepExponent = 65_000
 }

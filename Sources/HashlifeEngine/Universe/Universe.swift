@@ -69,8 +69,10 @@ public final class Universe {
     }
 
     /// Live cells in the universe.
-    /// - Complexity: O(distinct nodes not yet counted); cached per node.
-    public var population: BigUInt { store.population(root, level: level) }
+    /// - Complexity: O(distinct nodes not yet counted in the population cache).
+    public var population: BigUInt {
+        NodeStore.withStack(forLevels: level) { store.population(root, level: level) }
+    }
 
     /// True when no cell is alive.
     public var isEmpty: Bool { store.isEmpty(root, level: level) }
