@@ -311,6 +311,16 @@ struct NodeStore: ~Copyable {
     /// Counters for `statistics`.
     var memoHits: UInt64 = 0
     var memoMisses: UInt64 = 0
+    /// The counters when the hit rate was last measured, and whether level-6 misses are
+    /// stepped as 64×64 squares (see `measureReuse`).
+    var reuseMark: (hits: UInt64, misses: UInt64) = (0, 0)
+    var stepsSquare64 = false
+    /// True steps every level-6 miss as a 64×64 square whatever the hit rate (for tests), and
+    /// the number of squares so stepped.
+    var forcesSquare64 = false {
+        didSet { stepsSquare64 = forcesSquare64 }
+    }
+    var square64Steps = 0
 
     /// A store for `rule` whose nodes, index and side storage stay within `memoryLimit` bytes.
     init(rule: Rule, memoryLimit: Int) {

@@ -83,3 +83,33 @@ extension LeafRule {
                               notFirstColumn: notFirstColumn, notLastColumn: notLastColumn)
     }
 }
+
+// A level-6 node (64×64 cells) the same way: one UInt64 a row (bit x = column x), its centre
+// 32×32 advanced up to 16 generations. Cells beyond the square count as dead, which spoils
+// one more column and row at each edge every generation; after 16 the centre is still exact.
+
+extension LeafRule {
+    /// Advances the 64 rows of a 64×64 square `generations` (1 ... 16) generations, computing
+    /// only the rows the centre rows 16 ..< 48 still depend on; the centre is exact.
+    func stepSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int) {
+        for g in 0..<generations {
+            let margin = generations - 1 - g
+            let first = 16 - margin, last = 47 + margin
+            var next = rows
+            for y in first...last {
+                let above = y > 0 ? rows[y - 1] : 0, below = y < 63 ? rows[y + 1] : 0
+                let c = LeafRule.bitPlaneCounts(rows[y], up: above, down: below,
+                                                notFirstColumn: ~1, notLastColumn: ~(1 &<< 63))
+                switch self {
+                case .life:
+                    next[y] = (c.ones | rows[y]) & c.twos & ~(c.fours | c.eights)
+                case let .totalistic(birth, survival):
+                    next[y] = LeafRule.apply(c, to: rows[y], birth: birth, survival: survival)
+                case .table:
+                    preconditionFailure("table rules are not stepped as 64×64 squares")
+                }
+            }
+            rows = next
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import HashlifeEngine
+import HashlifeTestSupport
+
+/// Level-6 misses stepped directly as 64×64 squares (what soups get once their hit rate is
+/// low), forced on, against the reference engine.
+@Suite struct Square64Tests {
+    static let rules = ["B3/S23", "B36/S23", "B3678/S34678"]
+
+    @Test(arguments: rules)
+    func everyGenerationAndEveryJumpMatchTheReference(rule text: String) throws {
+        let rule = try Rule(text)
+        for (size, seed) in [(64, UInt64(61)), (100, 62)] {
+            let cells = randomSoup(width: size, height: size, density: 0.4, seed: seed)
+            var reference = ReferenceEngine(rule: rule, cells: cells)
+            let universe = Universe(rule: rule, referenceCells: cells)
+            universe.store.forcesSquare64 = true
+            // Single generations (partial steps of one generation at every level) ...
+            for generation in 1...40 {
+                universe.step()
+                reference.step()
+                #expect(universe.referenceCells == reference.cells, "rule \(text), \(size)², generation \(generation)")
+                if universe.referenceCells != reference.cells { return }
+            }
+            // ... then jumps of 2, 4, 8, 16 (level 6's full step) and beyond.
+            for k in 1...7 {
+                universe.step(byPowerOfTwo: k)
+                reference.step(1 << k)
+                #expect(universe.referenceCells == reference.cells, "rule \(text), \(size)², jump 2^\(k)")
+            }
+            let steps = universe.store.square64Steps
+            #expect(steps > 0, "the 64×64 path was not taken")
+            #expect(universe.invariantViolations().isEmpty)
+        }
+    }
+
+    @Test func theHitRateChoosesThePath() {
+        // A dense soup has a low hit rate: once measured, level-6 misses step directly.
+        let soup = Universe(rule: .life, referenceCells: randomSoup(width: 512, height: 512, density: 0.375, seed: 63))
+        soup.step(by: BigUInt(1024))
+        let (soupDirect, soupSteps) = (soup.store.stepsSquare64, soup.store.square64Steps)
+        #expect(soupDirect)
+        #expect(soupSteps > 0)
+        // A glider gun repeats: it keeps the recursion.
+        let gun = Fixtures.universe("gosper-glider-gun.rle")
+        gun.step(by: BigUInt.powerOfTwo(1000))
+        let (gunMisses, gunDirect, gunSteps) = (gun.store.memoMisses, gun.store.stepsSquare64, gun.store.square64Steps)
+        #expect(gunMisses > NodeStore.reuseWindow)
+        #expect(!gunDirect)
+        #expect(gunSteps == 0)
+    }
+}
