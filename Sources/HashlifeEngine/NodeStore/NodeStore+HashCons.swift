@@ -1,6 +1,9 @@
 // Hash-consing: finding or creating the one node with given children.
 
 import CPrefetch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension NodeStore {
     /// Mixes a node's four 32-bit fields into a bucket index (multiply-xorshift, then the
@@ -25,8 +28,27 @@ extension NodeStore {
     /// - Complexity: O(1) expected.
     mutating func leaf(_ bits: UInt64) -> NodeID {
         let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
+        return leaf(bits, slot: bucket(a, b, NodeStore.leafMarker, NodeStore.leafMarker))
+    }
+
+    /// `leaf(_:)` with its bucket computed ahead (`leafSlotHint`).
+    @inline(__always)
+    mutating func leaf(_ bits: UInt64, hint: SlotHint) -> NodeID {
+        if hint.buckets == bucketCount { return leaf(bits, slot: hint.slot) }
+        return leaf(bits)
+    }
+
+    /// The bucket of the leaf holding `bits`, fetched ahead like `slotHint`'s.
+    @inline(__always)
+    func leafSlotHint(_ bits: UInt64) -> SlotHint {
+        slotHint(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits &>> 32),
+                 NodeStore.leafMarker, NodeStore.leafMarker)
+    }
+
+    @inline(__always)
+    mutating func leaf(_ bits: UInt64, slot: Int) -> NodeID {
+        let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
         let marker = NodeStore.leafMarker
-        let slot = bucket(a, b, marker, marker)
         var id = buckets[slot]
         while id != 0 {
             let record = nodes[Int(id)]
@@ -128,7 +150,7 @@ extension NodeStore {
 
     /// Moves the arena to an allocation of `newCapacity` (≥ `count`) records.
     mutating func resizeArena(to newCapacity: Int) {
-        let grownNodes = UnsafeMutablePointer<NodeRecord>.allocate(capacity: newCapacity)
+        let grownNodes = NodeStore.allocateLarge(NodeRecord.self, capacity: newCapacity)
         grownNodes.moveInitialize(from: nodes, count: count)
         nodes.deallocate()
         nodes = grownNodes
@@ -141,7 +163,7 @@ extension NodeStore {
     mutating func growIndex(to newCount: Int) {
         if newCount > bucketCapacity {
             buckets.deallocate()
-            buckets = .allocate(capacity: newCount)
+            buckets = NodeStore.allocateLarge(UInt32.self, capacity: newCount)
             bucketCapacity = newCount
         }
         buckets.initialize(repeating: 0, count: newCount)
@@ -156,6 +178,21 @@ extension NodeStore {
             nodes[i].next = buckets[slot]
             buckets[slot] = UInt32(i)
         }
+    }
+
+    /// Allocates `capacity` values of `type` and, for big buffers, asks the kernel to back them
+    /// with huge pages (2 MiB: the arena and index are read at random, and a 4 KiB page a
+    /// look-up costs a TLB miss each time). Only pages that are touched become resident.
+    static func allocateLarge<T>(_ type: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        let bytes = capacity * MemoryLayout<T>.stride
+        let huge = 2 << 20
+        if bytes >= 4 * huge {
+            let start = (Int(bitPattern: pointer) + huge - 1) / huge * huge
+            let end = (Int(bitPattern: pointer) + bytes) / huge * huge
+            if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+        }
+        return pointer
     }
 
     /// Is `id` a leaf (level 3)?

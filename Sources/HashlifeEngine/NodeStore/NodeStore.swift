@@ -331,7 +331,7 @@ struct NodeStore: ~Copyable {
         limitCapacity = plan.nodes
         plannedBuckets = plan.buckets
         capacity = min(plan.nodes, NodeStore.allocationCeiling)
-        nodes = .allocate(capacity: capacity)
+        nodes = NodeStore.allocateLarge(NodeRecord.self, capacity: capacity)
         count = 1
         nodes[0] = .free(next: 0)
         let initialBuckets = min(1 << 12, plan.buckets)

@@ -36,12 +36,13 @@ extension LeafRule {
             // Rows still needed after this generation: the centre's, widened by what is left.
             let margin = generations - 1 - g
             let first = (8 - margin) >> 1, last = (23 + margin) >> 1
-            var next = words
+            // In place, top down: `above` keeps the word's previous value.
+            var above = first > 0 ? words[first - 1] : 0
             for w in first...last {
-                let above = w > 0 ? words[w - 1] : 0, below = w < 15 ? words[w + 1] : 0
-                next[w] = nextWord32(words[w], above: above, below: below)
+                let word = words[w], below = w < 15 ? words[w + 1] : 0
+                words[w] = nextWord32(word, above: above, below: below)
+                above = word
             }
-            words = next
         }
         var out = InlineArray<4, UInt64>(repeating: 0)
         for q in 0..<4 {
@@ -95,21 +96,22 @@ extension LeafRule {
         for g in 0..<generations {
             let margin = generations - 1 - g
             let first = 16 - margin, last = 47 + margin
-            var next = rows
+            // In place, top down: `above` keeps the row's previous value.
+            var above = first > 0 ? rows[first - 1] : 0
             for y in first...last {
-                let above = y > 0 ? rows[y - 1] : 0, below = y < 63 ? rows[y + 1] : 0
-                let c = LeafRule.bitPlaneCounts(rows[y], up: above, down: below,
+                let row = rows[y], below = y < 63 ? rows[y + 1] : 0
+                let c = LeafRule.bitPlaneCounts(row, up: above, down: below,
                                                 notFirstColumn: ~1, notLastColumn: ~(1 &<< 63))
                 switch self {
                 case .life:
-                    next[y] = (c.ones | rows[y]) & c.twos & ~(c.fours | c.eights)
+                    rows[y] = (c.ones | row) & c.twos & ~(c.fours | c.eights)
                 case let .totalistic(birth, survival):
-                    next[y] = LeafRule.apply(c, to: rows[y], birth: birth, survival: survival)
+                    rows[y] = LeafRule.apply(c, to: row, birth: birth, survival: survival)
                 case .table:
                     preconditionFailure("table rules are not stepped as 64×64 squares")
                 }
+                above = row
             }
-            rows = next
         }
     }
 }

@@ -146,13 +146,19 @@ extension NodeStore {
         let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
         let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
         let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
+        // The four children's records are in cache already (`grandchildren`): step them first,
+        // while the buckets arrive.
         let s00 = try successor(r.nw, level: k, step: s)
         if pinning { frame[1] = s00 }
-        prefetchHead(h01); prefetchHead(h10); prefetchHead(h11); prefetchHead(h12); prefetchHead(h21)
-        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), level: k, step: s)
-        if pinning { frame[2] = s01 }
         let s02 = try successor(r.ne, level: k, step: s)
         if pinning { frame[3] = s02 }
+        prefetchHead(h01); prefetchHead(h10); prefetchHead(h11); prefetchHead(h12); prefetchHead(h21)
+        let s20 = try successor(r.sw, level: k, step: s)
+        if pinning { frame[7] = s20 }
+        let s22 = try successor(r.se, level: k, step: s)
+        if pinning { frame[9] = s22 }
+        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), level: k, step: s)
+        if pinning { frame[2] = s01 }
         let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10), level: k, step: s)
         if pinning { frame[4] = s10 }
         let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11), level: k, step: s)
@@ -164,16 +170,12 @@ extension NodeStore {
         if pinning { frame[6] = s12 }
         prefetchHead(hints.nw)
         hints.ne = slotHint(s01, s02, s11, s12)
-        let s20 = try successor(r.sw, level: k, step: s)
-        if pinning { frame[7] = s20 }
-        prefetchHead(hints.ne)
         let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), level: k, step: s)
         if pinning { frame[8] = s21 }
+        prefetchHead(hints.ne)
         hints.sw = slotHint(s10, s11, s20, s21)
-        let s22 = try successor(r.se, level: k, step: s)
-        if pinning { frame[9] = s22 }
-        prefetchHead(hints.sw)
         hints.se = slotHint(s11, s12, s21, s22)
+        prefetchHead(hints.sw)
         return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame)
     }
 
@@ -259,7 +261,8 @@ extension NodeStore {
             leaves[4 * (oy + 1) + ox + 1] = leafBits(c.se)
         }
         let (nw, ne, sw, se) = leafRule.stepSquare32(leaves, generations: generations)
-        return node(leaf(nw), leaf(ne), leaf(sw), leaf(se))
+        let hints = (leafSlotHint(nw), leafSlotHint(ne), leafSlotHint(sw), leafSlotHint(se))
+        return node(leaf(nw, hint: hints.0), leaf(ne, hint: hints.1), leaf(sw, hint: hints.2), leaf(se, hint: hints.3))
     }
 
     /// A level-6 node's centre advanced `generations` (≤ 16) by stepping its 64×64 cells
@@ -290,11 +293,20 @@ extension NodeStore {
             for row in 0..<8 { cells |= (rows[16 + 8 * j + row] &>> UInt64(16 + 8 * i) & 0xFF) &<< UInt64(8 * row) }
             return cells
         }
+        // The sixteen leaves' buckets are fetched together, then their first records.
+        var cells = InlineArray<16, UInt64>(repeating: 0)
+        var hints = InlineArray<16, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
+        for k in 0..<16 {
+            cells[k] = centreLeaf(k & 3, k >> 2)
+            hints[k] = leafSlotHint(cells[k])
+        }
+        for k in 0..<16 { prefetchHead(hints[k]) }
+        var leaves = InlineArray<16, NodeID>(repeating: 0)
+        for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k]) }
         var squares = InlineArray<4, NodeID>(repeating: 0)
         for p in 0..<4 {
-            let (i, j) = (2 * (p & 1), 2 * (p >> 1))
-            squares[p] = node(leaf(centreLeaf(i, j)), leaf(centreLeaf(i + 1, j)),
-                              leaf(centreLeaf(i, j + 1)), leaf(centreLeaf(i + 1, j + 1)))
+            let k = 8 * (p >> 1) + 2 * (p & 1)
+            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 4], leaves[k + 5])
         }
         return node(squares[0], squares[1], squares[2], squares[3])
     }
