@@ -171,14 +171,26 @@ extension NodeStore {
         relinkChains()
     }
 
-    /// Rebuilds every hash chain from the live records (freed ones are skipped).
+    /// Rebuilds every hash chain from the live records (freed ones are skipped). The records
+    /// are read in order; the buckets, at random, are fetched `relinkLookahead` records ahead.
     mutating func relinkChains() {
-        for i in 1..<count where !nodes[i].isFree {
+        let ahead = NodeStore.relinkLookahead
+        for i in 1..<min(count, 1 + ahead) where !nodes[i].isFree {
+            hashlife_prefetch(buckets + bucket(of: nodes[i]))
+        }
+        for i in 1..<count {
+            if i + ahead < count && !nodes[i + ahead].isFree {
+                hashlife_prefetch(buckets + bucket(of: nodes[i + ahead]))
+            }
+            if nodes[i].isFree { continue }
             let slot = bucket(of: nodes[i])
             nodes[i].next = buckets[slot]
             buckets[slot] = UInt32(i)
         }
     }
+
+    /// How far ahead `relinkChains` fetches buckets.
+    static let relinkLookahead = 16
 
     /// Allocates `capacity` values of `type` and, for big buffers, asks the kernel to back them
     /// with huge pages (2 MiB: the arena and index are read at random, and a 4 KiB page a

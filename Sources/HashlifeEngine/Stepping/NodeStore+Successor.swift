@@ -140,7 +140,7 @@ extension NodeStore {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
         // The five sub-squares that are not children are looked up in the index: fetch their
-        // buckets now, and their first records after the first child's step.
+        // buckets now, and their first records after two of the children's steps.
         let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
         let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
         let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
