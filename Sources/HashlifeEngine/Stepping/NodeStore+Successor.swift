@@ -139,8 +139,9 @@ extension NodeStore {
     mutating func fullStep(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
-        // The five sub-squares that are not children are looked up in the index: fetch their
-        // buckets now, and their first records after two of the children's steps.
+        // The five sub-squares that are not children are looked up in the index: their buckets
+        // are fetched now, and each one's first record one sub-step before its look-up (a
+        // pipeline: reading a bucket that has not arrived would stall).
         let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
         let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
         let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
@@ -152,30 +153,32 @@ extension NodeStore {
         if pinning { frame[1] = s00 }
         let s02 = try successor(r.ne, level: k, step: s)
         if pinning { frame[3] = s02 }
-        prefetchHead(h01); prefetchHead(h10); prefetchHead(h11); prefetchHead(h12); prefetchHead(h21)
+        prefetchHead(h01)
         let s20 = try successor(r.sw, level: k, step: s)
         if pinning { frame[7] = s20 }
+        prefetchHead(h10)
         let s22 = try successor(r.se, level: k, step: s)
         if pinning { frame[9] = s22 }
+        prefetchHead(h11)
         let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), level: k, step: s)
         if pinning { frame[2] = s01 }
+        prefetchHead(h12)
         let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10), level: k, step: s)
         if pinning { frame[4] = s10 }
+        prefetchHead(h21)
         let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11), level: k, step: s)
         if pinning { frame[5] = s11 }
-        // Each of the four squares `combine` looks up is prefetched as soon as its quarters
-        // are known (bucket first, its first record one sub-step later).
+        // The four squares `combine` looks up, the same way: each bucket as soon as its
+        // quarters are known, its first record a sub-step or two later.
         var hints = CombineHints(nw: slotHint(s00, s01, s10, s11))
         let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12), level: k, step: s)
         if pinning { frame[6] = s12 }
-        prefetchHead(hints.nw)
         hints.ne = slotHint(s01, s02, s11, s12)
         let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), level: k, step: s)
         if pinning { frame[8] = s21 }
-        prefetchHead(hints.ne)
+        prefetchHead(hints.nw)
         hints.sw = slotHint(s10, s11, s20, s21)
         hints.se = slotHint(s11, s12, s21, s22)
-        prefetchHead(hints.sw)
         return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame)
     }
 
@@ -206,25 +209,27 @@ extension NodeStore {
         hints.ne = slotHint(c01, c02, c11, c12)
         hints.sw = slotHint(c10, c11, c20, c21)
         hints.se = slotHint(c11, c12, c21, c22)
-        prefetchHead(hints.nw); prefetchHead(hints.ne); prefetchHead(hints.sw)
+        prefetchHead(hints.nw)
         return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, level: level, step: step, pins: frame)
     }
 
     /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
     /// advances each 2^step and joins the four level-(level-2) results. `hints` are the four
-    /// squares' buckets, computed (and fetched) by the caller as soon as it could; the first
-    /// three have had their first records fetched too.
+    /// squares' buckets, computed (and fetched) by the caller as soon as it could, the first
+    /// one's first record too; each next one's first record is fetched a sub-step ahead.
     @inline(__always)
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID, hints: CombineHints,
                           level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let k = level - 1
+        prefetchHead(hints.ne)
         let nw = try successor(node(a, b, d, e, hint: hints.nw), level: k, step: step)
         if pinning { frame[10] = nw }
-        prefetchHead(hints.se)
+        prefetchHead(hints.sw)
         let ne = try successor(node(b, c, e, f, hint: hints.ne), level: k, step: step)
         if pinning { frame[11] = ne }
+        prefetchHead(hints.se)
         let sw = try successor(node(d, e, g, h, hint: hints.sw), level: k, step: step)
         if pinning { frame[12] = sw }
         let se = try successor(node(e, f, h, i, hint: hints.se), level: k, step: step)
