@@ -60,7 +60,9 @@
 // makes nine to fourteen of them a node. It computes each bucket as soon as it knows the key
 // and asks the processor to fetch it (`slotHint`), then the chain's first record one sub-step
 // later (`prefetchHead`), so the misses overlap with each other and with the work between.
-// Golly's demos to 2^20 got 15–25% faster with it.
+// Golly's demos to 2^20 got 15–25% faster with it. A node found further down its chain moves
+// to the front (as in Golly): the recursion looks the same nodes up again soon, and then the
+// first record, which was fetched ahead, is the one it wants (jagged2 another 22% faster).
 //
 // Populations are not kept per node: a query computes them, caching the counts it makes in a
 // side table by id (`SideTable`, for levels up to 15; dictionaries above), which collections
