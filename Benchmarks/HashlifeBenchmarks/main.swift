@@ -244,22 +244,22 @@ for benchmark in selected {
         let shortPopulation = population.count > 24 ? String(population.prefix(10)) + "…(\(population.count) digits)" : population
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         print(pad(benchmark.name, 21) + pad(benchmark.generation, 13) + pad(String(format2(median)), 12)
-              + pad(shortPopulation, 28) + pad(String(stats.nodes), 11) + pad(format1(perNode), 8)
+              + pad(shortPopulation, 28) + pad(String(stats.nodes), 11) + pad(format(perNode, decimals: 1), 8)
               + pad(String(stats.cacheBytes / 1024), 11) + String(peakResidentKiB()))
     }
 }
 if json { print("[" + rows.joined(separator: ",") + "]") }
 
-func format1(_ x: Double) -> String {
-    let scaled = Int((x * 10).rounded())
-    return "\(scaled / 10).\(scaled % 10)"
+/// `x` (≥ 0) with `decimals` digits after the point.
+func format(_ x: Double, decimals: Int) -> String {
+    var unit = 1
+    for _ in 0..<decimals { unit *= 10 }
+    let scaled = Int((x * Double(unit)).rounded())
+    let fraction = String(scaled % unit)
+    return "\(scaled / unit)." + String(repeating: "0", count: decimals - fraction.count) + fraction
 }
 
-func format2(_ x: Double) -> String {
-    let scaled = Int((x * 100).rounded())
-    let fraction = scaled % 100
-    return "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-}
+func format2(_ x: Double) -> String { format(x, decimals: 2) }
 
 /// `classify`: the convergence detector on the R-pentomino, acorn and a period-6072 oscillator
 /// (the p138 and queen-bee-turn p88 from ../shared's Golly oscillators, side by side), median of 5.

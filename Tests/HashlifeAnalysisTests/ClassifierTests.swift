@@ -167,31 +167,18 @@ private func verdict(_ name: String, maxGeneration: BigUInt = 100_000) -> Verdic
     }
 
     @Test func watcherSeesOscillatorsAndSpaceships() {
-        let watcher = ConvergenceWatcher()
-        let pulsar = Fixtures.universe("pulsar.rle")
-        var found: Verdict?
-        for _ in 0..<20 where found == nil {
-            pulsar.step(by: 2)
-            found = watcher.observe(pulsar)
+        /// What a fresh watcher reports, stepping `pattern` by `stride` up to `times` times.
+        func watch(_ pattern: String, stride: Int, times: Int) -> Verdict? {
+            let watcher = ConvergenceWatcher()
+            let universe = Fixtures.universe(pattern)
+            for _ in 0..<times {
+                universe.step(by: BigUInt(stride))
+                if let verdict = watcher.observe(universe) { return verdict }
+            }
+            return nil
         }
-        #expect(found == .oscillator(generation: 2, period: 3))
-
-        let ship = ConvergenceWatcher()
-        let glider = Fixtures.universe("glider.rle")
-        found = nil
-        for _ in 0..<20 where found == nil {
-            glider.step(by: 3)
-            found = ship.observe(glider)
-        }
-        #expect(found == .spaceship(generation: 3, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
-
-        let dying = ConvergenceWatcher()
-        let diehard = Fixtures.universe("diehard.rle")
-        found = nil
-        for _ in 0..<100 where found == nil {
-            diehard.step(by: 5)
-            found = dying.observe(diehard)
-        }
-        #expect(found == .extinct(generation: 130))
+        #expect(watch("pulsar.rle", stride: 2, times: 20) == .oscillator(generation: 2, period: 3))
+        #expect(watch("glider.rle", stride: 3, times: 20) == .spaceship(generation: 3, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
+        #expect(watch("diehard.rle", stride: 5, times: 100) == .extinct(generation: 130))
     }
 }

@@ -8,13 +8,7 @@ import Testing
 @Suite(.enabled(if: hashlifeBinary != nil, "the hashlife executable has not been built (swift build)"))
 struct DeepTreeEndToEndTests {
     private func hashlife(_ arguments: [String]) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: hashlifeBinary!)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, output) = try launchHashlife(arguments)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

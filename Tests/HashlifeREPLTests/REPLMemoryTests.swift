@@ -136,14 +136,8 @@ import HashlifeTestSupport
 
     @Test(.enabled(if: hashlifeBinary != nil, "the hashlife executable has not been built (swift build)"))
     func theCommandLineOptionSetsTheSessionsLimit() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: hashlifeBinary!)
-        process.arguments = ["repl", glider, "--json", "--max-memory", "7"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let input = Pipe()
+        let (process, output) = try launchHashlife(["repl", glider, "--json", "--max-memory", "7"], stdin: input)
         input.fileHandleForWriting.write(Data("memory\nquit\n".utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -544,22 +544,28 @@ let hashlifeBinary: String? = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
+/// Starts `hashlife ARGS` (the built executable) with `stdin` and a pipe for its standard
+/// output (standard error goes nowhere), killed (SIGKILL: the child inherits this process's
+/// blocked signals) after 60 s.
+func launchHashlife(_ arguments: [String], stdin: Any = FileHandle.nullDevice) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: hashlifeBinary!)
+    process.arguments = arguments
+    process.standardInput = stdin
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let watched = process
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if watched.isRunning { kill(watched.processIdentifier, SIGKILL) } }
+    return (process, output)
+}
+
 @Suite(.enabled(if: hashlifeBinary != nil, "the hashlife executable has not been built (swift build)"))
 struct REPLEndToEndTests {
-    /// Starts `hashlife repl ARGS` with pipes for its standard streams, killed (SIGKILL: the
-    /// child inherits this process's blocked signals) after 60 s.
+    /// Starts `hashlife repl ARGS` (see `launchHashlife`).
     private func launch(_ arguments: [String], stdin: Any) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: hashlifeBinary!)
-        process.arguments = ["repl"] + arguments
-        process.standardInput = stdin
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let watched = process
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if watched.isRunning { kill(watched.processIdentifier, SIGKILL) } }
-        return (process, output)
+        try launchHashlife(["repl"] + arguments, stdin: stdin)
     }
 
     @Test func jsonFromAFileAnswersOneLinePerCommand() throws {

@@ -141,11 +141,12 @@ struct NodeRecord {
     /// A record with these four fields and chain link, no result, stamp `stamp`.
     @inline(__always)
     init(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, next: UInt32, stamp: UInt32) {
+        let top = NodeRecord.topBits(stamp)
         word0 = a
         word1 = b
-        word2 = c | (stamp & 3) &<< 30
-        word3 = d | (stamp >> 2 & 3) &<< 30
-        word4 = next | (stamp >> 4 & 3) &<< 30
+        word2 = c | top.0
+        word3 = d | top.1
+        word4 = next | top.2
         word5 = 0
     }
 
@@ -178,36 +179,51 @@ struct NodeRecord {
     /// How many levels below a full step the result is: 0 means the centre advanced
     /// 2^(level-2) generations, t means 2^(level-2-t). Meaningless for leaves and when
     /// `result` is 0.
-    var tag: UInt32 {
-        @inline(__always) get { word0 >> 30 | (word1 >> 30) &<< 2 | (word5 >> 30) &<< 4 }
-    }
-    /// Does the record carry `tag` (< `tagLimit`)? (Compares the top bits in place.)
+    var tag: UInt32 { @inline(__always) get { NodeRecord.sixBits(word0, word1, word5) } }
+    /// Does the record carry `tag` (< `tagLimit`)?
     @inline(__always)
-    func hasTag(_ tag: UInt32) -> Bool {
-        ((word0 ^ tag &<< 30) | (word1 ^ (tag >> 2) &<< 30) | (word5 ^ (tag >> 4) &<< 30)) >> 30 == 0
-    }
+    func hasTag(_ tag: UInt32) -> Bool { NodeRecord.holds(tag, word0, word1, word5) }
     /// Stores `result` for the step `tag` (< `tagLimit`) stands for. Non-leaves only.
     @inline(__always)
     mutating func setResult(_ result: NodeID, tag: UInt32) {
-        word0 = word0 & NodeRecord.idMask | (tag & 3) &<< 30
-        word1 = word1 & NodeRecord.idMask | (tag >> 2 & 3) &<< 30
-        word5 = result | (tag >> 4 & 3) &<< 30
+        let top = NodeRecord.topBits(tag)
+        word0 = word0 & NodeRecord.idMask | top.0
+        word1 = word1 & NodeRecord.idMask | top.1
+        word5 = result | top.2
     }
     /// The recency stamp (0 ... 63).
-    var stamp: UInt32 {
-        @inline(__always) get { word2 >> 30 | (word3 >> 30) &<< 2 | (word4 >> 30) &<< 4 }
-    }
-    /// Is the record stamped `stamp`? (Compares the top bits in place.)
+    var stamp: UInt32 { @inline(__always) get { NodeRecord.sixBits(word2, word3, word4) } }
+    /// Is the record stamped `stamp`?
     @inline(__always)
-    func isStamped(_ stamp: UInt32) -> Bool {
-        ((word2 ^ stamp &<< 30) | (word3 ^ (stamp >> 2) &<< 30) | (word4 ^ (stamp >> 4) &<< 30)) >> 30 == 0
-    }
+    func isStamped(_ stamp: UInt32) -> Bool { NodeRecord.holds(stamp, word2, word3, word4) }
     @inline(__always)
     mutating func setStamp(_ stamp: UInt32) {
-        word2 = word2 & NodeRecord.idMask | (stamp & 3) &<< 30
-        word3 = word3 & NodeRecord.idMask | (stamp >> 2 & 3) &<< 30
-        word4 = word4 & NodeRecord.idMask | (stamp >> 4 & 3) &<< 30
+        let top = NodeRecord.topBits(stamp)
+        word2 = word2 & NodeRecord.idMask | top.0
+        word3 = word3 & NodeRecord.idMask | top.1
+        word4 = word4 & NodeRecord.idMask | top.2
     }
+
+    // A six-bit field (the tag, the stamp) lives in the top two bits of three words: bits 0-1
+    // in the first, 2-3 in the second, 4-5 in the third.
+
+    /// The top bits of the three words that hold `value` (< 64).
+    @inline(__always)
+    static func topBits(_ value: UInt32) -> (UInt32, UInt32, UInt32) {
+        (value &<< 30, (value >> 2) &<< 30, (value >> 4) &<< 30)
+    }
+    /// The six-bit value the three words hold.
+    @inline(__always)
+    static func sixBits(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+        a >> 30 | (b >> 30) &<< 2 | (c >> 30) &<< 4
+    }
+    /// Do the three words hold `value`? (Compares the top bits in place.)
+    @inline(__always)
+    static func holds(_ value: UInt32, _ a: UInt32, _ b: UInt32, _ c: UInt32) -> Bool {
+        let top = topBits(value)
+        return ((a ^ top.0) | (b ^ top.1) | (c ^ top.2)) >> 30 == 0
+    }
+
     /// A leaf's 64 cells.
     var cells: UInt64 { @inline(__always) get { UInt64(word0) | UInt64(word1) &<< 32 } }
     var isLeaf: Bool { @inline(__always) get { se == NodeStore.leafMarker } }
