@@ -30,7 +30,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),
         .target(name: "HashlifeRendering", dependencies: ["HashlifeEngine", "CZlib"]),
-        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        // The shipped patterns/*.rle, compiled in by a build plugin (the built-in shape library).
+        .executableTarget(name: "embed-patterns", path: "Sources/embed-patterns"),
+        .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
+        .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
+        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
         .target(name: "HashlifeTerminal"),
         .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
@@ -47,7 +51,7 @@ let package = Package(
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,9 +26,7 @@ extension REPL {
         var extra: [JSONValue.Field] = []
         if let word = a.first {
             if word.lowercased() == "collect" {
-                let before = session.universe.statistics.nodes
-                session.universe.collect()
-                let freed = max(before - session.universe.statistics.nodes, 0)
+                let freed = session.collect()
                 prefix = "collected \(freed) nodes; memory "
                 extra = [.init("freed_nodes", .int(freed))]
             } else {
