@@ -3,7 +3,7 @@
 /// directory and in an installed binary.
 public enum ShippedPatterns {
     /// Names (file names without `.rle`, e.g. "gosper-glider-gun"), sorted.
-    public static var names: [String] { BuiltInPatterns.files.map(\.name) }
+    public static let names: [String] = BuiltInPatterns.files.map(\.name).sorted()
 
     /// The RLE text of the shipped pattern `name`, or nil when there is none.
     public static func text(named name: String) -> String? {
