@@ -94,3 +94,67 @@ public struct ReferenceEngine: Sendable {
         cells.contains(ReferenceCell(x: x, y: y))
     }
 }
+
+// Region editing, the obvious way: cell by cell over the set (for differential tests of the
+// engine's tree operations).
+
+extension ReferenceEngine {
+    /// Is `cell` inside the rectangle with top-left (`x`, `y`) and the given size?
+    public static func contains(_ cell: ReferenceCell, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        cell.x >= x && cell.x < x + width && cell.y >= y && cell.y < y + height
+    }
+
+    /// The live cells inside the rectangle, as offsets from its top-left.
+    public func clip(x: Int, y: Int, width: Int, height: Int) -> Set<ReferenceCell> {
+        Set(cells.filter { Self.contains($0, x: x, y: y, width: width, height: height) }.map { ReferenceCell(x: $0.x - x, y: $0.y - y) })
+    }
+
+    /// The same with every cell inside (`inside` true) or outside the rectangle killed.
+    public func clearing(inside: Bool, x: Int, y: Int, width: Int, height: Int) -> ReferenceEngine {
+        var edited = self
+        edited.cells = cells.filter { Self.contains($0, x: x, y: y, width: width, height: height) != inside }
+        return edited
+    }
+
+    /// The same with every cell of the rectangle alive.
+    public func filling(x: Int, y: Int, width: Int, height: Int) -> ReferenceEngine {
+        var edited = self
+        for dy in 0..<height { for dx in 0..<width { edited.cells.insert(ReferenceCell(x: x + dx, y: y + dy)) } }
+        return edited
+    }
+
+    /// The same with `clip` (offsets in a `width` × `height` rectangle) pasted at (`x`, `y`):
+    /// each cell of the pasted rectangle decided by `mode` from its two states, others kept.
+    public func pasting(_ clip: Set<ReferenceCell>, width: Int, height: Int, x: Int, y: Int, mode: PasteMode) -> ReferenceEngine {
+        var edited = self
+        for dy in 0..<height {
+            for dx in 0..<width {
+                let cell = ReferenceCell(x: x + dx, y: y + dy)
+                let was = cells.contains(cell), pasted = clip.contains(ReferenceCell(x: dx, y: dy))
+                let alive = switch mode {
+                case .or: was || pasted
+                case .copy: pasted
+                case .xor: was != pasted
+                case .and: was && pasted
+                }
+                if alive { edited.cells.insert(cell) } else { edited.cells.remove(cell) }
+            }
+        }
+        return edited
+    }
+
+    /// `clip` (offsets in a `width` × `height` rectangle) rotated or flipped, as offsets in the
+    /// resulting rectangle, cell by cell.
+    public static func transforming(_ clip: Set<ReferenceCell>, width w: Int, height h: Int,
+                                    _ transform: PatternTransform) -> Set<ReferenceCell> {
+        Set(clip.map { c in
+            switch transform {
+            case .rotateClockwise: ReferenceCell(x: h - 1 - c.y, y: c.x)
+            case .rotateCounterclockwise: ReferenceCell(x: c.y, y: w - 1 - c.x)
+            case .rotate180: ReferenceCell(x: w - 1 - c.x, y: h - 1 - c.y)
+            case .flipHorizontal: ReferenceCell(x: w - 1 - c.x, y: c.y)
+            case .flipVertical: ReferenceCell(x: c.x, y: h - 1 - c.y)
+            }
+        })
+    }
+}
