@@ -52,7 +52,8 @@ struct REPLCommand: Sendable {
         REPLCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(REPLError) in try r.size(a) },
         REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
         REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
-        REPLCommand("clear", usage: "clear", "Kill every cell (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
+    ] + REPL.editingCommands + [
+    ] + REPL.historyCommands + [
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
         REPLCommand("stats", usage: "stats",
@@ -310,12 +311,6 @@ extension REPL {
         return Answer("cell \(x) \(y) \(alive ? "alive" : "dead")", [
             .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(alive)),
         ])
-    }
-
-    func clear(_ a: [String]) throws(REPLError) -> Answer {
-        guard a.isEmpty else { throw .usage(command("clear")) }
-        session.clear()
-        return Answer("cleared", [])
     }
 }
 

@@ -53,6 +53,8 @@ public final class REPL {
     public let control: StepControl
     /// Show a progress bar on standard error during `step` and `goto`.
     public var showsProgress: Bool
+    /// The shapes `stamp` and `library` use.
+    public var shapes = ShapeLibrary()
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?

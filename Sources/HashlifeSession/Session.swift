@@ -36,6 +36,10 @@ public final class Session {
     var start: UniverseState?
     /// Saved snapshots, in the order saved (Session+Snapshots.swift).
     var snapshotList: [Snapshot] = []
+    /// The selected rectangle, if any (Session+Editing.swift).
+    public internal(set) var selection: CellRect?
+    /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
+    public internal(set) var clipboard: PatternClip?
 
     /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes, and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
@@ -62,13 +66,18 @@ public final class Session {
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
     /// new universe keeps the session's memory limit.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
+        try load(document: try readPattern(path: path), rule: rule, label: path == "-" ? "<stdin>" : path)
+        self.path = path
+    }
+
+    /// The pattern in the file at `path` (any format; "-" for standard input).
+    /// - Throws: "file" when it cannot be read, "format" when it is not a valid pattern.
+    public func readPattern(path: String) throws(SessionError) -> PatternDocument {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
-        let label = path == "-" ? "<stdin>" : path
-        let decoded: DecodedPattern
-        do { decoded = try PatternCodec.decode(bytes, fileName: label) } catch { throw SessionError(code: "format", message: error.description) }
-        try load(document: decoded.document, rule: rule, label: label)
-        self.path = path
+        do { return try PatternCodec.decode(bytes, fileName: path == "-" ? "<stdin>" : path).document } catch {
+            throw SessionError(code: "format", message: error.description)
+        }
     }
 
     /// Replaces the pattern with `document` (under `rule`, else its own), starting a new
@@ -79,6 +88,7 @@ public final class Session {
         do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
+        clipboard = clipboard.map { loaded.importing($0, from: universe) }
         universe = loaded
         path = nil
         self.document = document
