@@ -54,7 +54,7 @@ func temporaryFolder() throws -> URL {
         let digits = String(repeating: "7", count: 100_000)
         let clock = ContinuousClock()
         let start = clock.now
-        for (option, value) in [("--gen", digits), ("--zoom", digits), ("--rect", "\(digits),0,1,1"), ("--gen", "3^\(digits)"), ("--gen", "\(digits)^2")] {
+        for (option, value) in [("--gen", digits), ("--zoom", digits), ("--max-memory", digits), ("--scale", digits), ("--size", "\(digits)x1"), ("--rect", "\(digits),0,1,1"), ("--gen", "3^\(digits)"), ("--gen", "\(digits)^2")] {
             let result = hashlife("view", glider, option, value)
             #expect(result.status == 64, "\(option): \(result.err.prefix(200))")
             #expect(result.err.utf8.count < 400, "\(option): \(result.err.utf8.count) bytes of error")

@@ -30,9 +30,9 @@ import HashlifeTestSupport
 
     @Test func errorsQuoteAShortEscapedExcerpt() {
         let long = String(repeating: "x", count: 1_000_000)
-        let output = transcript([long, "load \u{0}\u{1B}[2J", "rule " + long, "view 0 0 1 1 format \(long)"])
+        let output = transcript([long, "load \u{0}\u{1B}[2J", "rule " + long, "view 0 0 1 1 format \(long)", "memory \(long)"])
         let lines = output.split(separator: "\n")
-        #expect(lines.count == 4, "\(output.prefix(500))")
+        #expect(lines.count == 5, "\(output.prefix(500))")
         for line in lines { #expect(line.utf8.count < 400, "\(line.prefix(200))") }
         #expect(!output.contains("\u{0}") && !output.contains("\u{1B}"), "\(output.debugDescription.prefix(500))")
     }

@@ -21,7 +21,8 @@ final class OutputFile {
         }
     }
 
-    var isStandardOutput: Bool { writer == nil }
+    /// True for "-" and for names of standard output such as /dev/stdout.
+    var isStandardOutput: Bool { writer?.writesToStandardOutput ?? true }
 
     func write(_ bytes: [UInt8], context: CommandContext) throws(CommandError) {
         guard let writer else {

@@ -27,6 +27,11 @@ public enum InputNumber {
         public var text: String
         public var reason: Reason
 
+        public init(text: String, reason: Reason) {
+            self.text = text
+            self.reason = reason
+        }
+
         /// e.g. `'2^65001' is beyond the engine's limit: it must be below 2^65001`.
         public var description: String {
             switch reason {

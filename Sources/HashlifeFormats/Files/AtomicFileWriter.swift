@@ -142,6 +142,9 @@ public final class AtomicFileWriter {
 
     deinit { if !finished { abandon() } }
 
+    /// True when the bytes go to this process's standard output ("-", `/dev/stdout`, `/dev/fd/1`).
+    public var writesToStandardOutput: Bool { target == .descriptor(STDOUT_FILENO) }
+
     /// Appends `bytes`. A failure abandons the file (the target is untouched) and throws.
     public func write(_ bytes: [UInt8]) throws(FileError) {
         guard !finished else { throw FileError(path: path, reason: "already closed") }
