@@ -32,7 +32,7 @@ func temporaryFolder() throws -> URL {
         }
     }
 
-    @Test func oneOutputLimitForEveryPicture() {
+    @Test func oneOutputLimitForEveryPicture() throws {
         // 100000x100000 blocks is over the limit of 2^24 blocks; 4096x4096 is within it.
         let big = hashlife("view", glider, "--size", "100000x100000")
         #expect(big.status == 64 && big.err.contains("16777216"), "\(big.err)")
@@ -40,6 +40,12 @@ func temporaryFolder() throws -> URL {
         #expect(rect.status == 64 && rect.err.contains("16777216"), "\(rect.err)")
         let image = hashlife("view", glider, "--rect", "0,0,4096,4096", "--format", "svg", "--scale", "2")
         #expect(image.status == 64 && image.err.contains("pixels"), "\(image.err)")
+        // The default size of an image shrinks at large scales to stay within the rule.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("g.png").path
+        let scaled = hashlife("view", glider, "--scale", "64", "--out", png)
+        #expect(scaled.status == 0, "\(scaled.err)")
         let repl = hashlife("repl", "--size", "5000x5000")
         #expect(repl.status == 64 && repl.err.contains("16777216"), "\(repl.err)")
     }

@@ -25,7 +25,7 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to show (digits or B^E).", default: "the file's"),
             OptionSpec(["--rect"], value: "X,Y,W,H", help: "Window in cells: top-left X,Y and size W×H."),
             .flag(["--fit"], help: "Fit the whole pattern, with a 20% margin (the default without --rect)."),
-            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit (at most 2^24 blocks in all, or 2^24 pixels for images).", default: "the terminal for text, else 80x24 (512x512 for images)"),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit (at most 2^24 blocks in all, or 2^24 pixels for images).", default: "the terminal for text, else 80x24; 512x512 for images, fewer above --scale 8"),
             OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; the smallest power of two that fits with --fit"),
             OptionSpec(["--format", "-f"], value: "F", help: "text, unicode, braille, png or svg.", default: "from --out's extension, else text"),
             .flag(["--density"], help: "Shade blocks by their live fraction (png, svg)."),
@@ -109,7 +109,9 @@ enum ViewCommand: Subcommand {
         if rect != nil && arguments.flag("--fit") { throw usage("--rect and --fit exclude each other") }
         if rect != nil && arguments.value("--size") != nil { throw usage("--size goes with --fit, not --rect") }
         var size = (columns: 80, rows: 24)
-        if isImage { size = (512, 512) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
+        // Images: 512x512 blocks, fewer at large scales so that the default stays within the
+        // output rule (4096x4096 pixels at most by default).
+        if isImage { let side = min(512, 4096 / options.pixelsPerBlock); size = (side, side) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
         if let text = arguments.value("--size") {
             size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
         }
