@@ -31,7 +31,7 @@ extension REPL {
                 extra = [.init("freed_nodes", .int(freed))]
             } else {
                 let bytes: Int
-                do { bytes = try Megabytes.parse(word) } catch { throw .argument("invalid MB: \(error.description)") }
+                do { bytes = try Megabytes.parse(word) } catch { throw .argument("invalid MB: \(Excerpt.shortening(word, in: error.description, plainLimit: Excerpt.defaultLimit))") }
                 session.setMemoryLimit(bytes)
             }
         }
