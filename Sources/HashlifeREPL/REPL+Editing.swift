@@ -138,12 +138,12 @@ extension REPL {
     func fill(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count == 1 || a.count == 3 else { throw .usage(command("fill")) }
         guard a[0].utf8.count <= 32, let density = Double(a[0]), density >= 0, density <= 1 else {
-            throw .argument("invalid DENSITY '\(Self.excerpt(a[0]))'; expected a number from 0 to 1")
+            throw .argument("invalid DENSITY \(Excerpt.quote(a[0])); expected a number from 0 to 1")
         }
         var seed: UInt64 = 0
         if a.count == 3 {
             guard a[1].lowercased() == "seed" else { throw .usage(command("fill")) }
-            guard let n = UInt64(a[2]) else { throw .argument("invalid seed '\(Self.excerpt(a[2]))'; expected a whole number from 0 to \(UInt64.max)") }
+            guard let n = UInt64(a[2]) else { throw .argument("invalid seed \(Excerpt.quote(a[2])); expected a whole number from 0 to \(UInt64.max)") }
             seed = n
         }
         do { try session.fillSelection(density: density, seed: seed) } catch { throw REPLError(error) }
@@ -160,7 +160,7 @@ extension REPL {
         case "90": transforms.append(.rotateClockwise)
         case "180": transforms.append(.rotate180)
         case "270": transforms.append(.rotateCounterclockwise)
-        case let other?: throw .argument("invalid rotation '\(Self.excerpt(other))'; expected 90, 180 or 270 (degrees clockwise)")
+        case let other?: throw .argument("invalid rotation \(Excerpt.quote(other)); expected 90, 180 or 270 (degrees clockwise)")
         }
         if let flip = options["flip"] { transforms.append(try parseFlip(flip)) }
         let mode = try options["mode"].map(parseMode) ?? .or
@@ -203,7 +203,7 @@ extension REPL {
 
     func parseMode(_ text: String) throws(REPLError) -> PasteMode {
         guard let mode = PasteMode(rawValue: text.lowercased()) else {
-            throw .argument("invalid mode '\(Self.excerpt(text))'; expected or, copy, xor or and")
+            throw .argument("invalid mode \(Excerpt.quote(text)); expected or, copy, xor or and")
         }
         return mode
     }
@@ -212,7 +212,7 @@ extension REPL {
         switch text.lowercased() {
         case "x": return .flipHorizontal
         case "y": return .flipVertical
-        default: throw .argument("invalid flip '\(Self.excerpt(text))'; expected x (left-right) or y (top-bottom)")
+        default: throw .argument("invalid flip \(Excerpt.quote(text)); expected x (left-right) or y (top-bottom)")
         }
     }
 
@@ -221,7 +221,7 @@ extension REPL {
         let isShape = (try? shapes.list().contains { $0.name.lowercased() == word.lowercased() && !$0.isShadowed }) ?? false
         guard isShape else {
             guard word == "-" || access(word, F_OK) == 0 else {
-                throw REPLError(code: "shape", message: "no shape or file named '\(Self.excerpt(word))' (try 'library list')")
+                throw REPLError(code: "shape", message: "no shape or file named \(Excerpt.quote(word)) (try 'library list')")
             }
             return try clip(ofFile: word)
         }

@@ -35,7 +35,7 @@ extension REPL {
         guard a.count <= 1 else { throw .usage(command(name)) }
         guard let text = a.first else { return 1 }
         guard text.utf8.count <= 9, let n = Int(text), n >= 1 else {
-            throw .argument("invalid N '\(Self.excerpt(text))'; expected a whole number from 1 to 999999999")
+            throw .argument("invalid N \(Excerpt.quote(text)); expected a whole number from 1 to 999999999")
         }
         return n
     }
@@ -140,13 +140,5 @@ extension REPL {
         default:
             throw .usage(command("library"))
         }
-    }
-
-    /// A short, printable excerpt of user input for messages (at most 40 characters, control
-    /// characters shown as '?').
-    static func excerpt(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        let shown = String(String.UnicodeScalarView(scalars.prefix(40).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-        return scalars.count > 40 ? shown + "…" : shown
     }
 }

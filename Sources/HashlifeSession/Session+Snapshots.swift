@@ -67,6 +67,6 @@ extension Session {
 
     private func noSnapshot(_ name: String) -> SessionError {
         let known = snapshotList.isEmpty ? "there are none" : "known: " + snapshotList.map(\.name).joined(separator: ", ")
-        return SessionError(code: "snapshot", message: "no snapshot named '\(name)' (\(known))")
+        return SessionError(code: "snapshot", message: "no snapshot named \(Excerpt.quote(name)) (\(known))")
     }
 }

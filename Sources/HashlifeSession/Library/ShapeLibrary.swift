@@ -49,7 +49,7 @@ public struct ShapeLibrary: Sendable {
             }
         }
         guard let path = try userPath(name) else {
-            throw SessionError(code: "shape", message: "no shape named '\(Self.excerpt(name))' (try 'library list')")
+            throw SessionError(code: "shape", message: "no shape named \(Excerpt.quote(name)) (try 'library list')")
         }
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
@@ -65,7 +65,7 @@ public struct ShapeLibrary: Sendable {
     public func add(named name: String, rle: String) throws(SessionError) -> String {
         try Self.validate(name)
         if Self.isBuiltIn(name) {
-            throw SessionError(code: "argument", message: "'\(name)' is a built-in shape; choose another name")
+            throw SessionError(code: "argument", message: "\(Excerpt.quote(name)) is a built-in shape; choose another name")
         }
         guard let folder else { throw SessionError(code: "file", message: "no folder for user shapes ($HOME and $XDG_DATA_HOME are unset)") }
         let path = (try userPath(name)) ?? folder + "/" + name + ".rle"
@@ -82,9 +82,9 @@ public struct ShapeLibrary: Sendable {
     /// - Throws: "argument" for a built-in shape, "shape" when there is no such user shape,
     ///   "file" when it cannot be removed.
     public func remove(named name: String) throws(SessionError) {
-        if Self.isBuiltIn(name) { throw SessionError(code: "argument", message: "'\(name)' is a built-in shape and cannot be removed") }
+        if Self.isBuiltIn(name) { throw SessionError(code: "argument", message: "\(Excerpt.quote(name)) is a built-in shape and cannot be removed") }
         guard let path = try userPath(name) else {
-            throw SessionError(code: "shape", message: "no user shape named '\(Self.excerpt(name))'")
+            throw SessionError(code: "shape", message: "no user shape named \(Excerpt.quote(name))")
         }
         do { try FileIO.remove(path) } catch { throw SessionError(code: "file", message: error.description) }
     }
@@ -97,14 +97,8 @@ public struct ShapeLibrary: Sendable {
         let scalars = name.unicodeScalars
         let allowed = scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
         guard (1...64).contains(scalars.count), allowed, let first = scalars.first, first != ".", first != "-" else {
-            throw SessionError(code: "argument", message: "invalid shape name '\(excerpt(name))': use 1-64 letters, digits, '-', '_' or '.', not starting with '.' or '-'")
+            throw SessionError(code: "argument", message: "invalid shape name \(Excerpt.quote(name)): use 1-64 letters, digits, '-', '_' or '.', not starting with '.' or '-'")
         }
-    }
-
-    /// A short, printable form of a name for messages.
-    static func excerpt(_ name: String) -> String {
-        let printable = String(String.UnicodeScalarView(name.unicodeScalars.prefix(40).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-        return name.unicodeScalars.count > 40 ? printable + "…" : printable
     }
 
     /// The user's shape names (file names without `.rle`), sorted.
