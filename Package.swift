@@ -35,10 +35,12 @@ let package = Package(
         .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
         .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
         .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
+        // JSON output and memory sizes as people type them, for the CLI and the REPL.
+        .target(name: "HashlifeSupport", dependencies: ["HashlifeEngine"]),
         .target(name: "HashlifeTerminal"),
-        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
@@ -49,7 +51,7 @@ let package = Package(
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],

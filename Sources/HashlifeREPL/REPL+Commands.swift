@@ -5,6 +5,7 @@ import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeSupport
 import HashlifeTerminal
 import Synchronization
 
@@ -99,13 +100,10 @@ extension REPL {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "format") else { throw .usage(command("save")) }
         var format: PatternFormat? = nil
         if a.count == 3 {
-            switch a[2].lowercased() {
-            case "rle": format = .rle
-            case "mc", "macrocell": format = .macrocell
-            case "cells", "plaintext": format = .plaintext
-            case "lif", "life", "life106": format = .life106
-            default: throw .argument("unknown format \(Excerpt.quote(a[2])); expected rle, mc, cells or lif")
+            guard let named = PatternFormat(name: a[2]) else {
+                throw .argument("unknown format \(Excerpt.quote(a[2])); expected \(PatternFormat.writableNames)")
             }
+            format = named
         }
         do { try session.save(path: a[0], format: format) } catch { throw REPLError(error).quoting(a[0]) }
         let written = format ?? PatternFormat(fileName: a[0]) ?? .rle

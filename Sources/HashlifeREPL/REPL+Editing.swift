@@ -7,6 +7,7 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeSupport
 
 extension REPL {
     static let editingCommands: [REPLCommand] = [

@@ -2,6 +2,7 @@
 
 import HashlifeEngine
 import HashlifeSession
+import HashlifeSupport
 
 extension REPL {
     /// Every engine counter. JSON: `EngineStatistics.jsonFields`, then `pinned_roots` and

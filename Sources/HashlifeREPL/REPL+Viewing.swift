@@ -3,6 +3,7 @@
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeSession
+import HashlifeSupport
 
 // MARK: - Viewing
 

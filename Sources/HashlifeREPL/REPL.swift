@@ -8,6 +8,7 @@
 
 import HashlifeEngine
 import HashlifeSession
+import HashlifeSupport
 import HashlifeTerminal
 
 /// Why a REPL command failed: a stable `code` for programs and a message for people.

@@ -445,9 +445,10 @@ func temporaryDirectory() throws -> String {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "load a.rle\nstep 5\n")
         let second = LineEditor(prompt: "> ", historyLimit: 1, historyPath: path)
         #expect(second.history == ["step 5"])
-        #expect(LineEditor.defaultHistoryPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/hashlife/repl_history")
-        #expect(LineEditor.defaultHistoryPath(environment: ["HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
-        #expect(LineEditor.defaultHistoryPath(environment: [:]) == nil)
+        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: ["HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: [:]) == nil)
     }
 
     @Test func keyDecoderReadsEscapeSequencesAndUTF8() {

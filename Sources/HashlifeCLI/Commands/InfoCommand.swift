@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSession
+import HashlifeSupport
 import HashlifeFormats
 
 /// `hashlife info FILE`.

@@ -31,14 +31,10 @@ enum PatternFiles {
     /// The format to write `path` in: `--format` when given, else the file name's extension.
     static func outputFormat(for path: String, format: String?, command: String, option: String) throws(CommandError) -> PatternFormat {
         if let format {
-            switch format.lowercased() {
-            case "rle": return .rle
-            case "mc", "macrocell": return .macrocell
-            case "cells", "plaintext": return .plaintext
-            case "lif", "life", "life106", "life1.06": return .life106
-            default:
-                throw .usage(UsageError(command: command, message: "invalid value for '--format': \(Excerpt.quote(format)); expected rle, mc, cells or lif"))
+            guard let named = PatternFormat(name: format) else {
+                throw .usage(UsageError(command: command, message: "invalid value for '--format': \(Excerpt.quote(format)); expected \(PatternFormat.writableNames)"))
             }
+            return named
         }
         if path == "-" { return .rle }
         guard let chosen = PatternFormat(fileName: path) else {

@@ -9,23 +9,27 @@
 /// settings. A variable that is unset, empty or not an absolute path is ignored, as the rules
 /// say. Nil when neither the variable nor `$HOME` gives a folder.
 public enum DataFolders {
-    /// `$XDG_DATA_HOME/hashlife`.
-    public static var data: String? { folder("XDG_DATA_HOME", default: ".local/share") }
+    /// `$XDG_DATA_HOME/hashlife`. `environment` stands in for the process's (for tests).
+    public static func data(_ environment: [String: String]? = nil) -> String? {
+        folder("XDG_DATA_HOME", default: ".local/share", environment)
+    }
     /// `$XDG_STATE_HOME/hashlife`.
-    public static var state: String? { folder("XDG_STATE_HOME", default: ".local/state") }
+    public static func state(_ environment: [String: String]? = nil) -> String? {
+        folder("XDG_STATE_HOME", default: ".local/state", environment)
+    }
     /// `$XDG_CONFIG_HOME/hashlife`.
-    public static var config: String? { folder("XDG_CONFIG_HOME", default: ".config") }
-
-    static func folder(_ variable: String, default relative: String) -> String? {
-        if let value = environment(variable), value.hasPrefix("/") { return value + "/hashlife" }
-        guard let home = environment("HOME"), home.hasPrefix("/") else { return nil }
-        return (home.hasSuffix("/") ? home : home + "/") + relative + "/hashlife"
+    public static func config(_ environment: [String: String]? = nil) -> String? {
+        folder("XDG_CONFIG_HOME", default: ".config", environment)
     }
 
-    static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
+    static func folder(_ variable: String, default relative: String, _ environment: [String: String]?) -> String? {
+        func value(_ name: String) -> String? {
+            let text = environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+            return text?.isEmpty == false ? text : nil
+        }
+        if let value = value(variable), value.hasPrefix("/") { return value + "/hashlife" }
+        guard let home = value("HOME"), home.hasPrefix("/") else { return nil }
+        return (home.hasSuffix("/") ? home : home + "/") + relative + "/hashlife"
     }
 
     /// Creates `path` and its missing parents, each new one with `mode` (0700 by default: the

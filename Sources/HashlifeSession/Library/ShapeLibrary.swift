@@ -31,7 +31,7 @@ public struct ShapeLibrary: Sendable {
     /// built-in shapes only.
     public let folder: String?
 
-    public init(folder: String? = DataFolders.data.map { $0 + "/shapes" }) { self.folder = folder }
+    public init(folder: String? = DataFolders.data().map { $0 + "/shapes" }) { self.folder = folder }
 
     /// Every shape: the built-in ones, then the user's, each sorted by name.
     /// - Throws: "file" when the user's folder cannot be read.
