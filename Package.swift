@@ -1,8 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers, dependencies pointing one way:
-//   HashlifeEngine (stdlib only, and a header-only prefetch hint) ← HashlifeFormats (+ the system zlib) ← HashlifeCLI ← hashlife (executable)
+// Layers, dependencies pointing one way (each module lists exactly what it imports):
+//   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint)
+//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
+//   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in)
+//   ← HashlifeREPL (session, support, rendering, analysis, and HashlifeTerminal: keys, line editor)
+//   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
 //
