@@ -17,7 +17,7 @@ final class OutputFile {
         if path == "-" {
             writer = nil
         } else {
-            do { writer = try AtomicFileWriter(path: path) } catch { throw .failure(error.description) }
+            do { writer = try AtomicFileWriter(path: path) } catch { throw .failure("cannot write \(error.description)") }
         }
     }
 

@@ -9,13 +9,15 @@ enum OutputSizeOption {
     static func parse(_ text: String, option: String, command: String, pixelsPerBlock: Int? = nil) throws(CommandError) -> (columns: Int, rows: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let limit = OutputLimit.maximumBlocks
-        // Sides longer than the limit's digits are refused by their length, as numbers are.
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy(\.isASCIIDigit) }),
-              let columns = Int(parts[0]), let rows = Int(parts[1]), columns >= 1, rows >= 1 else {
-            if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }), !parts.contains(where: { $0.allSatisfy { $0 == "0" } }) {
-                throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(Excerpt.quote(text)) is over the limit of \(limit) (2^24) blocks"))
-            }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
             throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(Excerpt.quote(text)); expected COLSxROWS such as 100x40, at most \(limit) (2^24) blocks in all"))
+        }
+        // A side of more digits than the limit has is refused by its length, as numbers are.
+        guard let columns = parts[0].count <= 12 ? Int(parts[0]) : nil, let rows = parts[1].count <= 12 ? Int(parts[1]) : nil else {
+            throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(Excerpt.quote(text)) is over the limit of \(limit) (2^24) blocks"))
+        }
+        guard columns >= 1, rows >= 1 else {
+            throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(Excerpt.quote(text)); each side must be at least 1"))
         }
         do { try OutputLimit.check(columns: BigUInt(columns), rows: BigUInt(rows), pixelsPerBlock: pixelsPerBlock) } catch {
             throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(error.description)"))
