@@ -4,19 +4,25 @@ import HashlifeEngine
 /// states have the same shape when `normalised` is equal, displaced by the corners' difference.
 struct Shape {
     var normalised: [Int]
-    var x: Int
-    var y: Int
+    var x: BigInt
+    var y: BigInt
 
-    /// The shape of `universe`, or nil when empty or too far out for Int offsets.
+    /// The shape of `universe`, or nil when empty or wider or taller than 2^30 cells (then it is no
+    /// small spaceship). The corner may be anywhere.
     init?(_ universe: Universe) {
-        guard let box = universe.boundingBox, let x = box.x.intValue, let y = box.y.intValue,
-              let w = box.width.intValue, w < 1 << 30, box.height.intValue != nil else { return nil }
+        guard let box = universe.boundingBox, let w = box.width.intValue, let h = box.height.intValue, w < 1 << 30, h < 1 << 30 else { return nil }
         var cells: [Int] = []
         universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(dy << 31 | dx) }
         cells.sort()
         normalised = cells
-        self.x = x
-        self.y = y
+        x = box.x
+        y = box.y
+    }
+
+    /// How far this shape's corner is from `other`'s, when both offsets fit an Int.
+    func displacement(from other: Shape) -> (dx: Int, dy: Int)? {
+        guard let dx = (x - other.x).intValue, let dy = (y - other.y).intValue else { return nil }
+        return (dx, dy)
     }
 }
 
@@ -29,19 +35,20 @@ extension Classifier {
         var tortoise = universe.saveState()
         var tortoiseKey = universe.cellSetKey
         var tortoiseShape = smallShape()
-        var populations: [Int] = []
+        var populations: [BigUInt] = []
         while true {
             guard universe.generation + BigUInt(stride) <= end else { break }
             try step(universe, by: BigUInt(stride))
             checkpoint()
             lam += 1
-            populations.append(universe.population.intValue ?? -1)
+            populations.append(universe.population)
             if universe.isEmpty { return .extinct(generation: try firstGeneration(from: universe.generation) { u throws(StepError) in u.isEmpty }) }
             if universe.cellSetKey == tortoiseKey {
                 return try periodic(multiple: lam * stride, tortoise: tortoise)
             }
-            if let old = tortoiseShape, let shape = smallShape(), shape.normalised == old.normalised {
-                return try spaceship(multiple: lam * stride, dx: shape.x - old.x, dy: shape.y - old.y, tortoise: tortoise)
+            if let old = tortoiseShape, let shape = smallShape(), shape.normalised == old.normalised,
+               let (dx, dy) = shape.displacement(from: old) {
+                return try spaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise)
             }
             if lam == power {
                 if let verdict = stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
@@ -85,8 +92,8 @@ extension Classifier {
         func repeats(after n: Int, dx: Int, dy: Int, in u: Universe) throws(StepError) -> Bool {
             guard let a = Shape(u) else { return false }
             try step(u, by: BigUInt(n))
-            guard let b = Shape(u) else { return false }
-            return a.normalised == b.normalised && b.x - a.x == dx && b.y - a.y == dy
+            guard let b = Shape(u), a.normalised == b.normalised, let d = b.displacement(from: a) else { return false }
+            return d == (dx, dy)
         }
         let (p, ddx, ddy) = try leastPeriod(universe, of: tortoise, multiple: multiple, dx: dx, dy: dy, control: control)
         let first = try firstGeneration(from: tortoise.generation) { u throws(StepError) in try repeats(after: p, dx: ddx, dy: ddy, in: u) }

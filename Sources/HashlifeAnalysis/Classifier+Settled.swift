@@ -44,7 +44,8 @@ struct ShipLibrary: Sendable {
                     u.step()
                 }
                 precondition(phases[4].normalised == phases[0].normalised, "\(kind) is not a period-4 spaceship")
-                let entry = Entry(kind: kind, dx: phases[4].x - phases[0].x, dy: phases[4].y - phases[0].y, period: 4)
+                let d = phases[4].displacement(from: phases[0])!
+                let entry = Entry(kind: kind, dx: d.dx, dy: d.dy, period: 4)
                 for phase in phases.prefix(4) {
                     byShape[phase.normalised] = entry
                     largest = max(largest, phase.normalised.count)
@@ -100,18 +101,6 @@ extension Classifier {
     /// Gap (in cells, between boxes) that moving objects must keep for ever.
     static let margin = 6
 
-    /// The live cells with Int coordinates, or nil when too many or too far out.
-    func absoluteCells(limit: Int) -> [SIMD2<Int>]? {
-        guard let population = universe.population.intValue, population <= limit else { return nil }
-        guard let box = universe.boundingBox else { return [] }
-        guard let x = box.x.intValue, let y = box.y.intValue, let w = box.width.intValue, let h = box.height.intValue,
-              abs(x) < 1 << 60, abs(y) < 1 << 60, w < 1 << 60, h < 1 << 60 else { return nil }
-        var cells: [SIMD2<Int>] = []
-        cells.reserveCapacity(population)
-        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(SIMD2(x + dx, y + dy)) }
-        return cells
-    }
-
     /// Objects: groups of cells joined by Chebyshev distance at most 2.
     func components(_ cells: [SIMD2<Int>]) -> [[SIMD2<Int>]] {
         var index: [SIMD2<Int>: Int] = [:]
@@ -144,54 +133,68 @@ extension Classifier {
     /// The settled test at the universe's current generation (which it keeps): a verdict
     /// (settled, or oscillator/still/spaceship when there is nothing else) or nil.
     func settledTest() throws(StepError) -> Verdict? {
-        guard let cells = absoluteCells(limit: Classifier.settledPopulationLimit), !cells.isEmpty else { return nil }
+        guard let regions = Classifier.regions(of: universe, limit: Classifier.settledPopulationLimit), !regions.isEmpty else { return nil }
         let here = universe.saveState()
         defer { universe.restore(here) }
         let now = universe.generation
 
-        var rest: [SIMD2<Int>] = []
-        var found: [(entry: ShipLibrary.Entry, cells: [SIMD2<Int>])] = []
-        for group in components(cells) {
-            if let entry = ships?.recognise(group) { found.append((entry, group)) } else { rest.append(contentsOf: group) }
+        // Each region's objects: spaceships, and the rest (its ash).
+        var rests: [Region] = []
+        var found: [(entry: ShipLibrary.Entry, region: Region)] = []
+        for region in regions {
+            var rest: [SIMD2<Int>] = []
+            for group in components(region.cells) {
+                if let entry = ships?.recognise(group) {
+                    found.append((entry, Region(x: region.x, y: region.y, cells: group)))
+                } else {
+                    rest.append(contentsOf: group)
+                }
+            }
+            if !rest.isEmpty { rests.append(Region(x: region.x, y: region.y, cells: rest)) }
         }
 
-        // The rest must be periodic from now on, on its own.
-        universe.load(cells: rest.map { (x: $0.x, y: $0.y) })
-        let key = universe.cellSetKey
-        var period = 0
-        for p in 1...Classifier.maxAshPeriod {
-            try step(universe)
-            if universe.cellSetKey == key { period = p; break }
-        }
-        guard period > 0 else { return nil }
-        universe.load(cells: rest.map { (x: $0.x, y: $0.y) })
-        var ashPhases: [[SIMD2<Int>]] = []
-        var ashBox = Box([])
-        for _ in 0..<period {
-            let phase = absoluteCells(limit: .max) ?? []
-            for c in phase { ashBox.include(c) }
-            ashPhases.append(phase)
-            try step(universe)
+        // Each region's ash must be periodic from now on, on its own; the ash as a whole then
+        // has the least common multiple of their periods (regions are too far apart to meet).
+        var ash: [Ash] = []
+        var period = 1
+        for rest in rests {
+            universe.load(rest.cells, at: rest.x, rest.y)
+            let key = universe.cellSetKey
+            var p = 0
+            for q in 1...Classifier.maxAshPeriod {
+                try step(universe)
+                if universe.cellSetKey == key { p = q; break }
+            }
+            guard p > 0 else { return nil }
+            period = period / gcd(period, p) * p
+            guard period <= Classifier.maxAshPeriod else { return nil }
+            universe.load(rest.cells, at: rest.x, rest.y)
+            var phases: [[SIMD2<Int>]] = []
+            for _ in 0..<p {
+                phases.append(universe.offsets(from: rest.x, rest.y))
+                try step(universe)
+            }
+            ash.append(Ash(region: rest, phases: phases, box: rest.box(of: phases.flatMap { $0 })!))
         }
 
         // Every spaceship keeps away from the ash and from the others for ever.
-        var moving: [(entry: ShipLibrary.Entry, box: Box, phases: [[SIMD2<Int>]])] = []
-        for (entry, group) in found {
-            universe.load(cells: group.map { (x: $0.x, y: $0.y) })
+        var moving: [Ship] = []
+        for (entry, ship) in found {
+            universe.load(ship.cells, at: ship.x, ship.y)
             var phases: [[SIMD2<Int>]] = []
             for _ in 0..<entry.period {
-                phases.append(absoluteCells(limit: .max) ?? [])
+                phases.append(universe.offsets(from: ship.x, ship.y))
                 try step(universe)
             }
-            moving.append((entry, Box(group), phases))
+            moving.append(Ship(entry: entry, region: ship, phases: phases, box: ship.box(of: ship.cells)!))
+        }
+        let still = Velocity(dx: 0, dy: 0, period: 1)
+        for (i, a) in ash.enumerated() {
+            for b in ash[(i + 1)...] where Classifier.mayMeet(a.box, still, b.box, still) { return nil }
         }
         for (i, a) in moving.enumerated() {
-            let va = (Double(a.entry.dx) / Double(a.entry.period), Double(a.entry.dy) / Double(a.entry.period))
-            if !ashBox.isEmpty && Classifier.mayMeet(a.box, va, ashBox, (0, 0)) { return nil }
-            for b in moving[(i + 1)...] {
-                let vb = (Double(b.entry.dx) / Double(b.entry.period), Double(b.entry.dy) / Double(b.entry.period))
-                if Classifier.mayMeet(a.box, va, b.box, vb) { return nil }
-            }
+            for b in ash where Classifier.mayMeet(a.box, a.velocity, b.box, still) { return nil }
+            for b in moving[(i + 1)...] where Classifier.mayMeet(a.box, a.velocity, b.box, b.velocity) { return nil }
         }
 
         if moving.isEmpty {
@@ -207,10 +210,9 @@ extension Classifier {
 
         // The first generation at which the cells are the ash plus the spaceships, extrapolated.
         let first = try firstGeneration(from: now) { u throws(StepError) in
-            let k = (now - u.generation).intValue.map { -$0 }
-            return Classifier.matches(u, ashPhases: ashPhases, ships: moving.map { ($0.entry, $0.phases) }, offset: k)
+            Classifier.matches(u, ash: ash, ships: moving, offset: -BigInt(now - u.generation))
         }
-        if rest.isEmpty && moving.count == 1 {
+        if rests.isEmpty && moving.count == 1 {
             let e = moving[0].entry
             return .spaceship(generation: first, period: e.period, dx: e.dx, dy: e.dy, speed: spaceshipSpeed(dx: e.dx, dy: e.dy, period: e.period))
         }
@@ -226,50 +228,43 @@ extension Classifier {
         return .settled(generation: first, period: period, escaping: escaping)
     }
 
-    /// Is the universe, `offset` (≤ 0) generations from the test's generation, exactly the ash
-    /// phase plus every spaceship moved back along its path?
-    static func matches(_ u: Universe, ashPhases: [[SIMD2<Int>]], ships: [(ShipLibrary.Entry, [[SIMD2<Int>]])], offset k: Int?) -> Bool {
-        guard let k else { return false }
-        var expected = Set<SIMD2<Int>>()
-        let p = ashPhases.count
-        for c in ashPhases[((k % p) + p) % p] { expected.insert(c) }
-        for (entry, phases) in ships {
-            let q = entry.period
-            let j = ((k % q) + q) % q
-            let n = (k - j) / q
-            let shift = SIMD2(n * entry.dx, n * entry.dy)
-            for c in phases[j] { expected.insert(c &+ shift) }
+    /// One region's ash: its phases from the test's generation on (offsets from the region's
+    /// corner) and the box they all fit in.
+    struct Ash {
+        var region: Region
+        var phases: [[SIMD2<Int>]]
+        var box: BigBox
+    }
+
+    /// A spaceship seen at the test's generation: its phases from then on (offsets from the
+    /// region's corner) and its box then.
+    struct Ship {
+        var entry: ShipLibrary.Entry
+        var region: Region
+        var phases: [[SIMD2<Int>]]
+        var box: BigBox
+        var velocity: Velocity { Velocity(dx: entry.dx, dy: entry.dy, period: entry.period) }
+    }
+
+    /// Is the universe, `offset` (≤ 0) generations from the test's generation, exactly every
+    /// region's ash phase plus every spaceship moved back along its path?
+    static func matches(_ u: Universe, ash: [Ash], ships: [Ship], offset k: BigInt) -> Bool {
+        var expected = Set<BigPoint>()
+        for a in ash {
+            let j = k.floorDivided(by: BigUInt(a.phases.count)).remainder.intValue!
+            for c in a.phases[j] { expected.insert(BigPoint(x: a.region.x + c.x, y: a.region.y + c.y)) }
+        }
+        for s in ships {
+            let q = k.floorDivided(by: BigUInt(s.entry.period))
+            let j = q.remainder.intValue!
+            let x = s.region.x + q.quotient * BigInt(s.entry.dx), y = s.region.y + q.quotient * BigInt(s.entry.dy)
+            for c in s.phases[j] { expected.insert(BigPoint(x: x + c.x, y: y + c.y)) }
         }
         guard u.population == BigUInt(expected.count) else { return false }
         var ok = true
-        var seen = 0
-        guard let box = u.boundingBox, let x = box.x.intValue, let y = box.y.intValue else { return expected.isEmpty }
-        u.forEachLiveCellOffset(in: box) { dx, dy in
-            if ok && !expected.contains(SIMD2(x + dx, y + dy)) { ok = false }
-            seen += 1
+        u.forEachLiveCell { x, y in
+            if ok && !expected.contains(BigPoint(x: x, y: y)) { ok = false }
         }
-        return ok && seen == expected.count
-    }
-
-    /// Could boxes `a` and `b`, moving at constant velocities from now on, ever come within
-    /// `margin` cells of each other (in both axes at once)?
-    static func mayMeet(_ a: Box, _ va: (Double, Double), _ b: Box, _ vb: (Double, Double)) -> Bool {
-        var low = 0.0, high = Double.infinity
-        let m = Double(margin)
-        // Close in an axis when b.lo - a.hi + (vb - va) t < m and a.lo - b.hi + (va - vb) t < m.
-        func constrain(_ c: Double, _ k: Double) {
-            if k == 0 {
-                if c >= m { high = -1 }
-            } else if k > 0 {
-                high = min(high, (m - c) / k)
-            } else {
-                low = max(low, (m - c) / k)
-            }
-        }
-        constrain(Double(b.x0 - a.x1), vb.0 - va.0)
-        constrain(Double(a.x0 - b.x1), va.0 - vb.0)
-        constrain(Double(b.y0 - a.y1), vb.1 - va.1)
-        constrain(Double(a.y0 - b.y1), va.1 - vb.1)
-        return low < high
+        return ok
     }
 }

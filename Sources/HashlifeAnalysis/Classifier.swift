@@ -69,7 +69,7 @@ public enum Verdict: Hashable, Sendable {
     case settled(generation: BigUInt, period: Int, escaping: EscapingShips)
     /// Unbounded growth: the population grew by `increment` every `period` generations,
     /// repeatedly, up to `generation`; `evidence` says so in words.
-    case growing(generation: BigUInt, period: Int, increment: Int, evidence: String)
+    case growing(generation: BigUInt, period: Int, increment: BigUInt, evidence: String)
     /// None of the above within the limit: examined up to `generation`.
     case undetermined(generation: BigUInt)
 
@@ -180,8 +180,8 @@ func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, d
         universe.restore(state)
         try universe.step(by: BigUInt(n), control: control)
         guard let shape else { return dx == 0 && dy == 0 && universe.cellSetKey == key }
-        guard let b = Shape(universe) else { return false }
-        return b.normalised == shape.normalised && b.x - shape.x == dx && b.y - shape.y == dy
+        guard let b = Shape(universe), b.normalised == shape.normalised, let d = b.displacement(from: shape) else { return false }
+        return d == (dx, dy)
     }
     var (period, mx, my) = (multiple, dx, dy)
     var refined = true
@@ -255,8 +255,8 @@ final class Classifier {
 
     private func dense() throws(StepError) -> Verdict? {
         var seen: [CellSetKey: Int] = [:]
-        var shapes: [[Int]: (t: Int, x: Int, y: Int)] = [:]
-        var populations: [Int] = []
+        var shapes: [[Int]: (t: Int, shape: Shape)] = [:]
+        var populations: [BigUInt] = []
         let steps = min(limit.intValue ?? Int.max, Classifier.denseGenerations)
         var t = 0
         while true {
@@ -267,14 +267,14 @@ final class Classifier {
                 return p == 1 ? .still(generation: at(first)) : .oscillator(generation: at(first), period: p)
             }
             seen[key] = t
-            let population = universe.population.intValue ?? Int.max
+            let population = universe.population
             populations.append(population)
-            if population <= Classifier.shapePopulationLimit, let shape = Shape(universe) {
-                if let earlier = shapes[shape.normalised] {
-                    let p = t - earlier.t, dx = shape.x - earlier.x, dy = shape.y - earlier.y
+            if population <= BigUInt(Classifier.shapePopulationLimit), let shape = Shape(universe) {
+                if let earlier = shapes[shape.normalised], let (dx, dy) = shape.displacement(from: earlier.shape) {
+                    let p = t - earlier.t
                     return .spaceship(generation: at(earlier.t), period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
                 }
-                shapes[shape.normalised] = (t, shape.x, shape.y)
+                shapes[shape.normalised] = (t, shape)
             }
             if t > 0 && t % Classifier.checkInterval == 0 {
                 if let verdict = growth(populations, t: t) { return verdict }
@@ -295,18 +295,18 @@ final class Classifier {
 
     /// Guns and puffers: for some p, the population rose by the same positive amount every p
     /// generations throughout the last max(4p, 360) generations.
-    private func growth(_ populations: [Int], t: Int) -> Verdict? {
+    private func growth(_ populations: [BigUInt], t: Int) -> Verdict? {
         let maxPeriod = min(1024, t / 5)
         guard maxPeriod >= 1 else { return nil }
         for p in 1...maxPeriod {
             let window = max(4 * p, 360)
             guard window + p <= t else { break }
+            guard populations[t] > populations[t - p] else { continue }
             let c = populations[t] - populations[t - p]
-            guard c > 0 else { continue }
             var ok = true
             var s = t - 1
             while s >= t - window {
-                if populations[s] - populations[s - p] != c { ok = false; break }
+                if !Classifier.rises(populations[s - p], to: populations[s], by: c) { ok = false; break }
                 s -= 1
             }
             if ok {
@@ -321,15 +321,15 @@ final class Classifier {
     /// Growth seen in the jump phase: populations sampled every `stride` generations up to
     /// generation `now` rose by the same positive amount every m samples (m ≤ 16) throughout
     /// the last 48 samples.
-    func stridedGrowth(_ populations: [Int], stride: Int, now: BigUInt) -> Verdict? {
+    func stridedGrowth(_ populations: [BigUInt], stride: Int, now: BigUInt) -> Verdict? {
         let last = populations.count - 1
         for m in 1...16 {
             let span = 48
             guard last - span - m >= 0 else { break }
+            guard populations[last] > populations[last - m] else { continue }
             let c = populations[last] - populations[last - m]
-            guard c > 0 else { continue }
             var ok = true
-            for s in (last - span)...last where populations[s] - populations[s - m] != c { ok = false; break }
+            for s in (last - span)...last where !Classifier.rises(populations[s - m], to: populations[s], by: c) { ok = false; break }
             if ok {
                 let p = m * stride
                 let cells = c == 1 ? "cell" : "cells"
@@ -343,7 +343,7 @@ final class Classifier {
     /// A cheap filter before the settled test: the population (sampled at a constant
     /// stride) repeats with some period up to `maxPeriod` over the last `span` samples; ash
     /// plus standard spaceships does.
-    func populationLooksPeriodic(_ populations: [Int], maxPeriod: Int = 120, span: Int = 240) -> Bool {
+    func populationLooksPeriodic(_ populations: [BigUInt], maxPeriod: Int = 120, span: Int = 240) -> Bool {
         let t = populations.count - 1
         guard t >= maxPeriod + span else { return true }
         for p in 1...maxPeriod {
@@ -355,6 +355,11 @@ final class Classifier {
     }
 
     // MARK: Helpers
+
+    /// Is `after` exactly `before` + `c` (no subtraction, so no underflow)?
+    static func rises(_ before: BigUInt, to after: BigUInt, by c: BigUInt) -> Bool {
+        after > before && after - before == c
+    }
 
     /// Population at absolute generation `g` (≥ start), by a jump from the start.
     func population(at g: BigUInt) throws(StepError) -> BigUInt {

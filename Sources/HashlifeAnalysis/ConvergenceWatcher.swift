@@ -24,7 +24,7 @@ public final class ConvergenceWatcher {
     private var keys: [CellSetKey: BigUInt] = [:]
     private var keyOrder: [CellSetKey] = []
     private var keyHead = 0
-    private var shapes: [[Int]: (generation: BigUInt, x: Int, y: Int)] = [:]
+    private var shapes: [[Int]: (generation: BigUInt, shape: Shape)] = [:]
     private var shapeOrder: [[Int]] = []
     private var shapeHead = 0
     private var emptySince: BigUInt?
@@ -73,8 +73,9 @@ public final class ConvergenceWatcher {
         remember(key, generation)
 
         if universe.population <= BigUInt(shapePopulationLimit), let shape = Shape(universe) {
-            if let old = shapes[shape.normalised], let multiple = (generation - old.generation).intValue {
-                let (p, dx, dy) = leastPeriodOrStop(universe, multiple: multiple, dx: shape.x - old.x, dy: shape.y - old.y)
+            if let old = shapes[shape.normalised], let multiple = (generation - old.generation).intValue,
+               let (mx, my) = shape.displacement(from: old.shape) {
+                let (p, dx, dy) = leastPeriodOrStop(universe, multiple: multiple, dx: mx, dy: my)
                 if dx != 0 || dy != 0 {
                     return .spaceship(generation: old.generation, period: p, dx: dx, dy: dy, speed: spaceshipSpeed(dx: dx, dy: dy, period: p))
                 }
@@ -105,7 +106,7 @@ public final class ConvergenceWatcher {
     }
 
     private func rememberShape(_ shape: Shape, _ generation: BigUInt) {
-        shapes[shape.normalised] = (generation, shape.x, shape.y)
+        shapes[shape.normalised] = (generation, shape)
         if shapeOrder.count < capacity {
             shapeOrder.append(shape.normalised)
         } else {

@@ -57,7 +57,8 @@ public enum Megabytes {
 extension EngineStatistics {
     /// The memory and work counters as JSON fields, in this order: `nodes`, `bytes`,
     /// `limit_bytes`, `memo_hits`, `memo_misses`, `evictions`, `collections`,
-    /// `collection_seconds` (numbers; sizes in bytes).
+    /// `collection_seconds` (numbers; sizes in bytes), then `over_limit` and `needed_bytes` only
+    /// when the store holds more than its limit.
     public var jsonFields: [(String, JSONValue)] {
         [
             ("nodes", .int(nodes)),
@@ -69,7 +70,14 @@ extension EngineStatistics {
             ("evictions", .uint(evictions)),
             ("collections", .int(collections)),
             ("collection_seconds", .double(collectionTime / .seconds(1))),
-        ]
+        ] + overLimitFields
+    }
+
+    /// Present only when the store holds more than its limit (`isOverLimit`): `over_limit`
+    /// true, and `needed_bytes` when known.
+    var overLimitFields: [(String, JSONValue)] {
+        guard isOverLimit else { return [] }
+        return [("over_limit", .bool(true))] + (neededBytes.map { [("needed_bytes", .int($0))] } ?? [])
     }
 
     /// `jsonFields` as one object (the `"memory"` of `run --json` and `info --json`).
@@ -81,6 +89,18 @@ extension EngineStatistics {
         func counted(_ n: some BinaryInteger, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         return "\(Megabytes.format(bytes)) in use of a \(Megabytes.format(limitBytes)) limit, \(counted(nodes, "node")), "
             + "\(counted(evictions, "eviction")) in \(counted(collections, "collection")) (\(collectionSecondsText) s)"
+            + overLimitNote
+    }
+
+    /// Why `bytes` is above the limit, when it is: the pattern and kept states do not fit
+    /// (`neededBytes`), or memory touched earlier (under a higher limit, or by a file bigger
+    /// than the limit) is kept for reuse rather than returned to the system.
+    var overLimitNote: String {
+        if let neededBytes {
+            return "; over the limit: the pattern and the states kept need about \(Megabytes.format(neededBytes)) (the next step that needs room fails)"
+        }
+        guard isOverLimit else { return "" }
+        return "; above the limit: memory touched earlier (under a higher limit or by a bigger file) is kept for reuse, not returned to the system"
     }
 
     /// The time spent in collections in seconds, to the millisecond: "0.051".

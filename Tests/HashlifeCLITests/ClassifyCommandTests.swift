@@ -60,4 +60,38 @@ import HashlifeTestSupport
         #expect(result.out.contains("--max-gen"))
         #expect(result.out.contains("100000"))
     }
+
+    @Test func helpSaysWhatIsRecognisedUnderWhichRule() {
+        let help = hashlife("classify", "--help").out
+        // Whole-pattern spaceships are found by shape under any rule: HighLife's glider too.
+        #expect(!help.contains("spaceships are recognised in B3/S23 only"))
+        #expect(help.contains("any rule"))
+        #expect(help.contains("escaping") && help.contains("B3/S23 only"))
+        let highLife = hashlife("classify", Fixtures.pattern("glider.rle"), "--rule", "B36/S23")
+        #expect(highLife.out == "spaceship from generation 0: period 4, displacement (1, 1), c/4 diagonal\n")
+        // Escaping gliders are counted in B3/S23 only: a block with a glider flying off settles
+        // there, and is left undetermined under B36/S23, as the help says.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("block-glider-\(UUID().uuidString).cells").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("OO\nOO\n.\n.\n.\n.\n.......O\n........O\n......OOO\n".utf8)))
+        #expect(hashlife("classify", file).out == "settled at generation 0: period-1 ash, 1 glider escaping\n")
+        let other = hashlife("classify", file, "--rule", "B36/S23", "--max-gen", "3000")
+        #expect(other.status == 2)
+        #expect(other.out == "undetermined up to generation 3000\n")
+    }
+
+    @Test func gunSavedFarOnStillGrows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("classify-far-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for generation in ["2^66", "2^100", "10^100"] {
+            let file = directory.appendingPathComponent("gun.mc").path
+            #expect(hashlife("run", Fixtures.pattern("gosper-glider-gun.rle"), "--gen", generation, "--out", file).status == 0)
+            let result = hashlife("classify", file)
+            #expect(result.status == 0, "gun at \(generation)")
+            #expect(result.out.hasPrefix("growing: population grows by 5 cells every 30 generations"), "gun at \(generation)")
+            let json = hashlife("classify", file, "--json")
+            #expect(json.out.contains(#""verdict":"growing","#) && json.out.contains(#""period":30,"increment":"5","#), "gun at \(generation)")
+        }
+    }
 }

@@ -70,6 +70,30 @@ import HashlifeTestSupport
         }
     }
 
+    /// Deep trees (levels above 62 and above the cached population levels): the population
+    /// counted without caching, and a bounding box that is exactly the live cells' (every live
+    /// cell inside it, none on a side it could lose).
+    @Test func gunCountsAndBoundsInDeepTrees() throws {
+        let formula = Self.gunFormula()
+        for text in ["2^200", "2^300"] {
+            let target = try BigUInt.parseCount(text)
+            let universe = Fixtures.universe("gosper-glider-gun.rle")
+            universe.step(by: target)
+            let population = universe.population
+            #expect(population == formula.population(at: target), "generation \(text)")
+            let box = try #require(universe.boundingBox)
+            #expect(universe.population(in: box) == population, "generation \(text): a cell outside \(box)")
+            let one = BigUInt.one
+            let trimmed = [
+                CellRect(x: box.x + 1, y: box.y, width: box.width - one, height: box.height),
+                CellRect(x: box.x, y: box.y + 1, width: box.width, height: box.height - one),
+                CellRect(x: box.x, y: box.y, width: box.width - one, height: box.height),
+                CellRect(x: box.x, y: box.y, width: box.width, height: box.height - one),
+            ]
+            for rect in trimmed { #expect(universe.population(in: rect) < population, "generation \(text): \(box) is not tight") }
+        }
+    }
+
     @Test func gliderTravelsOneCellDiagonallyEveryFourGenerations() throws {
         let universe = Fixtures.universe("glider.rle")
         let start = try #require(universe.boundingBox)

@@ -193,6 +193,43 @@ import HashlifeTestSupport
         #expect(universe.invariantViolations().isEmpty)
     }
 
+    /// A tree thousands of levels deep with a population of thousands of bits: counting it
+    /// kept a number for every node of every level, uncounted (gigabytes at 2^65000). The
+    /// digits the caches keep are counted in `cacheBytes`, the whole stays within the limit,
+    /// and when the room runs out the count is still exact (it walks down instead).
+    @Test(arguments: [64, 32])
+    func deepPopulationsAreCountedAndStayWithinTheLimit(megabytes: Int) {
+        let limit = megabytes * Self.megabyte
+        let universe = Universe(rule: .life, memoryLimit: limit)
+        universe.load(cells: Fixtures.referenceCells("gosper-glider-gun.rle").lazy.map { (x: $0.x, y: $0.y) })
+        let generation = BigUInt.powerOfTwo(3000)
+        universe.step(by: generation)
+        #expect(universe.population == KnownResultsTests.gunFormula().population(at: generation))
+        _ = universe.boundingBox
+        let digits = universe.store.bigPopulations.values.reduce(0) { $0 + $1.bitWidth / 8 }
+            + universe.store.deepPopulations.values.reduce(0) { $0 + $1.bitWidth / 8 }
+        let statistics = universe.statistics
+        #expect(digits > 0)
+        #expect(statistics.cacheBytes >= digits, "\(digits) bytes of digits kept, \(statistics.cacheBytes) counted")
+        #expect(statistics.bytes <= statistics.limitBytes, "\(statistics.bytes) bytes touched under a limit of \(statistics.limitBytes)")
+        #expect(!statistics.isOverLimit)
+    }
+
+    /// Lowering the limit below what the current pattern alone needs cannot be met: the
+    /// statistics say so (and how much it needs) instead of showing bytes above the limit
+    /// silently.
+    @Test func aLimitBelowThePatternIsFlagged() {
+        let universe = Universe(rule: .life, memoryLimit: 64 * Self.megabyte)
+        universe.load(cells: Fixtures.referenceCells("gosper-glider-gun.rle").lazy.map { (x: $0.x, y: $0.y) })
+        universe.step(by: .powerOfTwo(3000))
+        #expect(!universe.statistics.isOverLimit)
+        universe.setMemoryLimit(MemoryLimit.minimumBytes)
+        let statistics = universe.statistics
+        #expect(statistics.bytes > statistics.limitBytes, "the gun at 2^3000 fits in 1 MB?")
+        #expect(statistics.isOverLimit)
+        #expect((statistics.neededBytes ?? 0) > statistics.limitBytes)
+    }
+
     @Test func theLimitPlanFitsItsBytes() {
         for megabytes in [1, 2, 3, 10, 100, 4096] {
             let bytes = megabytes * Self.megabyte

@@ -152,4 +152,21 @@ import HashlifeTestSupport
         let objects = try jsonLines(String(decoding: data, as: UTF8.self))
         #expect(objects.first?["limit_bytes"] as? Int == 7 * Self.megabyte)
     }
+
+    /// After a deep jump the pattern alone can need more than a limit set afterwards: `memory 1`
+    /// says so (in text and JSON) instead of showing bytes above the limit as if all were well.
+    @Test func aLimitBelowTheCurrentPatternIsSaid() throws {
+        let gun = Fixtures.pattern("gosper-glider-gun.rle")
+        let text = transcript(["load \(gun)", "step 2^3000", "memory 1"], session: Session(columns: 8, rows: 4, memoryLimit: 64 * Self.megabyte))
+        let line = try #require(text.split(separator: "\n").last.map(String.init))
+        #expect(line.contains("of a 1 MB limit"), "\(line)")
+        #expect(line.contains("over the limit: the pattern and the states kept need about"), "\(line)")
+        let objects = try jsonLines(transcript(["load \(gun)", "step 2^3000", "memory", "memory 1"], json: true,
+                                               session: Session(columns: 8, rows: 4, memoryLimit: 64 * Self.megabyte)))
+        #expect(objects[2]["over_limit"] == nil)
+        #expect(objects[3]["over_limit"] as? Bool == true)
+        let needed = try #require(objects[3]["needed_bytes"] as? Int)
+        let bytes = try #require(objects[3]["bytes"] as? Int)
+        #expect(needed > Self.megabyte && bytes > Self.megabyte)
+    }
 }

@@ -12,16 +12,20 @@ enum ClassifyCommand: Subcommand {
         abstract: "Say what a pattern becomes: extinct, still, oscillator, spaceship, settled, growing or undetermined.",
         discussion: """
             Runs the pattern for at most N generations past the file's generation and prints one \
-            line such as 'settled at generation 1103: period-2 ash, 6 gliders escaping'. Settled \
-            means periodic ash plus gliders, LWSS, MWSS and HWSS that have left for good; \
-            growing means the population rises by the same amount every period (a gun or a \
-            puffer). Generations in the answer are absolute. Exit status 0 for a verdict, 2 when \
-            undetermined within N generations.
+            line such as 'settled at generation 1103: period-2 ash, 6 gliders escaping'. Under any \
+            rule it recognises extinction, still lifes, oscillators, spaceships of any shape that \
+            are the whole pattern (up to 512 cells), and growth by the same amount every period \
+            (a gun or a puffer). Settled (periodic ash, of period up to 1024, plus gliders, LWSS, \
+            MWSS and HWSS that have left for good, counted) is recognised in B3/S23 only, for \
+            patterns of up to 100,000 cells; under other rules such a pattern is undetermined. \
+            Generations, positions and populations may be any size (a file saved at generation \
+            10^100 classifies as well as one at 0). Generations in the answer are absolute. Exit \
+            status 0 for a verdict, 2 when undetermined within N generations.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
             OptionSpec(["--max-gen", "-m"], value: "N", help: "Generations to look at before giving up: decimal digits, or B^E such as 2^20.", default: defaultMaxGeneration),
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 (spaceships are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 (escaping spaceships of settled patterns are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; fields that do not apply are left out)."),
         ],
@@ -78,7 +82,7 @@ enum ClassifyCommand: Subcommand {
             fields.append(("escaping", .fields([("glider", .int(ships.gliders)), ("lwss", .int(ships.lwss)),
                                                 ("mwss", .int(ships.mwss)), ("hwss", .int(ships.hwss))])))
         case .growing(_, let p, let increment, let evidence):
-            fields += [("period", .int(p)), ("increment", .int(increment)), ("evidence", .string(evidence))]
+            fields += [("period", .int(p)), ("increment", .string(increment.description)), ("evidence", .string(evidence))]
         }
         fields.append(("population", .string(result.population.description)))
         return .fields(fields)

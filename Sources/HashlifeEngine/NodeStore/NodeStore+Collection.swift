@@ -19,9 +19,12 @@ extension NodeStore {
     static let minimumLimit = 1 << 20
 
     /// The share of a limit each of the two side tables may take (the population cache and
-    /// deep results): 1/32 of it. The small arrays and the populations above level 15 fit in
-    /// the last 1/64 the plan leaves.
+    /// deep results): 1/32 of it. The small arrays and the populations above level 15 (1/128,
+    /// `largePopulationBytes`) fit in the last 1/64 the plan leaves.
     static func sideTableBytes(memoryLimit: Int) -> Int { max(memoryLimit, minimumLimit) / 32 }
+
+    /// The share of a limit the populations above level 15 may take: 1/128 of it.
+    static func largePopulationBytes(memoryLimit: Int) -> Int { max(memoryLimit, minimumLimit) / 128 }
 
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
     /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
@@ -43,6 +46,9 @@ extension NodeStore {
         deepResults.maximumBytes = populations.maximumBytes
         if populations.bytes > populations.maximumBytes { populations.removeAll() }
         if deepResults.bytes > deepResults.maximumBytes { deepResults.removeAll() }
+        largePopulationMaximumBytes = NodeStore.largePopulationBytes(memoryLimit: memoryLimit)
+        if largePopulationBytes > largePopulationMaximumBytes { clearLargePopulations() }
+        trimCaches()
         insertsPerTick = max(plan.nodes / 64, 64)
         let wanted = min(plan.nodes, NodeStore.allocationCeiling)
         if wanted > capacity { resizeArena(to: wanted) }
@@ -102,7 +108,8 @@ extension NodeStore {
             }
         }
         sweep(marks, keepingStampsFrom: threshold)
-        return kept + NodeStore.reserve > limitCapacity ? mandatory : nil
+        rootsNeed = kept + NodeStore.reserve > limitCapacity ? mandatory : nil
+        return rootsNeed
     }
 
     /// Marks everything the roots, pinned states, the pin stack and the empty nodes reach,
@@ -181,6 +188,10 @@ extension NodeStore {
         tick -= base
         if !bigPopulations.isEmpty { bigPopulations = bigPopulations.filter { marks[$0.key] } }
         if !wordPopulations.isEmpty { wordPopulations = wordPopulations.filter { marks[$0.key] } }
+        largePopulationBytes = wordPopulations.count * NodeStore.bytesPerSideEntry
+            + bigPopulations.values.reduce(0) { $0 + NodeStore.bytesPerSideEntry + $1.bitWidth / 8 }
+        deepPopulations.removeAll()
+        deepPopulationBytes = 0
         populations.removeAll()
         deepResults.removeAll()
         buckets.update(repeating: 0, count: bucketCount)

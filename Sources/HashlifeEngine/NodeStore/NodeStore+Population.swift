@@ -70,19 +70,109 @@ extension NodeStore {
     /// Highest level whose 4^level cells always fit a UInt64 count.
     static let smallPopulationLevel = 31
 
+    /// Highest level whose population goes in `bigPopulations` (at most 256 bits a count,
+    /// within `largePopulationMaximumBytes`). Counts above it go in `deepPopulations` only while
+    /// they fit in the room the nodes leave (`deepPopulationRoom`): a tree 65,000 levels deep
+    /// would need a number of up to 130,000 bits for every node of every level (gigabytes,
+    /// quadratic in the depth). Past that room a count walks down from the node instead
+    /// (`deepPopulation`), caching nothing: memory stays bounded, and repeated counts of such
+    /// trees cost time.
+    static let cachedBigPopulationLevel = 127
+
     /// Live cells in a node of `level`.
-    /// - Complexity: O(distinct descendants not yet counted); O(1) once cached.
+    /// - Complexity: O(distinct descendants not yet counted); O(1) once cached. Above
+    ///   `cachedBigPopulationLevel` when the room for counts is used up: O(distinct
+    ///   descendants not cached) big additions each time.
     mutating func population(_ id: NodeID, level: Int) -> BigUInt {
         if level <= NodeStore.smallPopulationLevel { return BigUInt(smallPopulation(id, level: level)) }
         if isEmpty(id, level: level) { return .zero }
+        if level > NodeStore.cachedBigPopulationLevel {
+            return cachedDeepPopulation(id, level: level) ?? deepPopulation(id, level: level)
+        }
         if let cached = bigPopulations[id] { return cached }
         let r = nodes[Int(id)]
         var total = population(r.nw, level: level - 1)
         total += population(r.ne, level: level - 1)
         total += population(r.sw, level: level - 1)
         total += population(r.se, level: level - 1)
+        let bytes = NodeStore.bytesPerSideEntry + total.bitWidth / 8
+        if largePopulationBytes + bytes > largePopulationMaximumBytes { clearLargePopulations() }
         bigPopulations[id] = total
+        largePopulationBytes += bytes
         return total
+    }
+
+    /// Bytes `deepPopulations` may hold now: its share of the limit (1/128), or all the room the
+    /// nodes and the other caches leave below the limit less 1/16 of it, whichever is more.
+    /// (Steps give the room back: `trimCaches`.)
+    var deepPopulationRoom: Int {
+        max(largePopulationMaximumBytes, limitBytes - limitBytes / 16 - (bytesInUse - deepPopulationBytes))
+    }
+
+    /// A count above `cachedBigPopulationLevel` by recursion, caching every count it makes in
+    /// `deepPopulations`; nil as soon as one would not fit in `deepPopulationRoom` (the counts
+    /// made so far stay).
+    mutating func cachedDeepPopulation(_ id: NodeID, level: Int) -> BigUInt? {
+        if level <= NodeStore.cachedBigPopulationLevel { return population(id, level: level) }
+        if isEmpty(id, level: level) { return .zero }
+        if let cached = deepPopulations[id] { return cached }
+        let r = nodes[Int(id)]
+        guard var total = cachedDeepPopulation(r.nw, level: level - 1), let ne = cachedDeepPopulation(r.ne, level: level - 1),
+              let sw = cachedDeepPopulation(r.sw, level: level - 1), let se = cachedDeepPopulation(r.se, level: level - 1) else { return nil }
+        total += ne
+        total += sw
+        total += se
+        let bytes = NodeStore.bytesPerSideEntry + total.bitWidth / 8
+        guard deepPopulationBytes + bytes <= deepPopulationRoom else { return nil }
+        deepPopulations[id] = total
+        deepPopulationBytes += bytes
+        return total
+    }
+
+    /// The population of a node above `cachedBigPopulationLevel`, caching nothing: level by
+    /// level, each distinct node with the number of paths that reach it from `id` (so a tree
+    /// 65,000 levels deep takes memory for two levels' worth of numbers, not for every node),
+    /// down to nodes whose counts are cached or `cachedBigPopulationLevel`; the sum of the
+    /// numbers times those counts. Iterative: no stack depth.
+    mutating func deepPopulation(_ id: NodeID, level: Int) -> BigUInt {
+        var frontier: [NodeID: BigUInt] = [id: .one]
+        var total = BigUInt.zero
+        var k = level
+        while k > NodeStore.cachedBigPopulationLevel {
+            var next: [NodeID: BigUInt] = [:]
+            next.reserveCapacity(frontier.count * 2)
+            for (node, paths) in frontier {
+                if let known = deepPopulations[node] {
+                    total += paths * known
+                    continue
+                }
+                let r = nodes[Int(node)]
+                for child in [r.nw, r.ne, r.sw, r.se] where !isEmpty(child, level: k - 1) {
+                    next[child, default: .zero] += paths
+                }
+            }
+            frontier = next
+            k -= 1
+        }
+        for (node, paths) in frontier { total += paths * population(node, level: k) }
+        return total
+    }
+
+    /// Gives back to the nodes the room deep counts took beyond their share (called before
+    /// each step).
+    mutating func trimCaches() {
+        if deepPopulationBytes > largePopulationMaximumBytes {
+            deepPopulations.removeAll()
+            deepPopulationBytes = 0
+        }
+    }
+
+    /// Empties the caches of populations above level 15 (they hold at most
+    /// `largePopulationMaximumBytes`).
+    mutating func clearLargePopulations() {
+        bigPopulations.removeAll()
+        wordPopulations.removeAll()
+        largePopulationBytes = 0
     }
 
     /// Highest level whose count is cached in `populations` (4^15 < 2^32).
@@ -101,7 +191,9 @@ extension NodeStore {
         let total = smallPopulation(r.nw, level: level - 1) + smallPopulation(r.ne, level: level - 1)
             + smallPopulation(r.sw, level: level - 1) + smallPopulation(r.se, level: level - 1)
         if level > NodeStore.cachedPopulationLevel {
+            if largePopulationBytes + NodeStore.bytesPerSideEntry > largePopulationMaximumBytes { clearLargePopulations() }
             wordPopulations[id] = total
+            largePopulationBytes += NodeStore.bytesPerSideEntry
         } else {
             populations.set(UInt64(id), UInt32(total))
         }

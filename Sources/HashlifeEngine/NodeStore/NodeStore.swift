@@ -293,6 +293,9 @@ struct NodeStore: ~Copyable {
     var evictions: UInt64 = 0
     var collectionTime: Duration = .zero
     var overLimitGrowths = 0
+    /// The nodes the roots and pins alone needed when the last collection could not get them
+    /// under the limit, else nil.
+    var rootsNeed: Int?
 
     var buckets: UnsafeMutablePointer<UInt32>
     /// Buckets allocated; the index uses the first `bucketCount`.
@@ -312,8 +315,17 @@ struct NodeStore: ~Copyable {
     var populations = SideTable()
     /// Populations of nodes of levels 16 to 31 (few: the top of trees), filled when asked.
     var wordPopulations: [UInt32: UInt64] = [:]
-    /// Populations of nodes above level 31, whose 4^k cells may not fit in a UInt64.
+    /// Populations of nodes of levels 32 to `cachedBigPopulationLevel`, whose 4^k cells may
+    /// not fit in a UInt64 (above that level counts are not cached).
     var bigPopulations: [UInt32: BigUInt] = [:]
+    /// Bytes `wordPopulations` and `bigPopulations` hold (entries and the numbers' digits), and
+    /// the most they may: when full they are emptied and refilled (they are caches).
+    var largePopulationBytes = 0
+    var largePopulationMaximumBytes: Int
+    /// Populations of nodes above `cachedBigPopulationLevel`, while they fit
+    /// (`deepPopulationRoom`), and the bytes they hold.
+    var deepPopulations: [UInt32: BigUInt] = [:]
+    var deepPopulationBytes = 0
 
     /// The canonical empty node of each level (index = level), for levels 3 ..< emptyCount.
     var empties: UnsafeMutablePointer<UInt32>
@@ -346,6 +358,7 @@ struct NodeStore: ~Copyable {
         limitBytes = memoryLimit
         populations.maximumBytes = NodeStore.sideTableBytes(memoryLimit: memoryLimit)
         deepResults.maximumBytes = populations.maximumBytes
+        largePopulationMaximumBytes = NodeStore.largePopulationBytes(memoryLimit: memoryLimit)
         limitCapacity = plan.nodes
         plannedBuckets = plan.buckets
         capacity = min(plan.nodes, NodeStore.allocationCeiling)
@@ -390,8 +403,7 @@ struct NodeStore: ~Copyable {
     /// The part of `bytesInUse` held by caches that queries fill and collections empty: the
     /// populations and the deep results.
     var cacheBytes: Int {
-        populations.bytes + deepResults.bytes
-            + (bigPopulations.count + wordPopulations.count) * NodeStore.bytesPerSideEntry
+        populations.bytes + deepResults.bytes + largePopulationBytes + deepPopulationBytes
     }
 
     /// The canonical empty node of `level` (≥ 3), created on first use.

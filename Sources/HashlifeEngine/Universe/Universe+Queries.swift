@@ -9,7 +9,52 @@ extension Universe {
     public var boundingBox: CellRect? {
         if isEmpty { return nil }
         if level <= 62 { return boundingBox(Int.self) }
-        return boundingBox(BigUInt.self)
+        let left = deepExtreme(.left), right = deepExtreme(.right), top = deepExtreme(.top), bottom = deepExtreme(.bottom)
+        return CellRect(x: originX + BigInt(left), y: originY + BigInt(top), width: right - left + 1, height: bottom - top + 1)
+    }
+
+    /// The extreme live column or row of the root, as an offset from its top-left, for roots
+    /// above level 62: walks down level by level keeping the distinct nodes that touch the
+    /// extreme (all at one offset along the axis), so its memory is one level's worth of ids
+    /// and one number, not a big offset memoized for every node (which for a tree 65,000
+    /// levels deep is quadratic in the depth).
+    private func deepExtreme(_ edge: Edge) -> BigUInt {
+        var frontier: Set<NodeID> = [root]
+        var offset = BigUInt.zero
+        var k = level
+        while k > 62 {
+            var near = Set<NodeID>(), far = Set<NodeID>()
+            for id in frontier {
+                let r = store.nodes[Int(id)]
+                let (a, b, c, d): (NodeID, NodeID, NodeID, NodeID)
+                switch edge {
+                case .left: (a, b, c, d) = (r.nw, r.sw, r.ne, r.se)
+                case .right: (a, b, c, d) = (r.ne, r.se, r.nw, r.sw)
+                case .top: (a, b, c, d) = (r.nw, r.ne, r.sw, r.se)
+                case .bottom: (a, b, c, d) = (r.sw, r.se, r.nw, r.ne)
+                }
+                for child in [a, b] where !store.isEmpty(child, level: k - 1) { near.insert(child) }
+                for child in [c, d] where !store.isEmpty(child, level: k - 1) { far.insert(child) }
+            }
+            // The near children sit at +half for the right and bottom edges, the far ones for
+            // the left and top edges.
+            let nearIsSecondHalf = edge == .right || edge == .bottom
+            if near.isEmpty {
+                frontier = far
+                if !nearIsSecondHalf { offset += BigUInt.powerOfTwo(k - 1) }
+            } else {
+                frontier = near
+                if nearIsSecondHalf { offset += BigUInt.powerOfTwo(k - 1) }
+            }
+            k -= 1
+        }
+        var memo: [NodeID: Int] = [:]
+        var best: Int? = nil
+        for id in frontier {
+            let v = store.extreme(id, level: k, edge: edge, memo: &memo)!
+            best = best.map { edge == .left || edge == .top ? min($0, v) : max($0, v) } ?? v
+        }
+        return offset + BigUInt(best!)
     }
 
     private func boundingBox<T: CellOffset>(_: T.Type) -> CellRect {

@@ -23,6 +23,15 @@ public struct EngineStatistics: Sendable, Equatable {
     public var pinnedRoots: Int
     /// The root square's level: it is 2^rootLevel cells on a side.
     public var rootLevel: Int
+    /// When the last collection found that the current pattern and the kept states alone do
+    /// not fit in the limit (say, after the limit was lowered below them): about how many bytes
+    /// a limit would need to hold them and step on. Nil otherwise.
+    public var neededBytes: Int?
+
+    /// Does the store hold more than its limit? Only when what must be kept does not fit
+    /// (`neededBytes`) or a file bigger than the limit was loaded; the bytes are real and
+    /// counted, and the next step that needs room fails with `StepError.memoryExhausted`.
+    public var isOverLimit: Bool { bytes > limitBytes || neededBytes != nil }
 }
 
 extension Universe {
@@ -31,7 +40,8 @@ extension Universe {
         EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, cacheBytes: store.cacheBytes, limitBytes: store.limitBytes,
                          memoHits: store.memoHits, memoMisses: store.memoMisses,
                          evictions: store.evictions, collections: store.collections,
-                         collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level)
+                         collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level,
+                         neededBytes: store.rootsNeed.map { MemoryLimit.bytesNeeded(forNodes: $0) })
     }
 
     /// Structural problems found in the store and the tree (empty when sound). For tests.

@@ -41,6 +41,7 @@ extension Universe {
 
     /// One recursion from the padded root; on a throw the root is unchanged (shrunk).
     private func attemptStep(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepInterruption) {
+        store.trimCaches()
         collectIfNeeded()
         // The pattern must sit in the root's centre half and the root must be big enough for
         // the step: then, padded once more, the successor's centre is the old root's square,
