@@ -28,6 +28,15 @@ import HashlifeTestSupport
         return cells
     }
 
+    /// Expects two cell sets equal, reporting a few differing cells rather than both sets.
+    static func expectSame(_ got: Set<ReferenceCell>, _ expected: Set<ReferenceCell>, _ context: String,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let extra = got.subtracting(expected), missing = expected.subtracting(got)
+        let same = extra.isEmpty && missing.isEmpty
+        #expect(same, "\(context): \(extra.count) extra, e.g. \(extra.sorted().prefix(3)); \(missing.count) missing, e.g. \(missing.sorted().prefix(3))",
+                sourceLocation: sourceLocation)
+    }
+
     static func cells(of clip: PatternClip, in universe: Universe) -> Set<ReferenceCell> {
         var cells = Set<ReferenceCell>()
         universe.forEachLiveCell(of: clip) { dx, dy in cells.insert(ReferenceCell(x: dx, y: dy)) }
@@ -59,9 +68,9 @@ import HashlifeTestSupport
             let expected = reference.clip(x: x, y: y, width: w, height: h)
             #expect(clip.width == BigUInt(w) && clip.height == BigUInt(h))
             #expect(clip.population == BigUInt(expected.count), "rect \(x),\(y),\(w),\(h)")
-            #expect(Self.cells(of: clip, in: universe) == expected, "rect \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(of: clip, in: universe), expected, "rect \(x),\(y),\(w),\(h)")
         }
-        #expect(Self.cells(universe, at: offset) == reference.cells, "copying changed the universe")
+        Self.expectSame(Self.cells(universe, at: offset), reference.cells, "copying changed the universe")
         #expect(universe.invariantViolations().isEmpty)
     }
 
@@ -80,7 +89,7 @@ import HashlifeTestSupport
                 universe.clear(outside: Self.rect(x, y, w, h, at: offset))
             }
             let expected = reference.clearing(inside: inside, x: x, y: y, width: w, height: h)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "clear \(inside ? "inside" : "outside") \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "clear \(inside ? "inside" : "outside") \(x),\(y),\(w),\(h)")
             #expect(universe.invariantViolations().isEmpty)
             // Shrunk back: the root is no bigger than a universe loaded with the same cells.
             let fresh = Self.universe(Array(expected.cells), at: offset)
@@ -104,7 +113,7 @@ import HashlifeTestSupport
             universe.paste(clip, x: to.x + BigInt(px), y: to.y + BigInt(py), mode: mode)
             let copied = ReferenceEngine(cells: source).clip(x: x, y: y, width: w, height: h)
             let expected = ReferenceEngine(cells: target).pasting(copied, width: w, height: h, x: px, y: py, mode: mode)
-            #expect(Self.cells(universe, at: to) == expected.cells,
+            Self.expectSame(Self.cells(universe, at: to), expected.cells,
                     "\(mode) of \(x),\(y),\(w),\(h) at \(px),\(py), offsets \(round % 4) → \((round / 4 + round) % 4)")
             #expect(universe.invariantViolations().isEmpty)
         }
@@ -125,9 +134,9 @@ import HashlifeTestSupport
             else if x.isNegative { farLeft.insert(ReferenceCell(x: (x + far.x - 5).intValue!, y: (y - far.y + 1).intValue!)) }
             else { farCells.insert(ReferenceCell(x: (x - far.x).intValue!, y: (y - far.y).intValue!)) }
         }
-        #expect(near == reference.cells)
-        #expect(farCells == copied)
-        #expect(farLeft == copied)
+        Self.expectSame(near, reference.cells, "cells")
+        Self.expectSame(farCells, copied, "cells")
+        Self.expectSame(farLeft, copied, "cells")
         #expect(universe.population == BigUInt(reference.population + 2 * copied.count))
     }
 
@@ -142,7 +151,7 @@ import HashlifeTestSupport
             let turned = universe.transformed(universe.clip(of: Self.rect(x, y, w, h, at: offset)), transform)
             let expected = ReferenceEngine.transforming(reference.clip(x: x, y: y, width: w, height: h), width: w, height: h, transform)
             #expect(turned.width == BigUInt(transform.swapsSides ? h : w) && turned.height == BigUInt(transform.swapsSides ? w : h))
-            #expect(Self.cells(of: turned, in: universe) == expected, "\(transform) of \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(of: turned, in: universe), expected, "\(transform) of \(x),\(y),\(w),\(h)")
             #expect(turned.population == BigUInt(expected.count))
         }
     }
@@ -161,7 +170,7 @@ import HashlifeTestSupport
             let turned = ReferenceEngine.transforming(reference.clip(x: x, y: y, width: w, height: h), width: w, height: h, transform)
             let expected = reference.clearing(inside: true, x: x, y: y, width: w, height: h)
                 .pasting(turned, width: nw, height: nh, x: x, y: y, mode: .copy)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "\(transform) in place of \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "\(transform) in place of \(x),\(y),\(w),\(h)")
             #expect(universe.invariantViolations().isEmpty)
         }
     }
@@ -229,7 +238,7 @@ import HashlifeTestSupport
             let (x, y, w, h) = Self.randomRect(&rng)
             universe.fill(Self.rect(x, y, w, h, at: offset))
             let expected = ReferenceEngine(cells: Self.soup).filling(x: x, y: y, width: w, height: h)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "fill \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "fill \(x),\(y),\(w),\(h)")
         }
         // A huge rectangle costs its levels, not its area.
         let universe = Universe()
@@ -246,7 +255,7 @@ import HashlifeTestSupport
             try universe.fillRandomly(Self.rect(5, -3, w, h, at: offset), density: density, seed: 99 + UInt64(index))
             let soup = Set(randomSoup(width: w, height: h, density: density, seed: 99 + UInt64(index)))
             let expected = ReferenceEngine(cells: Self.soup).pasting(soup, width: w, height: h, x: 5, y: -3, mode: .copy)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "offset \(index)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "offset \(index)")
         }
         let universe = Universe()
         try universe.fillRandomly(CellRect(x: 0, y: 0, width: 20, height: 10), density: 1, seed: 1)
