@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import HashlifeEngine
 import HashlifeTestSupport
@@ -228,6 +229,58 @@ import HashlifeTestSupport
         universe.transform(moved, .rotateCounterclockwise)
         #expect(universe.boundingBox == box)
         #expect(universe.population == population)
+    }
+
+    /// Runs `body` on another thread and waits at most `seconds` for it: an operation that is
+    /// not memoized per node on a hash-consed pattern never finishes, and this turns that into
+    /// a failure instead of a hang (the thread is left behind).
+    static func finishes(within seconds: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+    }
+
+    /// A filled rectangle of 2^100 × (2^99 + 5) cells has a few hundred distinct nodes: every
+    /// operation memoized per node finishes at once, one that is not never does (4^97 leaves).
+    @Test func hugeFilledRectanglesAreCopiedTurnedAndMovedByTheirDistinctNodes() {
+        final class Work: @unchecked Sendable {
+            let universe = Universe()
+            var populations: [BigUInt] = []
+            var turned: CellRect?
+            var box: CellRect?
+            var clipPopulation = BigUInt.zero
+        }
+        let work = Work()
+        let (w, h) = (BigUInt.powerOfTwo(100), BigUInt.powerOfTwo(99) + 5)
+        let rect = CellRect(x: BigInt(-12345), y: -BigInt(BigUInt.powerOfTwo(98)) + 3, width: w, height: h)
+        // A window of it, unaligned, copied far away twice and combined.
+        let part = CellRect(x: rect.x + 7, y: rect.y + BigInt(BigUInt.powerOfTwo(90)) + 1, width: h - 9, height: BigUInt.powerOfTwo(60) + 1)
+        let far = BigInt(BigUInt.powerOfTwo(200)) + 3
+        let finished = Self.finishes(within: 60) {
+            let universe = work.universe
+            universe.fill(rect)
+            work.populations.append(universe.population)
+            work.turned = universe.transform(rect, .rotateCounterclockwise)
+            work.box = universe.boundingBox
+            work.populations.append(universe.population)
+            let clip = universe.clip(of: part)
+            work.clipPopulation = clip.population
+            universe.paste(clip, x: far, y: far)
+            universe.paste(clip, x: far + 1, y: far + 1, mode: .xor)
+            work.populations.append(universe.population)
+        }
+        #expect(finished, "a region operation took over a minute: not memoized per node")
+        guard finished else { return }
+        #expect(work.populations[0] == w * h && work.populations[1] == w * h)
+        #expect(work.turned == CellRect(x: rect.x, y: rect.y, width: h, height: w))
+        #expect(work.box == work.turned)
+        #expect(work.clipPopulation == part.width * part.height)
+        // The xor leaves two L-shaped borders: one row and one column of each copy.
+        #expect(work.populations[2] == w * h + 2 * (part.width + part.height - 1))
+        #expect(work.universe.invariantViolations().isEmpty)
     }
 
     @Test func fillingMatchesTheReference() {
