@@ -332,6 +332,35 @@ import HashlifeTestSupport
         #expect(universe.saveState() == before)
     }
 
+    /// Clips kept across collections (a clipboard while the user edits and steps) stay
+    /// exact, with collections keeping only what roots and pins reach.
+    @Test func keptClipsSurviveCollectionsBetweenOperations() {
+        let universe = Self.universe(Self.soup, at: Self.offsets[1])
+        universe.store.collectsToTheMinimum = true
+        var reference = ReferenceEngine(cells: Self.soup)
+        var rng = SplitMix64(seed: 47)
+        var clipboard: [(clip: PatternClip, cells: Set<ReferenceCell>, w: Int, h: Int)] = []
+        for round in 0..<30 {
+            let (x, y, w, h) = Self.randomRect(&rng)
+            switch round % 3 {
+            case 0:
+                clipboard.append((universe.clip(of: Self.rect(x, y, w, h, at: Self.offsets[1])), reference.clip(x: x, y: y, width: w, height: h), w, h))
+            case 1:
+                let kept = clipboard[Int.random(in: 0..<clipboard.count, using: &rng)]
+                let mode = PasteMode.allCases[round % 4]
+                universe.paste(kept.clip, x: Self.offsets[1].x + BigInt(x), y: Self.offsets[1].y + BigInt(y), mode: mode)
+                reference = reference.pasting(kept.cells, width: kept.w, height: kept.h, x: x, y: y, mode: mode)
+            default:
+                universe.step()
+                reference.step()
+            }
+            universe.collect()
+            Self.expectSame(Self.cells(universe, at: Self.offsets[1]), reference.cells, "round \(round)")
+            for kept in clipboard { Self.expectSame(Self.cells(of: kept.clip, in: universe), kept.cells, "kept clip, round \(round)") }
+            #expect(universe.invariantViolations().isEmpty)
+        }
+    }
+
     @Test func clipsFromCellsAndOtherUniversesAndTheirPins() {
         let universe = Universe(memoryLimit: MemoryLimit.minimumBytes)
         let glider = [(x: 1, y: 0), (x: 2, y: 1), (x: 0, y: 2), (x: 1, y: 2), (x: 2, y: 2), (x: 9, y: 9)]
@@ -348,7 +377,9 @@ import HashlifeTestSupport
         #expect(universe.invariantViolations().isEmpty)
         // Imported into another universe: the same cells.
         let other = Universe()
+        #expect(universe.owns(clip) && !other.owns(clip))
         let imported = other.importing(clip, from: universe)
+        #expect(other.owns(imported))
         other.paste(imported, x: -7, y: 3, mode: .copy)
         #expect(Self.cells(other, at: (BigInt(-7), BigInt(3))) == Set(glider.prefix(5).map { ReferenceCell(x: $0.x, y: $0.y) }))
     }
