@@ -1,8 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers, dependencies pointing one way:
-//   HashlifeEngine (stdlib only, and a header-only prefetch hint) ← HashlifeFormats (+ the system zlib) ← HashlifeCLI ← hashlife (executable)
+// Layers, dependencies pointing one way (each module lists exactly what it imports):
+//   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint)
+//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
+//   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in)
+//   ← HashlifeREPL (session, support, rendering, analysis, and HashlifeTerminal: keys, line editor)
+//   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
 //
@@ -30,11 +34,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),
         .target(name: "HashlifeRendering", dependencies: ["HashlifeEngine", "CZlib"]),
-        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
+        // The shipped patterns/*.rle, compiled in by a build plugin (the built-in shape library).
+        .executableTarget(name: "embed-patterns", path: "Sources/embed-patterns"),
+        .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
+        .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
+        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
+        // JSON output and memory sizes as people type them, for the CLI and the REPL.
+        .target(name: "HashlifeSupport", dependencies: ["HashlifeEngine"]),
         .target(name: "HashlifeTerminal"),
-        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
@@ -45,9 +55,9 @@ let package = Package(
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

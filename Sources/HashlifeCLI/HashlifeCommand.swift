@@ -14,10 +14,13 @@ struct CommandContext: Sendable {
     var errorIsTerminal: Bool
     /// Is standard output a terminal (no binary data there)?
     var standardOutputIsTerminal: Bool
+    /// Cancelled by Ctrl-C (`Interrupts`); tests pass their own.
+    var interrupts: StepControl
 
     init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
          standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
-         errorIsTerminal: Bool, standardOutputIsTerminal: Bool = false) {
+         errorIsTerminal: Bool, standardOutputIsTerminal: Bool = false, interrupts: StepControl = Interrupts.control) {
+        self.interrupts = interrupts
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.standardOutputBytes = standardOutputBytes ?? { bytes in standardOutput(String(decoding: bytes, as: UTF8.self)) }
@@ -43,7 +46,12 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, InfoCommand.self, ClassifyCommand.self, ConvertCommand.self, ReplCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, InfoCommand.self, ClassifyCommand.self, ConvertCommand.self, SoupCommand.self, ReplCommand.self, VersionCommand.self, HelpCommand.self]
+    /// Options of `hashlife` itself, before any subcommand.
+    static let rootOptions: [OptionSpec] = [
+        .flag(["--version"], help: "Print the version (as 'hashlife version' does)."),
+        CommandSpec.helpOption,
+    ]
 
     /// Runs the command line of this process and exits with its status.
     public static func main() -> Never {
@@ -71,11 +79,11 @@ public enum HashlifeCommand {
             return 0
         }
         if name == "--version" {
-            context.standardOutput("hashlife \(HashlifeVersion.string)\n")
+            context.standardOutput(VersionCommand.line)
             return 0
         }
-        guard let command = subcommands.first(where: { $0.spec.name == name }) else {
-            let error = UsageError(command: programName, message: "unknown subcommand '\(name)'")
+        guard let command = subcommand(named: name) else {
+            let error = UsageError(command: programName, message: unknownSubcommand(name))
             context.standardError(error.description + "\n")
             return 64
         }
@@ -91,14 +99,35 @@ public enum HashlifeCommand {
             try command.run(parsed, context: context)
             return 0
         } catch {
-            context.standardError(error.description + "\n")
+            context.standardError(Excerpt.escapingControls(error.description) + "\n")
             return error.exitCode
         }
     }
 
 
     static func rootHelp() -> String {
-        HelpFormatter.rootHelp(programName: programName, overview: overview, subcommands: subcommands.map { $0.spec })
+        HelpFormatter.rootHelp(programName: programName, overview: overview, subcommands: subcommands.map { $0.spec }, options: rootOptions)
+    }
+
+    static func subcommand(named name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.spec.name == name }
+    }
+
+    /// "unknown subcommand 'veiw'; did you mean 'view'?" (the suggestion when one name is close).
+    static func unknownSubcommand(_ name: String) -> String {
+        let message = "unknown subcommand \(Excerpt.quote(name))"
+        guard let suggestion = Suggestion.closest(to: name, among: subcommands.map { $0.spec.name }) else { return message }
+        return message + "; did you mean '\(suggestion)'?"
+    }
+}
+
+/// `hashlife version` (and `hashlife --version`): the version, defined once as `HashlifeVersion.string`.
+enum VersionCommand: Subcommand {
+    static let spec = CommandSpec(name: "version", abstract: "Print the version of hashlife.")
+    static var line: String { "hashlife \(HashlifeVersion.string)\n" }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        context.standardOutput(line)
     }
 }
 
@@ -115,8 +144,8 @@ enum HelpCommand: Subcommand {
             context.standardOutput(HashlifeCommand.rootHelp())
             return
         }
-        guard let command = HashlifeCommand.subcommands.first(where: { $0.spec.name == name }) else {
-            throw .usage(UsageError(command: "hashlife help", message: "unknown subcommand '\(name)'"))
+        guard let command = HashlifeCommand.subcommand(named: name) else {
+            throw .usage(UsageError(command: "hashlife help", message: HashlifeCommand.unknownSubcommand(name)))
         }
         context.standardOutput(HelpFormatter.help(for: command.spec, programName: HashlifeCommand.programName))
     }

@@ -5,6 +5,7 @@ import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeSupport
 import HashlifeTerminal
 import Synchronization
 
@@ -52,7 +53,8 @@ struct REPLCommand: Sendable {
         REPLCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(REPLError) in try r.size(a) },
         REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
         REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
-        REPLCommand("clear", usage: "clear", "Kill every cell (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
+    ] + REPL.editingCommands + [
+    ] + REPL.historyCommands + [
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
         REPLCommand("stats", usage: "stats",
@@ -72,11 +74,8 @@ struct REPLCommand: Sendable {
 // MARK: - Limits
 
 extension REPL {
-    /// Most blocks a `view` draws, and most per side (columns or rows).
-    static let maximumViewBlocks = 4_000_000
-    static let maximumViewSide = 100_000
-    /// Zooms must be below 2^this.
-    static let zoomBitLimit = 65_536
+    /// Zooms must be below 2^this (as generation counts). Views obey `OutputLimit`.
+    static let zoomBitLimit = InputNumber.generationBitLimit
 }
 
 // MARK: - Files and rule
@@ -85,10 +84,10 @@ extension REPL {
     func load(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "rule") else { throw .usage(command("load")) }
         let rule = a.count == 3 ? try parseRule(a[2]) : nil
-        do { try session.load(path: a[0], rule: rule) } catch { throw REPLError(error) }
+        do { try session.load(path: a[0], rule: rule) } catch { throw REPLError(error).quoting(a[0]) }
         let universe = session.universe
         let population = universe.population
-        return Answer("loaded \(a[0]): \(population) cells, rule \(universe.rule), generation \(universe.generation)", [
+        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(universe.rule), generation \(universe.generation)", [
             .init("path", .string(a[0])),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
             .init("rule", .string(universe.rule.description)),
@@ -101,17 +100,14 @@ extension REPL {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "format") else { throw .usage(command("save")) }
         var format: PatternFormat? = nil
         if a.count == 3 {
-            switch a[2].lowercased() {
-            case "rle": format = .rle
-            case "mc", "macrocell": format = .macrocell
-            case "cells", "plaintext": format = .plaintext
-            case "lif", "life", "life106": format = .life106
-            default: throw .argument("unknown format '\(a[2])'; expected rle, mc, cells or lif")
+            guard let named = PatternFormat(name: a[2]) else {
+                throw .argument("unknown format \(Excerpt.quote(a[2])); expected \(PatternFormat.writableNames)")
             }
+            format = named
         }
-        do { try session.save(path: a[0], format: format) } catch { throw REPLError(error) }
+        do { try session.save(path: a[0], format: format) } catch { throw REPLError(error).quoting(a[0]) }
         let written = format ?? PatternFormat(fileName: a[0]) ?? .rle
-        return Answer("saved \(a[0]) (\(written.displayName))", [
+        return Answer("saved \(REPL.shown(a[0])) (\(written.displayName))", [
             .init("path", .string(a[0])), .init("format", .string(written.fileExtension)),
         ])
     }
@@ -124,7 +120,7 @@ extension REPL {
     }
 
     func parseRule(_ text: String) throws(REPLError) -> Rule {
-        do { return try Rule(text) } catch { throw REPLError(code: "rule", message: error.description) }
+        do { return try Rule(text) } catch { throw REPLError(code: "rule", message: Excerpt.shortening(text, in: error.description)) }
     }
 }
 
@@ -193,14 +189,12 @@ extension REPL {
         REPLError(code: code, message: code == "memory" ? message + " (raise the limit with 'memory MB')" : message)
     }
 
-    /// A generation count: digits or B^E, within the engine's step limit.
+    /// A generation count: digits or B^E, below 2^65001 (`InputNumber.generationBitLimit`),
+    /// refused by its length before any arithmetic when it is longer than that allows.
     func parseGenerations(_ text: String, name: String) throws(REPLError) -> BigUInt {
-        let value: BigUInt
-        do { value = try BigUInt.parseCount(text) } catch { throw .argument("invalid \(name): \(error.description)") }
-        guard value.bitWidth <= Universe.maximumStepExponent + 1 else {
-            throw .argument("invalid \(name): \(text) is beyond the engine's limit of 2^\(Universe.maximumStepExponent + 1)")
+        do { return try InputNumber.count(text, belowBits: InputNumber.generationBitLimit) } catch {
+            throw .argument("invalid \(name): \(error.description)")
         }
-        return value
     }
 }
 
@@ -291,7 +285,7 @@ extension REPL {
             switch a[2] {
             case "1": alive = true
             case "0": alive = false
-            default: throw .argument("invalid state '\(a[2])'; expected 0 or 1")
+            default: throw .argument("invalid state \(Excerpt.quote(a[2])); expected 0 or 1")
             }
         }
         session.setCell(x: x, y: y, alive: alive)
@@ -311,12 +305,6 @@ extension REPL {
             .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(alive)),
         ])
     }
-
-    func clear(_ a: [String]) throws(REPLError) -> Answer {
-        guard a.isEmpty else { throw .usage(command("clear")) }
-        session.clear()
-        return Answer("cleared", [])
-    }
 }
 
 // MARK: - Help and quitting
@@ -326,7 +314,7 @@ extension REPL {
         guard a.count <= 1 else { throw .usage(command("help")) }
         if let name = a.first {
             guard let found = REPLCommand.named(name) else {
-                throw REPLError(code: "unknown-command", message: "unknown command '\(name)' (try 'help')")
+                throw REPLError(code: "unknown-command", message: "unknown command \(Excerpt.quote(name)) (try 'help')")
             }
             var lines = ["usage: \(found.usage)", "  \(found.summary)"]
             if !found.aliases.isEmpty { lines.append("  also: " + found.aliases.joined(separator: ", ")) }

@@ -2,6 +2,7 @@
 
 import HashlifeEngine
 import HashlifeSession
+import HashlifeSupport
 
 extension REPL {
     /// Every engine counter. JSON: `EngineStatistics.jsonFields`, then `pinned_roots` and
@@ -26,14 +27,12 @@ extension REPL {
         var extra: [JSONValue.Field] = []
         if let word = a.first {
             if word.lowercased() == "collect" {
-                let before = session.universe.statistics.nodes
-                session.universe.collect()
-                let freed = max(before - session.universe.statistics.nodes, 0)
+                let freed = session.collect()
                 prefix = "collected \(freed) nodes; memory "
                 extra = [.init("freed_nodes", .int(freed))]
             } else {
                 let bytes: Int
-                do { bytes = try Megabytes.parse(word) } catch { throw .argument("invalid MB: \(error.description)") }
+                do { bytes = try Megabytes.parse(word) } catch { throw .argument("invalid MB: \(Excerpt.shortening(word, in: error.description, plainLimit: Excerpt.defaultLimit))") }
                 session.setMemoryLimit(bytes)
             }
         }

@@ -3,6 +3,7 @@
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeSession
+import HashlifeSupport
 
 // MARK: - Viewing
 
@@ -26,7 +27,7 @@ extension REPL {
                 zoom = try parseZoom(value)
             case "format" where chosenStyle == nil:
                 guard let chosen = TextStyle(rawValue: value.lowercased()) else {
-                    throw .argument("unknown format '\(value)'; expected text, unicode or braille")
+                    throw .argument("unknown format \(Excerpt.quote(value)); expected text, unicode or braille")
                 }
                 chosenStyle = chosen
             default:
@@ -37,13 +38,13 @@ extension REPL {
         let viewport: Viewport
         if let rectangle {
             let z = zoom ?? session.viewport.zoom
-            try checkViewSize(columns: Self.blocks(rectangle.width, z), rows: Self.blocks(rectangle.height, z))
             viewport = Viewport(x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height, zoom: z)
         } else if let zoom {
             viewport = session.viewport(zoom: zoom)
         } else {
             viewport = session.viewport
         }
+        try checkViewSize(viewport)
         var rows = session.universe.blockRows(of: viewport)
         var lines: [String] = []
         TextRenderer.render(&rows, style: style) { line in
@@ -58,16 +59,10 @@ extension REPL {
         ])
     }
 
-    /// ceil(length / zoom).
-    static func blocks(_ length: BigUInt, _ zoom: BigUInt) -> BigUInt {
-        let (q, r) = length.quotientAndRemainder(dividingBy: zoom)
-        return r.isZero ? q : q + BigUInt.one
-    }
-
-    func checkViewSize(columns: BigUInt, rows: BigUInt) throws(REPLError) {
-        let side = BigUInt(Self.maximumViewSide)
-        guard columns <= side, rows <= side, columns * rows <= BigUInt(Self.maximumViewBlocks) else {
-            throw .argument("a view of \(columns)x\(rows) blocks is too large (at most \(Self.maximumViewSide) a side and \(Self.maximumViewBlocks) in all); zoom out or use a smaller rectangle")
+    /// The output rule (`OutputLimit`: at most 2^24 blocks), as an argument error.
+    func checkViewSize(_ viewport: Viewport) throws(REPLError) {
+        do { try OutputLimit.check(viewport) } catch {
+            throw .argument("\(error.description); zoom out or use a smaller rectangle")
         }
     }
 
@@ -101,13 +96,15 @@ extension REPL {
     func size(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count == 2 else { throw .usage(command("size")) }
         func side(_ text: String, _ name: String) throws(REPLError) -> Int {
-            guard let n = Int(text), n >= 1, n <= Self.maximumViewSide else {
-                throw .argument("invalid \(name) '\(text)'; expected a whole number from 1 to \(Self.maximumViewSide)")
+            guard text.utf8.count <= 12, let n = Int(text), n >= 1, n <= OutputLimit.maximumBlocks else {
+                throw .argument("invalid \(name) \(Excerpt.quote(text)); expected a whole number from 1 to \(OutputLimit.maximumBlocks) (2^24 blocks in all)")
             }
             return n
         }
         let columns = try side(a[0], "COLS"), rows = try side(a[1], "ROWS")
-        try checkViewSize(columns: BigUInt(columns), rows: BigUInt(rows))
+        do { try OutputLimit.check(columns: BigUInt(columns), rows: BigUInt(rows)) } catch {
+            throw .argument("\(error.description); choose a smaller size")
+        }
         session.resize(columns: columns, rows: rows)
         return viewportAnswer()
     }
@@ -128,41 +125,26 @@ extension REPL {
 
     func parseZoom(_ text: String) throws(REPLError) -> BigUInt {
         let zoom: BigUInt
-        do { zoom = try BigUInt.parseCount(text) } catch { throw .argument("invalid zoom: \(error.description)") }
-        guard !zoom.isZero, zoom.bitWidth <= Self.zoomBitLimit else {
-            throw .argument("invalid zoom: \(text); the zoom must be at least 1 and below 2^\(Self.zoomBitLimit)")
-        }
+        do { zoom = try InputNumber.count(text, belowBits: Self.zoomBitLimit) } catch { throw .argument("invalid zoom: \(error.description)") }
+        guard !zoom.isZero else { throw .argument("invalid zoom: the zoom must be at least 1") }
         return zoom
     }
 
+    /// A positive size, below 2^65000 (`InputNumber.coordinateBitLimit`).
     func parsePositive(_ text: String, name: String) throws(REPLError) -> BigUInt {
         let value: BigUInt
-        do { value = try BigUInt.parseCount(text) } catch { throw .argument("invalid \(name): \(error.description)") }
+        do { value = try InputNumber.count(text, belowBits: InputNumber.coordinateBitLimit) } catch {
+            throw .argument("invalid \(name): \(error.description)")
+        }
         guard !value.isZero else { throw .argument("invalid \(name): it must be at least 1") }
         return value
     }
 
-    /// A signed big integer: an optional sign, then digits or B^E.
+    /// A signed coordinate: an optional sign, then digits or B^E, below 2^65000 in magnitude
+    /// (`InputNumber.coordinateBitLimit`), refused by its length before any arithmetic.
     func parseCoordinate(_ text: String, name: String) throws(REPLError) -> BigInt {
-        var magnitudeText = Substring(text)
-        var negative = false
-        if let sign = magnitudeText.first, sign == "-" || sign == "+" {
-            negative = sign == "-"
-            magnitudeText = magnitudeText.dropFirst()
-        }
-        do {
-            return BigInt(sign: negative, magnitude: try BigUInt.parseCount(String(magnitudeText)))
-        } catch {
-            // Report against the whole word, signs included.
-            let shift = text.count - magnitudeText.count
-            let reason: NumberSyntaxError.Reason
-            switch error.reason {
-            case .unexpectedCharacter(let c, let offset): reason = .unexpectedCharacter(c, offset: offset + shift)
-            case .negative: reason = .unexpectedCharacter("-", offset: shift)
-            case .empty where text.isEmpty || magnitudeText.isEmpty: reason = .empty
-            default: reason = error.reason
-            }
-            throw .argument("invalid \(name): \(NumberSyntaxError(text: text, reason: reason).description)")
+        do { return try InputNumber.integer(text, belowBits: InputNumber.coordinateBitLimit) } catch {
+            throw .argument("invalid \(name): \(error.description)")
         }
     }
 }

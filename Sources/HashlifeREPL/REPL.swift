@@ -8,6 +8,7 @@
 
 import HashlifeEngine
 import HashlifeSession
+import HashlifeSupport
 import HashlifeTerminal
 
 /// Why a REPL command failed: a stable `code` for programs and a message for people.
@@ -21,6 +22,12 @@ public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
     }
     public init(_ error: SessionError) { self.init(code: error.code, message: error.message) }
     public var description: String { message }
+
+    /// The error with `path` (file errors quote it whole) shown as a short escaped excerpt
+    /// when it is long or strange.
+    func quoting(_ path: String) -> REPLError {
+        REPLError(code: code, message: Excerpt.shortening(path, in: message))
+    }
 
     static func usage(_ command: REPLCommand) -> REPLError {
         REPLError(code: "usage", message: "usage: \(command.usage)")
@@ -53,6 +60,8 @@ public final class REPL {
     public let control: StepControl
     /// Show a progress bar on standard error during `step` and `goto`.
     public var showsProgress: Bool
+    /// The shapes `stamp` and `library` use.
+    public var shapes = ShapeLibrary()
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?
@@ -83,7 +92,7 @@ public final class REPL {
     /// Runs a command given as words, returning its answer or error.
     public func run(name: String, arguments: [String]) -> Result<Answer, REPLError> {
         guard let command = REPLCommand.named(name) else {
-            return .failure(REPLError(code: "unknown-command", message: "unknown command '\(name)' (try 'help')"))
+            return .failure(REPLError(code: "unknown-command", message: "unknown command \(Excerpt.quote(name)) (try 'help')"))
         }
         do throws(REPLError) {
             return .success(try command.run(self, arguments))
@@ -100,7 +109,8 @@ public final class REPL {
         case (.success(let answer), true):
             return JSONValue.object([.init("ok", true)] + answer.fields).encoded + "\n"
         case (.failure(let error), false):
-            return "error: \(error.message)\n"
+            // Control characters escaped: an error never moves the terminal's cursor.
+            return "error: \(Excerpt.escapingControls(error.message))\n"
         case (.failure(let error), true):
             let detail = JSONValue.object([.init("code", .string(error.code)), .init("message", .string(error.message))])
             return JSONValue.object([.init("ok", false), .init("error", detail)]).encoded + "\n"
@@ -108,6 +118,13 @@ public final class REPL {
     }
 
     func quit() { hasQuit = true }
+
+    /// A path or word from the input as answers show it: as it is when short and printable,
+    /// else a short escaped excerpt (`Excerpt.quote`).
+    static func shown(_ text: String) -> String {
+        Excerpt.isPlain(text, limit: Excerpt.pathLimit) ? text : Excerpt.quote(text)
+    }
+
 
     /// Splits a line into words: runs of non-blank characters, or quoted with "…" or '…' (no
     /// escapes inside). A line starting with '#' (after blanks) has no words.

@@ -5,6 +5,7 @@
 @preconcurrency import Glibc
 #endif
 import HashlifeEngine
+import HashlifeFormats
 import HashlifeSession
 import HashlifeTerminal
 import Synchronization
@@ -146,6 +147,12 @@ public struct CommandHooks {
 }
 
 public enum REPLRunner {
+    /// The line editor's history file: `repl_history` in `DataFolders.state` (`$XDG_STATE_HOME/
+    /// hashlife`, default `~/.local/state/hashlife`); nil when there is no such folder.
+    public static func historyPath(environment: [String: String]? = nil) -> String? {
+        DataFolders.state(environment).map { $0 + "/repl_history" }
+    }
+
     /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with
     /// `output`, calling `hooks` around each line. Returns the exit status: 0, or what a hook said.
     public static func run(_ repl: REPL, input: inout some LineSource, output: (String) -> Void,
@@ -170,7 +177,7 @@ public enum REPLRunner {
     }
 
     /// The REPL on the process's standard streams: with a prompt and the line editor (history in
-    /// `LineEditor.defaultHistoryPath()`) when standard input and output are terminals, else
+    /// `historyPath()`) when standard input and output are terminals, else
     /// lines read from standard input with no prompt. SIGINT cancels a running step; on a pipe,
     /// an interrupt that cancels nothing ends the REPL with status 130 (see `REPLInterrupts`).
     /// A progress bar goes to standard error during long steps when it is a terminal. Answers go
@@ -183,7 +190,7 @@ public enum REPLRunner {
                         showsProgress: Terminal.isTerminal(STDERR_FILENO))
         let hooks = CommandHooks(starts: REPLInterrupts.commandStarts, ends: REPLInterrupts.commandEnds)
         if interactive {
-            let editor = LineEditor(prompt: "hashlife> ", historyPath: LineEditor.defaultHistoryPath())
+            let editor = LineEditor(prompt: "hashlife> ", historyPath: REPLRunner.historyPath())
             var input = EditorLines(editor: editor)
             return run(repl, input: &input, output: write, hooks: hooks)
         }

@@ -14,6 +14,13 @@ public protocol BlockRows {
     var blockArea: BigUInt { get }
     /// Live-cell counts of block row `index`, `columns` of them.
     mutating func row(_ index: Int) -> [BigUInt]
+    /// True once the drawing should stop (Ctrl-C): renderers check it before each row and end
+    /// early, leaving incomplete output that the caller discards. False by default.
+    var isCancelled: Bool { get }
+}
+
+extension BlockRows {
+    public var isCancelled: Bool { false }
 }
 
 /// Block rows held in memory: for tests and small callers.

@@ -63,7 +63,7 @@ public enum PNGRenderer {
             var line = [UInt8](repeating: 0, count: 1 + (width + 7) / 8)
             let liveBit = options.live == .white
             let deadBit = options.dead == .white
-            for index in 0..<blockRows {
+            for index in 0..<blockRows where !rows.isCancelled {
                 let counts = rows.checkedRow(index)
                 for i in 1..<line.count { line[i] = 0 }
                 for column in 0..<columns where (counts[column].isZero ? deadBit : liveBit) {
@@ -84,7 +84,7 @@ public enum PNGRenderer {
                 for _ in 0..<width { gridLine += [options.gridColor.r, options.gridColor.g, options.gridColor.b] }
             }
             let interior = grid ? scale - 1 : scale
-            for index in 0..<blockRows {
+            for index in 0..<blockRows where !rows.isCancelled {
                 let counts = rows.checkedRow(index)
                 line.withUnsafeMutableBufferPointer { line in
                     var offset = 1

@@ -30,7 +30,7 @@ public enum SVGRenderer {
         // Without density every live block is `live`: one group fill instead of one per rect.
         if !options.density { emit("<g fill=\"\(options.live.hex)\">\n") }
 
-        for y in 0..<blockRows {
+        for y in 0..<blockRows where !rows.isCancelled {
             let counts = rows.checkedRow(y)
             var line = ""
             var x = 0

@@ -24,7 +24,7 @@ public enum TextRenderer {
         let columns = rows.columns
         var line: [UInt8] = []
         line.reserveCapacity(columns + 1)
-        for index in 0..<rows.rows {
+        for index in 0..<rows.rows where !rows.isCancelled {
             line.removeAll(keepingCapacity: true)
             for live in rows.liveRow(index) {
                 line.append(live ? UInt8(ascii: "#") : UInt8(ascii: "."))
@@ -40,7 +40,7 @@ public enum TextRenderer {
         let count = rows.rows
         let glyphs: [Unicode.Scalar] = [" ", "\u{2580}", "\u{2584}", "\u{2588}"]  // index: upper | lower << 1
         var top = 0
-        while top < count {
+        while top < count && !rows.isCancelled {
             let upper = rows.liveRow(top)
             let lower = top + 1 < count ? rows.liveRow(top + 1) : Array(repeating: false, count: columns)
             var line = String.UnicodeScalarView()
@@ -63,7 +63,7 @@ public enum TextRenderer {
         let dots: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
         var bits = [UInt32](repeating: 0, count: width)
         var top = 0
-        while top < count {
+        while top < count && !rows.isCancelled {
             for i in bits.indices { bits[i] = 0 }
             for dy in 0..<min(4, count - top) {
                 let live = rows.liveRow(top + dy)

@@ -25,13 +25,21 @@ public final class Session {
     public private(set) var document: PatternDocument?
     /// The current view, in blocks of `viewport.zoom` cells.
     public var viewport: Viewport
-    /// Kept generations, oldest first, for going back (bounded; the oldest are dropped).
-    private var timeline: [UniverseState] = []
-    /// The state as loaded (generation 0 of the session), to re-run from when going back past
-    /// the timeline.
-    private var start: UniverseState
-    /// Most generations kept for going back.
-    public static let timelineLimit = 1024
+    /// Undo entries, oldest first, and redo entries, the next to redo last (Session+History.swift).
+    var undoEntries: [HistoryEntry] = []
+    var redoEntries: [HistoryEntry] = []
+    /// Most undo entries kept (the oldest go first); at least 1,000 by default.
+    public var historyLimit = Session.defaultHistoryLimit
+    public static let defaultHistoryLimit = 1000
+    /// The state as loaded, to re-run from when going back past the history; nil once an edit
+    /// has been dropped from the history (re-running would no longer reproduce it).
+    var start: UniverseState?
+    /// Saved snapshots, in the order saved (Session+Snapshots.swift).
+    var snapshotList: [Snapshot] = []
+    /// The selected rectangle, if any (Session+Editing.swift).
+    public internal(set) var selection: CellRect?
+    /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
+    public internal(set) var clipboard: PatternClip?
 
     /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes, and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
@@ -58,19 +66,35 @@ public final class Session {
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
     /// new universe keeps the session's memory limit.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
+        try load(document: try readPattern(path: path), rule: rule, label: path == "-" ? "<stdin>" : path)
+        self.path = path
+    }
+
+    /// The pattern in the file at `path` (any format; "-" for standard input).
+    /// - Throws: "file" when it cannot be read, "format" when it is not a valid pattern.
+    public func readPattern(path: String) throws(SessionError) -> PatternDocument {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
-        let label = path == "-" ? "<stdin>" : path
-        let decoded: DecodedPattern
-        do { decoded = try PatternCodec.decode(bytes, fileName: label) } catch { throw SessionError(code: "format", message: error.description) }
+        do { return try PatternCodec.decode(bytes, fileName: path == "-" ? "<stdin>" : path).document } catch {
+            throw SessionError(code: "format", message: error.description)
+        }
+    }
+
+    /// Replaces the pattern with `document` (under `rule`, else its own), starting a new
+    /// history (snapshots too belong to the universe they were taken of), and fits the view.
+    /// `label` names the source in errors.
+    public func load(document: PatternDocument, rule: Rule? = nil, label: String = "pattern") throws(SessionError) {
         let loaded: Universe
-        do { loaded = try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit) } catch {
+        do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
+        clipboard = clipboard.map { loaded.importing($0, from: universe) }
         universe = loaded
-        self.path = path
-        document = decoded.document
-        timeline = []
+        path = nil
+        self.document = document
+        undoEntries = []
+        redoEntries = []
+        snapshotList = []
         start = universe.saveState()
         fit()
     }
@@ -93,20 +117,45 @@ public final class Session {
 
     // MARK: Evolution
 
-    /// Changes the rule (cells stay; the timeline is kept, each state has its own rule).
-    public func setRule(_ rule: Rule) { universe.setRule(rule) }
+    /// Changes the rule (cells stay); one history entry.
+    public func setRule(_ rule: Rule) { record("rule \(rule)") { universe.setRule(rule) } }
 
-    /// Advances `count` generations, keeping the current generation in the timeline first;
-    /// `progress` hears the generation reached after each power-of-two step (for displays).
-    /// Kept generations are pinned in memory: when the memory limit cannot hold the step, the
-    /// older half of the timeline is dropped and the step goes on, until only the newest kept
-    /// generation is left.
+    /// Advances `count` generations, as one history entry; `progress` hears the generation
+    /// reached after each power-of-two step (for displays). The history's kept states are
+    /// pinned in memory: when the memory limit cannot hold the step, the redo list and then the
+    /// older half of the history are dropped and the step goes on, until only the state the
+    /// step started from is left.
     /// - Throws: `SessionError` with code "cancelled" when `control` stops it, "memory" when the
     ///   memory limit cannot hold the pattern; the universe is then at a consistent generation
-    ///   (the error says which).
+    ///   (the error says which), recorded in the history like a finished step.
     public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        keep()
         let target = universe.generation + count
+        try record("step \(count)", isStep: true) { () throws(SessionError) in
+            try advance(to: target, control: control, progress: progress)
+        }
+    }
+
+    /// Goes to `generation`, as one history entry: forward by stepping; back to the newest
+    /// state at or before it on the current line of changes (then forward), or else by
+    /// re-running from the loaded pattern.
+    /// - Throws: "argument" when the generation is before every state the history can reach.
+    public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
+        var from: UniverseState? = nil
+        if generation < universe.generation {
+            guard let kept = keptState(atOrBefore: generation) else {
+                let earliest = undoEntries.first?.state.generation ?? universe.generation
+                throw SessionError(code: "argument", message: "generation \(generation) is before the earliest kept state (generation \(earliest))")
+            }
+            from = kept
+        }
+        try record("goto \(generation)", isStep: true) { () throws(SessionError) in
+            if let from { universe.restore(from) }
+            if generation > universe.generation { try advance(to: generation, control: control, progress: progress) }
+        }
+    }
+
+    /// Steps to `target`, dropping history for memory as `step` describes.
+    private func advance(to target: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(SessionError) {
         while true {
             do {
                 try universe.step(by: target - universe.generation, control: control, progress: progress)
@@ -116,44 +165,34 @@ public final class Session {
                 case .cancelled:
                     throw SessionError(code: "cancelled", message: error.description)
                 case .memoryExhausted:
-                    guard timeline.count > 1 else { throw SessionError(code: "memory", message: error.description) }
-                    timeline.removeFirst(timeline.count / 2)
+                    guard dropHistoryForMemory() else { throw SessionError(code: "memory", message: error.description) }
                     universe.collect()
                 }
             }
         }
     }
 
-    /// Generations kept for going back (at most `timelineLimit`).
-    public var keptGenerations: Int { timeline.count }
-
-    /// Goes to `generation`: forward by stepping, back to a kept generation at or before it
-    /// (then forward), or else by re-running from the loaded state.
-    public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        if generation < universe.generation {
-            if let kept = timeline.last(where: { $0.generation <= generation }) {
-                universe.restore(kept)
-            } else {
-                guard start.generation <= generation else {
-                    throw SessionError(code: "argument", message: "generation \(generation) is before the pattern's start (\(start.generation))")
-                }
-                universe.restore(start)
-            }
-        }
-        if generation > universe.generation { try step(generation - universe.generation, control: control, progress: progress) }
-    }
-
-    private func keep() {
-        if timeline.last?.generation == universe.generation { return }
-        timeline.append(universe.saveState())
-        if timeline.count > Session.timelineLimit { timeline.removeFirst(timeline.count - Session.timelineLimit) }
-    }
-
     // MARK: Editing
 
-    public func setCell(x: BigInt, y: BigInt, alive: Bool) { universe.setCell(x: x, y: y, alive: alive) }
-    public func toggleCell(x: BigInt, y: BigInt) { universe.toggleCell(x: x, y: y) }
-    public func clear() { universe.clear() }
+    /// Makes the cell at (`x`, `y`) alive or dead; one history entry.
+    public func setCell(x: BigInt, y: BigInt, alive: Bool) {
+        record("set \(x) \(y) \(alive ? 1 : 0)") { universe.setCell(x: x, y: y, alive: alive) }
+    }
+
+    /// Flips the cell at (`x`, `y`); one history entry.
+    public func toggleCell(x: BigInt, y: BigInt) { record("toggle \(x) \(y)") { universe.toggleCell(x: x, y: y) } }
+
+    /// Kills every cell (rule and generation stay); one history entry.
+    public func clear() { record("clear") { universe.clear() } }
+
+    // MARK: Memory upkeep
+
+    /// Runs a collection now (nothing observable changes); returns the nodes freed.
+    public func collect() -> Int {
+        let before = universe.statistics.nodes
+        universe.collect()
+        return max(before - universe.statistics.nodes, 0)
+    }
 
     // MARK: Viewing
 

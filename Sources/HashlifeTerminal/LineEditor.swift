@@ -93,18 +93,6 @@ public final class LineEditor {
         if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
         if let historyPath { HistoryFile.append(line, to: historyPath) }
     }
-
-    /// `$XDG_STATE_HOME/hashlife/repl_history`, or `~/.local/state/hashlife/repl_history`; nil
-    /// when neither variable is set to an absolute path.
-    public static func defaultHistoryPath(environment: [String: String]? = nil) -> String? {
-        func value(_ name: String) -> String? {
-            if let environment { return environment[name] }
-            return getenv(name).map { String(cString: $0) }
-        }
-        if let state = value("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/hashlife/repl_history" }
-        if let home = value("HOME"), home.hasPrefix("/") { return home + "/.local/state/hashlife/repl_history" }
-        return nil
-    }
 }
 
 /// The text being edited and the cursor, as characters.

@@ -67,7 +67,7 @@ import HashlifeTestSupport
         let json = hashlife("info", Fixtures.pattern("glider.rle"), "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(object["format"] as? String == "rle" && object["population"] as? String == "5")
-        #expect(object["compressed"] as? Bool == false && object["level"] is Int && object["nodes"] is Int)
+        #expect(object["compressed"] as? Bool == false && object["level"] is Int && object["tree_nodes"] is Int)
         #expect((object["comments"] as? [String])?.isEmpty == false)
     }
 

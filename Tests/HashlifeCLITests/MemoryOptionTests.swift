@@ -3,7 +3,7 @@ import Testing
 @testable import HashlifeCLI
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeSupport
 import HashlifeTestSupport
 
 /// `hashlife(_:)` with the arguments as an array.

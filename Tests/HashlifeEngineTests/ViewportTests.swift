@@ -39,6 +39,15 @@ import HashlifeTestSupport
         }
     }
 
+    @Test func blockCountsAreExactWhateverTheirSize() {
+        // 2^63 cells at zoom 1 do not fit an Int; blockCounts says how many there are anyway.
+        let huge = Viewport(x: .zero, y: .zero, width: BigUInt.powerOfTwo(63), height: BigUInt(10), zoom: .one)
+        #expect(huge.blockCounts.columns == BigUInt.powerOfTwo(63) && huge.blockCounts.rows == BigUInt(10))
+        let partial = Viewport(x: .zero, y: .zero, width: BigUInt.powerOfTwo(200) + BigUInt.one, height: BigUInt(7), zoom: BigUInt.powerOfTwo(100))
+        #expect(partial.blockCounts.columns == BigUInt.powerOfTwo(100) + BigUInt.one && partial.blockCounts.rows == BigUInt.one)
+        #expect(partial.rows == 1)
+    }
+
     @Test func partialLastBlockCountsTheWholeBlock() {
         let universe = Universe(rule: .life, referenceCells: [ReferenceCell(x: 4, y: 0), ReferenceCell(x: 5, y: 5)])
         // 5 cells wide at zoom 3: 2 columns, the second covering cells 3..<6 (past the window).

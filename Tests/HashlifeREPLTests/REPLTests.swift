@@ -116,18 +116,18 @@ func temporaryDirectory() throws -> String {
         ])
         #expect(output == """
             error: usage: view [X Y W H] [zoom Z] [format text|unicode|braille]
-            error: invalid zoom: 0; the zoom must be at least 1 and below 2^65536
-            error: a view of 1000000x1000000 blocks is too large (at most 100000 a side and 4000000 in all); zoom out or use a smaller rectangle
+            error: invalid zoom: the zoom must be at least 1
+            error: a 1000000×1000000-block picture is 1000000000000 blocks; the limit is 16777216 (2^24) blocks, e.g. 4096×4096; zoom out or use a smaller rectangle
             error: unknown format 'sepia'; expected text, unicode or braille
             error: usage: pan DX DY
             error: invalid DX: "x": unexpected character 'x' at offset 0; expected decimal digits or B^E such as 2^100
             error: invalid zoom: "sideways": unexpected character 's' at offset 0; expected decimal digits or B^E such as 2^100
-            error: invalid COLS '0'; expected a whole number from 1 to 100000
+            error: invalid COLS '0'; expected a whole number from 1 to 16777216 (2^24 blocks in all)
             error: usage: goto GEN
             error: usage: set X Y [0|1]
             error: usage: toggle X Y
             error: unknown command 'nothing' (try 'help')
-            error: invalid N: 2^70000 is beyond the engine's limit of 2^65001
+            error: invalid N: '2^70000' is beyond the engine's limit: it must be below 2^65001
             error: usage: load FILE [rule R]
             error: usage: save FILE [format rle|mc|cells|lif]
             error: cannot tell the format from 'out.xyz'; use .rle, .mc, .cells or .lif (optionally .gz)
@@ -445,9 +445,10 @@ func temporaryDirectory() throws -> String {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "load a.rle\nstep 5\n")
         let second = LineEditor(prompt: "> ", historyLimit: 1, historyPath: path)
         #expect(second.history == ["step 5"])
-        #expect(LineEditor.defaultHistoryPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/hashlife/repl_history")
-        #expect(LineEditor.defaultHistoryPath(environment: ["HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
-        #expect(LineEditor.defaultHistoryPath(environment: [:]) == nil)
+        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: ["HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
+        #expect(REPLRunner.historyPath(environment: [:]) == nil)
     }
 
     @Test func keyDecoderReadsEscapeSequencesAndUTF8() {

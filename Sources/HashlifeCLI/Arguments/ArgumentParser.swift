@@ -1,3 +1,5 @@
+import HashlifeEngine
+
 // Parses the arguments that follow a subcommand name against its `CommandSpec`.
 //
 // Rules:
@@ -87,7 +89,7 @@ public enum ArgumentParser {
             if positionalCount < spec.arguments.count {
                 result.positionals[spec.arguments[positionalCount].name] = argument
             } else {
-                record("unexpected argument '\(argument)'")
+                record("unexpected argument \(Excerpt.quote(argument))")
             }
             positionalCount += 1
         }
@@ -170,9 +172,9 @@ public enum ArgumentParser {
     /// "unknown option '--frob'", plus "; did you mean '--from'?" when a long name of the
     /// command is within edit distance 2 (the closest one; the first declared on a tie).
     static func unknownOptionMessage(_ name: String, options: [OptionSpec]) -> String {
-        var message = "unknown option '\(name)'"
+        var message = "unknown option \(Excerpt.quote(name))"
         var best: (name: String, distance: Int)?
-        for option in options.dropFirst() + [options[0]] {
+        for option in options.dropFirst() + [options[0]] where name.count <= 64 {
             for candidate in option.names where candidate.hasPrefix("--") {
                 let distance = editDistance(name, candidate)
                 if distance <= 2 && distance < (best?.distance ?? Int.max) {

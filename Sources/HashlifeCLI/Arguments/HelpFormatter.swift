@@ -59,10 +59,14 @@ public enum HelpFormatter {
 
     /// Top-level help: OVERVIEW, USAGE: hashlife <subcommand>, SUBCOMMANDS (name + abstract),
     /// and a closing line "See 'hashlife help <subcommand>' for detailed help."
-    public static func rootHelp(programName: String, overview: String, subcommands: [CommandSpec]) -> String {
+    /// `options` (the program's own, such as `--version`) get an OPTIONS section when given.
+    public static func rootHelp(programName: String, overview: String, subcommands: [CommandSpec], options: [OptionSpec] = []) -> String {
         var sections: [String] = []
         sections.append(wrapText("OVERVIEW: " + overview))
         sections.append("USAGE: \(programName) <subcommand>")
+        if !options.isEmpty {
+            sections.append((["OPTIONS:"] + options.map { row(label: optionLabel($0), help: $0.help) }).joined(separator: "\n"))
+        }
         let rows = subcommands.map { row(label: $0.name, help: $0.abstract) }
         sections.append((["SUBCOMMANDS:"] + rows).joined(separator: "\n"))
         sections.append("See '\(programName) help <subcommand>' for detailed help.")

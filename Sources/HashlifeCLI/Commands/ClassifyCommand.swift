@@ -1,6 +1,6 @@
 import HashlifeAnalysis
 import HashlifeEngine
-import HashlifeSession
+import HashlifeSupport
 import HashlifeFormats
 
 /// `hashlife classify FILE [--max-gen N] [--json]`: what the pattern becomes (SPEC §4.1).

@@ -13,7 +13,9 @@ enum ConvertCommand: Subcommand {
             rule, name and comments are kept where the output format can hold them. Macrocell is \
             written from the quadtree without expanding cells, so huge patterns convert quickly; \
             the cell-by-cell formats refuse patterns too large to list. OUT is written to a \
-            temporary name, synced and renamed.
+            temporary name, synced and renamed; a symbolic link is followed and its target \
+            replaced; a FIFO or character device (/dev/stdout) is written directly; directories, \
+            sockets and block devices are refused.
             """,
         arguments: [
             ArgumentSpec("IN", help: "Pattern file to read, or '-' for standard input."),
@@ -33,8 +35,9 @@ enum ConvertCommand: Subcommand {
         let command = "hashlife convert"
         let input = arguments.positionals["IN"]!, output = arguments.positionals["OUT"]!
         let format = try PatternFiles.outputFormat(for: output, format: arguments.value("--format"), command: command, option: "OUT")
+        let destination = try OutputFile(output)
         // No steps: the load grows the store past any limit as it needs, so the default serves.
         let (universe, decoded) = try PatternFiles.universe(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes)
-        try PatternFiles.write(universe, to: output, format: format, source: decoded.document, context: context)
+        try PatternFiles.write(universe, to: destination, format: format, source: decoded.document, context: context)
     }
 }

@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSession
+import HashlifeSupport
 import HashlifeFormats
 
 /// `hashlife info FILE`.
@@ -10,7 +10,7 @@ enum InfoCommand: Subcommand {
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
             MemoryOption.spec,
-            .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'memory' holds the engine's statistics after loading)."),
+            .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'tree_nodes' counts the distinct nodes of the pattern's quadtree, 'memory' holds the engine's statistics after loading, where 'nodes' counts every node in the store)."),
         ],
         examples: ["hashlife info patterns/gosper-glider-gun.rle", "hashlife info pattern.mc.gz --json"]
     )
@@ -38,7 +38,7 @@ enum InfoCommand: Subcommand {
                 ("population", .string(population.description)),
                 ("bounds", bounds),
                 ("level", .int(universe.rootLevel)),
-                ("nodes", .int(universe.treeNodeCount)),
+                ("tree_nodes", .int(universe.treeNodeCount)),
                 ("memory", universe.statistics.json),
             ]
             context.standardOutput(JSONValue.fields(fields).encoded + "\n")

@@ -34,7 +34,7 @@ enum ReplCommand: Subcommand {
         arguments: [ArgumentSpec("FILE", help: "Pattern file to load first (any supported format, optionally .gz).", optional: true)],
         options: [
             .flag(["--json"], help: "Answer every command with exactly one line of JSON."),
-            OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24.",
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24 (at most 2^24 in all).",
                        default: "the terminal's size when standard output is one, else 80x24"),
             MemoryOption.spec,
         ],
@@ -64,11 +64,6 @@ enum ReplCommand: Subcommand {
             if let size = Terminal.size(of: STDOUT_FILENO) { return (size.columns, max(size.rows - 1, 1)) }
             return (80, 24)
         }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...10_000).contains(columns), (1...10_000).contains(rows) else {
-            throw .usage(UsageError(command: command, message: "invalid value for '--size': '\(text)'; expected COLSxROWS such as 80x24, each from 1 to 10000"))
-        }
-        return (columns, rows)
+        return try OutputSizeOption.parse(text, option: "--size", command: command)
     }
 }

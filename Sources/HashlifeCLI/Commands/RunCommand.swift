@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSession
+import HashlifeSupport
 import HashlifeFormats
 import HashlifeTerminal
 
@@ -20,10 +20,10 @@ enum RunCommand: Subcommand {
         options: [
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to compute: decimal digits, or B^E such as 2^100 or 10^100.", required: true),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
-            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz)."),
-            OptionSpec(["--format"], value: "F", help: "Format for --out: rle, mc, cells or lif.", default: "from the --out extension"),
+            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
+            OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION' (with the engine's memory statistics)."),
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
@@ -41,31 +41,42 @@ enum RunCommand: Subcommand {
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let out = arguments.value("--out")
+        if out == nil && arguments.value("--format") != nil {
+            throw .usage(UsageError(command: command, message: "--format applies to --out; give --out FILE (or --out - for standard output)"))
+        }
         let outFormat = try out.map { (path) throws(CommandError) in
             try PatternFiles.outputFormat(for: path, format: arguments.value("--format"), command: command, option: "--out")
         }
+        // Opened before the work: an output that cannot be written is reported at once.
+        let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
         let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(universe.generation); cannot compute the earlier generation \(target)")
         }
         try advance(universe, to: target, context: context)
         let population = universe.population
-        if let out, let outFormat {
-            try PatternFiles.write(universe, to: out, format: outFormat, source: decoded.document, context: context)
+        // The pattern is written first; the result line is printed whether or not that worked
+        // (on standard error when the pattern goes to standard output), then a failure to
+        // write is reported and the exit status is 1.
+        var writeFailure: CommandError? = nil
+        if let output, let outFormat {
+            do { try PatternFiles.write(universe, to: output, format: outFormat, source: decoded.document, context: context) } catch {
+                writeFailure = error
+            }
         }
         let seconds = (clock.now - start) / .seconds(1)
-        if arguments.flag("--json") {
-            context.standardOutput(report(universe, population: population, seconds: seconds).encoded + "\n")
-        } else {
-            context.standardOutput("\(universe.generation): \(population)\n")
-        }
+        let line = arguments.flag("--json")
+            ? report(universe, population: population, seconds: seconds).encoded + "\n"
+            : "\(universe.generation): \(population)\n"
+        if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
+        if let writeFailure { throw writeFailure }
     }
 
     /// Steps `universe` to `target` with a progress bar on standard error (when it is a
     /// terminal) and Ctrl-C stopping cleanly: exit 130 after saying which generation was reached.
     static func advance(_ universe: Universe, to target: BigUInt, context: CommandContext) throws(CommandError) {
         Interrupts.install()
-        let control = Interrupts.control
+        let control = context.interrupts
         control.reset()
         let targetText = target.description.count > 24 ? "\(target.description.prefix(12))…(\(target.description.count) digits)" : target.description
         let bar = ProgressBar(label: "computing", enabled: context.errorIsTerminal) {
@@ -102,7 +113,7 @@ enum RunCommand: Subcommand {
             ("population", .string(population.description)),
             ("bounds", bounds),
             ("rule", .string(universe.rule.description)),
-            ("nodes", .int(statistics.nodes)),
+            ("tree_nodes", .int(universe.treeNodeCount)),
             ("memory", statistics.json),
             ("seconds", .double(seconds)),
         ])

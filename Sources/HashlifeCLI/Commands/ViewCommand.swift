@@ -15,14 +15,17 @@ enum ViewCommand: Subcommand {
             whole. text prints '#' and '.' one line per block row and nothing else; unicode \
             packs 1×2 blocks per character, braille 2×4; png and svg write images (one pixel \
             per block, --scale for more). Output streams: large windows never build one huge \
-            string.
+            string. Every picture is at most 16777216 (2^24) blocks, e.g. 4096x4096, and every \
+            image at most 2^24 pixels; larger ones are refused before any work (zoom out). \
+            --density, --grid, --scale, --live and --dead apply to png and svg only. Ctrl-C \
+            stops the drawing; with --out nothing is written then.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to show (digits or B^E).", default: "the file's"),
             OptionSpec(["--rect"], value: "X,Y,W,H", help: "Window in cells: top-left X,Y and size W×H."),
             .flag(["--fit"], help: "Fit the whole pattern, with a 20% margin (the default without --rect)."),
-            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit.", default: "the terminal for text, else 80x24 (512x512 for images)"),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit (at most 2^24 blocks in all, or 2^24 pixels for images).", default: "the terminal for text, else 80x24; 512x512 for images, fewer above --scale 8"),
             OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; the smallest power of two that fits with --fit"),
             OptionSpec(["--format", "-f"], value: "F", help: "text, unicode, braille, png or svg.", default: "from --out's extension, else text"),
             .flag(["--density"], help: "Shade blocks by their live fraction (png, svg)."),
@@ -51,7 +54,7 @@ enum ViewCommand: Subcommand {
 
         let format: Format
         if let text = arguments.value("--format") {
-            guard let chosen = Format(rawValue: text.lowercased()) else { throw usage("invalid value for '--format': '\(text)'; expected text, unicode, braille, png or svg") }
+            guard let chosen = Format(rawValue: text.lowercased()) else { throw usage("invalid value for '--format': \(Excerpt.quote(text)); expected text, unicode, braille, png or svg") }
             format = chosen
         } else if let out, out.lowercased().hasSuffix(".png") {
             format = .png
@@ -61,20 +64,27 @@ enum ViewCommand: Subcommand {
             format = .text
         }
         let isImage = format == .png || format == .svg
+        // Image options do nothing for text: say so rather than ignore them.
+        if !isImage, let option = ["--density", "--grid"].first(where: { arguments.flag($0) }) ?? ["--scale", "--live", "--dead"].first(where: { arguments.value($0) != nil }) {
+            throw usage("\(option) applies to png and svg output, not \(format.rawValue)")
+        }
 
         var options = RenderOptions()
         options.density = arguments.flag("--density")
         options.grid = arguments.flag("--grid")
         if let scale = arguments.value("--scale") {
-            guard let p = Int(scale), (1...64).contains(p) else { throw usage("invalid value for '--scale': '\(scale)'; expected 1 to 64") }
+            guard let p = Int(scale), (1...64).contains(p) else { throw usage("invalid value for '--scale': \(Excerpt.quote(scale)); expected 1 to 64") }
             options.pixelsPerBlock = p
         }
+        if options.grid && format == .png && options.pixelsPerBlock < 3 {
+            throw usage("--grid needs --scale 3 or more in png (smaller blocks would be covered by the lines)")
+        }
         if let live = arguments.value("--live") {
-            guard let colour = RGB(hex: live) else { throw usage("invalid value for '--live': '\(live)'; expected a colour like #1E90FF") }
+            guard let colour = RGB(hex: live) else { throw usage("invalid value for '--live': \(Excerpt.quote(live)); expected a colour like #1E90FF") }
             options.live = colour
         }
         if let dead = arguments.value("--dead") {
-            guard let colour = RGB(hex: dead) else { throw usage("invalid value for '--dead': '\(dead)'; expected a colour like #FFFFFF") }
+            guard let colour = RGB(hex: dead) else { throw usage("invalid value for '--dead': \(Excerpt.quote(dead)); expected a colour like #FFFFFF") }
             options.dead = colour
         }
         let zoom = try arguments.value("--zoom").map { (text) throws(CommandError) -> BigUInt in
@@ -84,25 +94,41 @@ enum ViewCommand: Subcommand {
         }
         let rect = try arguments.value("--rect").map { (text) throws(CommandError) -> CellRect in
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 4, let x = BigInt(decimal: parts[0]), let y = BigInt(decimal: parts[1]),
-                  let w = BigUInt(decimal: parts[2]), let h = BigUInt(decimal: parts[3]), !w.isZero, !h.isZero else {
-                throw usage("invalid value for '--rect': '\(text)'; expected X,Y,W,H (integers, W and H positive)")
+            guard parts.count == 4 else {
+                throw usage("invalid value for '--rect': \(Excerpt.quote(text)); expected X,Y,W,H (integers, W and H positive)")
             }
-            return CellRect(x: x, y: y, width: w, height: h)
+            let x = try PatternFiles.integer(String(parts[0]), part: "X", option: "--rect", command: command)
+            let y = try PatternFiles.integer(String(parts[1]), part: "Y", option: "--rect", command: command)
+            let w = try PatternFiles.integer(String(parts[2]), part: "W", option: "--rect", command: command)
+            let h = try PatternFiles.integer(String(parts[3]), part: "H", option: "--rect", command: command)
+            guard !w.isNegative, !w.isZero, !h.isNegative, !h.isZero else {
+                throw usage("invalid value for '--rect': \(Excerpt.quote(text)); W and H must be positive")
+            }
+            return CellRect(x: x, y: y, width: w.magnitude, height: h.magnitude)
         }
         if rect != nil && arguments.flag("--fit") { throw usage("--rect and --fit exclude each other") }
         if rect != nil && arguments.value("--size") != nil { throw usage("--size goes with --fit, not --rect") }
         var size = (columns: 80, rows: 24)
-        if isImage { size = (512, 512) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
+        // Images: 512x512 blocks, fewer at large scales so that the default stays within the
+        // output rule (4096x4096 pixels at most by default).
+        if isImage { let side = min(512, 4096 / options.pixelsPerBlock); size = (side, side) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
         if let text = arguments.value("--size") {
-            let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...1_000_000).contains(c), (1...1_000_000).contains(r) else {
-                throw usage("invalid value for '--size': '\(text)'; expected COLSxROWS such as 100x40")
-            }
-            size = (c, r)
+            size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
+        }
+        // Checked before the file is read: a picture over the limit is refused at once.
+        if let rect {
+            let viewport = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
+            try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
         }
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        // Opened before the work: an output that cannot be written is reported at once.
+        let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
+        if format == .png && output == nil && context.standardOutputIsTerminal {
+            throw usage("refusing to write PNG data to a terminal; use --out FILE.png or a pipe")
+        }
+        Interrupts.install()
+        context.interrupts.reset()
         let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
@@ -126,43 +152,58 @@ enum ViewCommand: Subcommand {
             viewport = universe.fit(columns: size.columns, rows: size.rows)
                 ?? Viewport(x: BigInt(-(size.columns / 2)), y: BigInt(-(size.rows / 2)), columns: size.columns, rows: size.rows)
         }
-        guard viewport.columns <= 1_000_000, viewport.rows <= 1_000_000 else {
-            throw usage("the window is \(viewport.columns)×\(viewport.rows) blocks; at most 1000000 per side (raise --zoom)")
-        }
-
+        try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
         if format == .png && !PNGRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) {
             throw usage("a \(viewport.columns)×\(viewport.rows)-block image at scale \(options.pixelsPerBlock) is too large for PNG (each side must be below 2^31 pixels)")
         }
-        // Stream to the destination.
-        let writer: AtomicFileWriter?
-        do { writer = try out.map { (p) throws(FileError) in try AtomicFileWriter(path: p) } } catch { throw .failure(error.description) }
-        var failure: FileError?
+
+        // Stream to the destination, row by row; Ctrl-C stops between rows, and then nothing
+        // is published (the old file stays as it was).
+        var failure: CommandError?
         func emit(_ bytes: [UInt8]) {
             guard failure == nil else { return }
-            if let writer {
-                do { try writer.write(bytes) } catch { failure = error }
+            if let output {
+                do { try output.write(bytes, context: context) } catch { failure = error }
             } else {
-                context.standardOutput(String(decoding: bytes, as: UTF8.self))
+                context.standardOutputBytes(bytes)
             }
         }
         func emitText(_ text: String) {
-            if writer == nil { context.standardOutput(text) } else { emit(Array(text.utf8)) }
+            guard failure == nil else { return }
+            if output == nil { context.standardOutput(text) } else { emit(Array(text.utf8)) }
         }
-        var rows = universe.blockRows(of: viewport)
+        var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
         switch format {
         case .text: TextRenderer.render(&rows, style: .text, emit: emitText)
         case .unicode: TextRenderer.render(&rows, style: .unicode, emit: emitText)
         case .braille: TextRenderer.render(&rows, style: .braille, emit: emitText)
         case .svg: SVGRenderer.render(&rows, options: options, emit: emitText)
-        case .png:
-            if writer == nil && context.standardOutputIsTerminal {
-                throw usage("refusing to write PNG data to a terminal; use --out FILE.png or a pipe")
-            }
-            PNGRenderer.render(&rows, options: options) { bytes in
-                if writer == nil { context.standardOutputBytes(bytes) } else { emit(bytes) }
-            }
+        case .png: PNGRenderer.render(&rows, options: options, emit: emit)
         }
-        if let failure { throw .failure(failure.description) }
-        do { try writer?.commit() } catch { throw .failure(error.description) }
+        if context.interrupts.isCancelled {
+            output?.abandon()
+            throw .interrupted("interrupted while drawing; " + (output.map { "\($0.path) was left as it was" } ?? "the output stops there"))
+        }
+        if let failure {
+            output?.abandon()
+            throw failure
+        }
+        try output?.commit()
     }
+}
+
+/// Block rows that stop when Ctrl-C cancels `control`: the renderers check `isCancelled`
+/// between rows and end early.
+struct InterruptibleRows<Base: BlockRows>: BlockRows {
+    var base: Base
+    let control: StepControl
+    init(_ base: Base, control: StepControl) {
+        self.base = base
+        self.control = control
+    }
+    var columns: Int { base.columns }
+    var rows: Int { base.rows }
+    var blockArea: BigUInt { base.blockArea }
+    var isCancelled: Bool { control.isCancelled }
+    mutating func row(_ index: Int) -> [BigUInt] { base.row(index) }
 }

@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSession
+import HashlifeSupport
 
 /// `--max-memory MB`, shared by every command that builds a universe (`run`, `view`, `info`,
 /// `classify`, `repl`). No short name: `classify` already uses `-m` for `--max-gen`.
@@ -17,7 +17,7 @@ enum MemoryOption {
     static func limit(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
         guard let text = arguments.value(name) else { return MemoryLimit.defaultBytes }
         do { return try Megabytes.parse(text) } catch {
-            throw .usage(UsageError(command: command, message: "invalid value for '\(name)': \(error.description)"))
+            throw .usage(UsageError(command: command, message: "invalid value for '\(name)': \(Excerpt.shortening(text, in: error.description, plainLimit: Excerpt.defaultLimit))"))
         }
     }
 }

@@ -31,60 +31,53 @@ enum PatternFiles {
     /// The format to write `path` in: `--format` when given, else the file name's extension.
     static func outputFormat(for path: String, format: String?, command: String, option: String) throws(CommandError) -> PatternFormat {
         if let format {
-            switch format.lowercased() {
-            case "rle": return .rle
-            case "mc", "macrocell": return .macrocell
-            case "cells", "plaintext": return .plaintext
-            case "lif", "life", "life106", "life1.06": return .life106
-            default:
-                throw .usage(UsageError(command: command, message: "invalid value for '--format': '\(format)'; expected rle, mc, cells or lif"))
+            guard let named = PatternFormat(name: format) else {
+                throw .usage(UsageError(command: command, message: "invalid value for '--format': \(Excerpt.quote(format)); expected \(PatternFormat.writableNames)"))
             }
+            return named
         }
         if path == "-" { return .rle }
         guard let chosen = PatternFormat(fileName: path) else {
-            throw .usage(UsageError(command: command, message: "cannot tell the output format from '\(path)' (\(option)); use .rle, .mc, .cells or .lif, optionally with .gz, or give --format"))
+            throw .usage(UsageError(command: command, message: "cannot tell the output format from \(Excerpt.quote(path)) (\(option)); use .rle, .mc, .cells or .lif, optionally with .gz, or give --format"))
         }
         return chosen
     }
 
-    /// Writes `universe` to `path` in `format` (gzip when the name ends in .gz), atomically,
-    /// keeping the source document's name, author and comments; "-" writes to the command's
-    /// standard output.
-    static func write(_ universe: Universe, to path: String, format: PatternFormat, source: PatternDocument?,
+    /// Writes `universe` to `output` in `format` (gzip when the name ends in .gz), keeping the
+    /// source document's name, author and comments, and publishes it (see `OutputFile`).
+    static func write(_ universe: Universe, to output: OutputFile, format: PatternFormat, source: PatternDocument?,
                       context: CommandContext) throws(CommandError) {
         let bytes: [UInt8]
         do {
-            bytes = try PatternCodec.encode(universe, as: format, compressed: PatternFormat.isCompressedName(path),
+            bytes = try PatternCodec.encode(universe, as: format, compressed: PatternFormat.isCompressedName(output.path),
                                             name: source?.name, author: source?.author, comments: source?.comments ?? [])
         } catch {
-            throw .failure("\(label(path)): \(error)")
+            output.abandon()
+            throw .failure("\(label(output.path)): \(error)")
         }
-        if path == "-" {
-            context.standardOutput(String(decoding: bytes, as: UTF8.self))
-            return
-        }
-        do {
-            try FileIO.writeAtomically(bytes, to: path)
-        } catch {
-            throw .failure(error.description)
-        }
+        try output.write(bytes, context: context)
+        try output.commit()
     }
 
     /// A rule from the command line, or a usage error naming the option.
     static func rule(_ text: String?, command: String) throws(CommandError) -> Rule? {
         guard let text else { return nil }
-        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)")) }
+        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(Excerpt.shortening(text, in: error.description))")) }
     }
 
-    /// A generation count ("1000", "2^100", "10^100") from the command line.
+    /// A generation count ("1000", "2^100", "10^100") from the command line, below 2^65001
+    /// (`InputNumber.generationBitLimit`); a number too long for that is refused by its length.
     static func count(_ text: String, option: String, command: String) throws(CommandError) -> BigUInt {
-        let count: BigUInt
-        do { count = try BigUInt.parseCount(text) } catch {
+        do { return try InputNumber.count(text, belowBits: InputNumber.generationBitLimit) } catch {
             throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(error.description)"))
         }
-        guard count.bitWidth <= Universe.maximumStepExponent + 1 else {
-            throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(text) is beyond the engine's limit of 2^\(Universe.maximumStepExponent + 1)"))
+    }
+
+    /// A signed coordinate or size from the command line, below 2^65000 in magnitude
+    /// (`InputNumber.coordinateBitLimit`); `part` names it in messages ("X of --rect").
+    static func integer(_ text: String, part: String, option: String, command: String) throws(CommandError) -> BigInt {
+        do { return try InputNumber.integer(text, belowBits: InputNumber.coordinateBitLimit) } catch {
+            throw .usage(UsageError(command: command, message: "invalid value for '\(option)': \(part): \(error.description)"))
         }
-        return count
     }
 }

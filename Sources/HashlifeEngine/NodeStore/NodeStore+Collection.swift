@@ -1,45 +1,5 @@
 // The memory limit and least-recently-used collection (see the essay in NodeStore.swift).
 
-/// Roots kept alive by values outside the universe (`UniverseState`, `CellSetKey`): a table
-/// of slots, each holding one node id, released when its `PinnedRoot` goes away.
-final class RootPins {
-    /// Slot → pinned id; 0 marks a free slot.
-    private(set) var ids: [NodeID] = []
-    private var freeSlots: [Int] = []
-
-    func add(_ id: NodeID) -> Int {
-        if let slot = freeSlots.popLast() {
-            ids[slot] = id
-            return slot
-        }
-        ids.append(id)
-        return ids.count - 1
-    }
-
-    func remove(slot: Int) {
-        ids[slot] = 0
-        freeSlots.append(slot)
-    }
-
-    /// Ids currently pinned (with repeats).
-    var count: Int { ids.count - freeSlots.count }
-}
-
-/// One pinned root: the node stays in the store for as long as this object lives.
-final class PinnedRoot {
-    let pins: RootPins
-    let slot: Int
-    let id: NodeID
-
-    init(_ id: NodeID, in pins: RootPins) {
-        self.pins = pins
-        self.id = id
-        slot = pins.add(id)
-    }
-
-    deinit { pins.remove(slot: slot) }
-}
-
 extension NodeStore {
     /// Bytes of arena per node.
     static let bytesPerRecord = MemoryLayout<NodeRecord>.stride

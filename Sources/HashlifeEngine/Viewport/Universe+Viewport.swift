@@ -42,7 +42,7 @@ extension Universe {
     /// - Complexity: per row, O(blocks in the row × tree depth) for power-of-two zooms aligned to
     ///   the block grid; otherwise also the nodes that block boundaries cut.
     public func forEachBlockRow(of viewport: Viewport, _ body: (_ row: Int, _ counts: [BigUInt]) -> Void) {
-        var rows = blockRows(of: viewport)
+        let rows = blockRows(of: viewport)
         for j in 0..<viewport.rows { body(j, rows.row(j)) }
     }
 

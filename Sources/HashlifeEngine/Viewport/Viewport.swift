@@ -26,17 +26,27 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
         self.init(x: x, y: y, width: BigUInt(columns) * zoom, height: BigUInt(rows) * zoom, zoom: zoom)
     }
 
-    /// Blocks across: ceil(width / zoom).
+    /// Blocks across: ceil(width / zoom). Precondition: it fits an `Int` — check `blockCounts`
+    /// first for a viewport built from user input (`OutputLimit` in HashlifeRendering does).
     public var columns: Int { Viewport.blocks(width, zoom) }
-    /// Blocks down: ceil(height / zoom).
+    /// Blocks down: ceil(height / zoom); the same precondition as `columns`.
     public var rows: Int { Viewport.blocks(height, zoom) }
+
+    /// Blocks across and down, exactly, whatever their size.
+    public var blockCounts: (columns: BigUInt, rows: BigUInt) {
+        (Viewport.exactBlocks(width, zoom), Viewport.exactBlocks(height, zoom))
+    }
+
+    static func exactBlocks(_ length: BigUInt, _ zoom: BigUInt) -> BigUInt {
+        let (q, r) = length.quotientAndRemainder(dividingBy: zoom)
+        return r.isZero ? q : q + BigUInt.one
+    }
 
     /// Cells in one block: zoom².
     public var blockArea: BigUInt { zoom * zoom }
 
     static func blocks(_ length: BigUInt, _ zoom: BigUInt) -> Int {
-        let (q, r) = length.quotientAndRemainder(dividingBy: zoom)
-        guard let n = (r.isZero ? q : q + BigUInt.one).intValue else { preconditionFailure("viewport has too many blocks") }
+        guard let n = exactBlocks(length, zoom).intValue else { preconditionFailure("viewport has too many blocks; check blockCounts first") }
         return n
     }
 

@@ -6,9 +6,12 @@
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public init(path: String, reason: String) {
+    /// The system's error number (`errno`) when a system call failed, else nil.
+    public var errorNumber: Int32?
+    public init(path: String, reason: String, errorNumber: Int32? = nil) {
         self.path = path
         self.reason = reason
+        self.errorNumber = errorNumber
     }
     public var description: String { "\(path): \(reason)" }
 }
@@ -40,51 +43,6 @@ public enum FileIO {
         return bytes
     }
 
-    /// Writes `bytes` to `path` so that a crash at any moment leaves either the old file or the
-    /// new one: a temporary file in the same folder, fsynced, then renamed over `path`.
-    /// "-" writes to standard output.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        if path == "-" {
-            try writeAll(bytes, to: STDOUT_FILENO, path: path)
-            return
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        if fd < 0 { throw FileError(path: path, reason: lastError()) }
-        do throws(FileError) {
-            try writeAll(bytes, to: fd, path: path)
-            if fsync(fd) != 0 { throw FileError(path: path, reason: lastError()) }
-            if close(fd) != 0 { throw FileError(path: path, reason: lastError()) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        if rename(temporary, path) != 0 {
-            let reason = lastError()
-            unlink(temporary)
-            throw FileError(path: path, reason: reason)
-        }
-        // Make the rename itself durable.
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let dirFD = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            _ = fsync(dirFD)
-            close(dirFD)
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(FileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                retrying { Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-            }
-            if n < 0 { throw FileError(path: path, reason: lastError()) }
-            offset += n
-        }
-    }
-
     private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
         while true {
             let result = call()
@@ -93,71 +51,4 @@ public enum FileIO {
     }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
-}
-
-/// A file written in pieces and published atomically: the bytes go to a temporary file in the
-/// same folder, which `commit` syncs and renames over the target; `abandon` (or a failed
-/// write) removes it. "-" streams to standard output instead.
-public final class AtomicFileWriter {
-    public let path: String
-    private let temporary: String
-    private var fd: Int32
-    private var finished = false
-
-    public init(path: String) throws(FileError) {
-        self.path = path
-        if path == "-" {
-            temporary = ""
-            fd = STDOUT_FILENO
-            return
-        }
-        temporary = path + ".tmp-\(getpid())"
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw FileError(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    deinit { if !finished { abandon() } }
-
-    public func write(_ bytes: [UInt8]) throws(FileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                abandon()
-                throw FileError(path: path, reason: reason)
-            }
-            offset += n
-        }
-    }
-
-    public func write(_ text: String) throws(FileError) { try write(Array(text.utf8)) }
-
-    /// Syncs and renames the temporary file over `path`.
-    public func commit() throws(FileError) {
-        guard !finished else { return }
-        finished = true
-        if path == "-" { return }
-        if fsync(fd) != 0 || close(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileError(path: path, reason: reason)
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileError(path: path, reason: reason)
-        }
-    }
-
-    /// Drops what was written; the target is untouched.
-    public func abandon() {
-        guard !finished else { return }
-        finished = true
-        if path != "-" {
-            close(fd)
-            unlink(temporary)
-        }
-    }
 }

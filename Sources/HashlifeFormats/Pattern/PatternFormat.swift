@@ -47,6 +47,22 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The writable format a name given by a person names (`--format`, the REPL's `save …
+    /// format`): "rle"; "mc" or "macrocell"; "cells", "cell" or "plaintext"; "lif", "life",
+    /// "life106" or "life1.06" (Life 1.06). Case does not matter. Nil for anything else.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "rle": self = .rle
+        case "mc", "macrocell": self = .macrocell
+        case "cells", "cell", "plaintext": self = .plaintext
+        case "lif", "life", "life106", "life1.06": self = .life106
+        default: return nil
+        }
+    }
+
+    /// The names `init(name:)` takes, for messages: "rle, mc, cells or lif".
+    public static let writableNames = "rle, mc, cells or lif"
+
     /// Does the file name ask for gzip (`.gz`)?
     public static func isCompressedName(_ fileName: String) -> Bool { fileName.lowercased().hasSuffix(".gz") }
 

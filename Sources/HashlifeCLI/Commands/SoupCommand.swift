@@ -1,0 +1,141 @@
+import HashlifeEngine
+import HashlifeRendering
+
+/// `hashlife soup WxH`: a reproducible random soup, written as RLE.
+enum SoupCommand: Subcommand {
+    static let defaultDensity = "0.375"
+    static let defaultSeed = "1"
+
+    static let spec = CommandSpec(
+        name: "soup",
+        abstract: "Write a reproducible random soup as RLE.",
+        discussion: """
+            Makes a W×H rectangle of random cells, each alive with probability D, and writes it \
+            as RLE: to standard output, or atomically to --out. The cells come from a SplitMix64 \
+            generator seeded with N, one draw per cell row by row, so the same size, density \
+            and seed give the same bytes on every machine (the tests and benchmarks use the same \
+            soups). The soup streams row by row, in memory proportional to W; each side is at \
+            most 16777216 (2^24). Ctrl-C stops it, and then nothing is written to --out.
+            """,
+        arguments: [ArgumentSpec("SIZE", help: "Width and height in cells, WxH, e.g. 1024x1024.")],
+        options: [
+            OptionSpec(["--density", "-d"], value: "D", help: "Probability that a cell is alive, a decimal from 0 to 1.", default: defaultDensity),
+            OptionSpec(["--seed", "-s"], value: "N", help: "Seed of the generator, 0 to 2^64-1.", default: defaultSeed),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule written in the RLE header, e.g. B36/S23.", default: "B3/S23"),
+            OptionSpec(["--out", "-o"], value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
+        ],
+        examples: [
+            "hashlife soup 1024x1024 --out soup-1024x1024.rle",
+            "hashlife soup 64x64 --density 0.5 --seed 7 --rule HighLife",
+        ]
+    )
+
+    /// The largest side of a soup.
+    static let maximumSide = OutputLimit.maximumBlocks
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife soup"
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
+        let sizeText = arguments.positionals["SIZE"]!
+        let parts = sizeText.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy(\.isASCIIDigit) }),
+              let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+            throw usage("invalid size \(Excerpt.quote(sizeText)); expected WxH such as 1024x1024, each side from 1 to \(maximumSide) (2^24)")
+        }
+        let densityText = arguments.value("--density") ?? defaultDensity
+        guard densityText.utf8.count <= 40, densityText.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+              let density = Double(densityText), density >= 0, density <= 1 else {
+            throw usage("invalid value for '--density': \(Excerpt.quote(densityText)); expected a decimal from 0 to 1, such as 0.375")
+        }
+        let seedText = arguments.value("--seed") ?? defaultSeed
+        guard let seed = UInt64(seedText) else {
+            throw usage("invalid value for '--seed': \(Excerpt.quote(seedText)); expected a whole number from 0 to 18446744073709551615")
+        }
+        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command) ?? .life
+        let output = try arguments.value("--out").map { (path) throws(CommandError) in try OutputFile(path) }
+
+        Interrupts.install()
+        context.interrupts.reset()
+        var failure: CommandError? = nil
+        func emit(_ text: String) {
+            guard failure == nil else { return }
+            if let output {
+                do { try output.write(Array(text.utf8), context: context) } catch { failure = error }
+            } else {
+                context.standardOutput(text)
+            }
+        }
+        let header = "#N Random soup \(width)x\(height)\n"
+            + "#C Density \(densityText), seed \(seed): made by 'hashlife soup \(width)x\(height) --density \(densityText) --seed \(seed)'.\n"
+            + "x = \(width), y = \(height), rule = \(rule)\n"
+        emit(header)
+        var soup = RandomSoup(width: width, height: height, density: density, seed: seed)
+        var writer = RLERunWriter(emit: emit)
+        while failure == nil, !context.interrupts.isCancelled, let row = soup.nextRow() {
+            writer.row(row)
+        }
+        if context.interrupts.isCancelled {
+            output?.abandon()
+            throw .interrupted("interrupted after \(soup.row) of \(height) rows; " + (output.map { "\($0.path) was left as it was" } ?? "the output stops there"))
+        }
+        writer.finish()
+        if let failure {
+            output?.abandon()
+            throw failure
+        }
+        try output?.commit()
+    }
+}
+
+/// Encodes rows of cells as RLE body text, streamed: runs of `b` and `o`, `$` between rows
+/// (blank rows merged as `N$`), `!` at the end, lines of at most 70 characters, and dead cells
+/// at the end of a row left out. Holds one output line.
+struct RLERunWriter {
+    static let lineWidth = 70
+    let emit: (String) -> Void
+    private var line = ""
+    /// Row ends not yet written (blank rows accumulate here).
+    private var pendingRowEnds = 0
+    private var started = false
+
+    init(emit: @escaping (String) -> Void) { self.emit = emit }
+
+    mutating func row(_ cells: [Bool]) {
+        if started { pendingRowEnds += 1 }
+        started = true
+        var x = 0
+        while x < cells.count {
+            let alive = cells[x]
+            var end = x + 1
+            while end < cells.count && cells[end] == alive { end += 1 }
+            if alive || end < cells.count {
+                flushRowEnds()
+                append(item(end - x, alive ? "o" : "b"))
+            }
+            x = end
+        }
+    }
+
+    mutating func finish() {
+        append("!")
+        emit(line + "\n")
+        line = ""
+    }
+
+    private mutating func flushRowEnds() {
+        guard pendingRowEnds > 0 else { return }
+        append(item(pendingRowEnds, "$"))
+        pendingRowEnds = 0
+    }
+
+    private func item(_ count: Int, _ tag: Character) -> String { count == 1 ? String(tag) : "\(count)\(tag)" }
+
+    private mutating func append(_ item: String) {
+        if line.utf8.count + item.utf8.count > Self.lineWidth {
+            emit(line + "\n")
+            line = ""
+        }
+        line += item
+    }
+}

@@ -1,0 +1,136 @@
+// Editing by regions (SPEC §7.1–7.2): the selection, the clipboard, paste modes, rotations,
+// flips, random fill and stamps. Each change is one history entry (Session+History.swift);
+// selecting and copying change no cell and record nothing.
+
+import HashlifeEngine
+import HashlifeFormats
+
+extension Session {
+    /// Selects `rect` (nil: nothing). Selecting changes no cell and is not in the history.
+    public func select(_ rect: CellRect?) { selection = rect.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Selects the live cells' bounding box (nothing when the universe is empty); returns it.
+    @discardableResult
+    public func selectAll() -> CellRect? {
+        selection = universe.boundingBox
+        return selection
+    }
+
+    /// The selection, or an error saying one is needed for `action`.
+    func requireSelection(for action: String) throws(SessionError) -> CellRect {
+        guard let selection else {
+            throw SessionError(code: "selection", message: "\(action) needs a selection ('select X Y W H' or 'select all')")
+        }
+        return selection
+    }
+
+    /// Copies the selection's cells to the clipboard and returns the clip.
+    /// - Throws: "selection" when nothing is selected.
+    @discardableResult
+    public func copySelection() throws(SessionError) -> PatternClip {
+        let clip = universe.clip(of: try requireSelection(for: "copy"))
+        clipboard = clip
+        return clip
+    }
+
+    /// Copies the selection to the clipboard, then kills its cells; one history entry.
+    @discardableResult
+    public func cutSelection() throws(SessionError) -> PatternClip {
+        let rect = try requireSelection(for: "cut")
+        let clip = universe.clip(of: rect)
+        clipboard = clip
+        record("cut \(rect)") { universe.clear(inside: rect) }
+        return clip
+    }
+
+    /// Pastes the clipboard with its top-left at (`x`, `y`) as `mode` says; one history entry.
+    /// - Throws: "clipboard" when the clipboard is empty.
+    public func paste(x: BigInt, y: BigInt, mode: PasteMode = .or) throws(SessionError) {
+        guard let clip = clipboard else { throw SessionError(code: "clipboard", message: "the clipboard is empty ('copy' or 'cut' a selection first)") }
+        paste(clip, x: x, y: y, mode: mode, description: "paste at \(x),\(y) (\(mode.rawValue))")
+    }
+
+    /// Pastes `clip` (made by this session's universe, e.g. by `clip(of:)`); one history entry.
+    public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
+        record(description) { universe.paste(clip, x: x, y: y, mode: mode) }
+    }
+
+    /// Kills every cell inside (or, with `outside`, outside) the selection; one history entry.
+    public func clearSelection(outside: Bool = false) throws(SessionError) {
+        let rect = try requireSelection(for: outside ? "clear outside" : "clear inside")
+        record("clear \(outside ? "outside" : "inside") \(rect)") {
+            if outside { universe.clear(outside: rect) } else { universe.clear(inside: rect) }
+        }
+    }
+
+    /// Rotates or flips the selection's cells in place (its top-left stays; a quarter turn
+    /// swaps its sides, and the selection follows); one history entry.
+    public func transformSelection(_ transform: PatternTransform) throws(SessionError) {
+        let rect = try requireSelection(for: transform.swapsSides || transform == .rotate180 ? "rotate" : "flip")
+        var moved = rect
+        record("\(Session.name(of: transform)) \(rect)") { moved = universe.transform(rect, transform) }
+        selection = moved
+    }
+
+    /// How the history names a transform: "rotate cw", "flip x", …
+    static func name(of transform: PatternTransform) -> String {
+        switch transform {
+        case .rotateClockwise: "rotate cw"
+        case .rotateCounterclockwise: "rotate ccw"
+        case .rotate180: "rotate 180"
+        case .flipHorizontal: "flip x"
+        case .flipVertical: "flip y"
+        }
+    }
+
+    /// Fills the selection at random (each cell alive with probability `density`, reproducible
+    /// from `seed`; see `Universe.fillRandomly`); one history entry.
+    /// - Throws: "selection" without a selection, "argument" for a bad density or a selection
+    ///   too large to fill.
+    public func fillSelection(density: Double, seed: UInt64) throws(SessionError) {
+        let rect = try requireSelection(for: "fill")
+        do {
+            try record("fill \(rect) density \(density) seed \(seed)") { () throws(RegionError) in
+                try universe.fillRandomly(rect, density: density, seed: seed)
+            }
+        } catch {
+            throw SessionError(code: "argument", message: error.description)
+        }
+    }
+
+    /// `document`'s live cells as a clip of this session's universe, the clip's top-left at
+    /// their bounding box's top-left (an empty document gives an empty 0×0 clip).
+    /// - Throws: "rule" when the document's rule does not parse.
+    public func clip(of document: PatternDocument, label: String) throws(SessionError) -> PatternClip {
+        let source: Universe
+        do { source = try Universe(document: document, rule: universe.rule, memoryLimit: MemoryLimit.minimumBytes) } catch {
+            throw SessionError(code: "rule", message: "\(label): \(error.description)")
+        }
+        let box = source.boundingBox ?? CellRect(x: .zero, y: .zero, width: .zero, height: .zero)
+        return universe.clip(of: box, in: source)
+    }
+
+    /// Stamps `clip` with its top-left at (`x`, `y`), after `transforms` in order, as `mode`
+    /// says; one history entry described by `description`.
+    public func stamp(_ clip: PatternClip, x: BigInt, y: BigInt, transforms: [PatternTransform], mode: PasteMode, description: String) {
+        var placed = clip
+        for t in transforms { placed = universe.transformed(placed, t) }
+        paste(placed, x: x, y: y, mode: mode, description: description)
+    }
+
+    /// `clip` as an RLE document (its top-left at the origin, the universe's rule).
+    /// - Throws: "argument" when the clip is too large to list cell by cell.
+    public func document(of clip: PatternClip) throws(SessionError) -> PatternDocument {
+        guard let w = clip.width.intValue, let h = clip.height.intValue, w < 1 << 31, h < 1 << 31,
+              let count = clip.population.intValue, count < 1 << 31 else {
+            throw SessionError(code: "argument", message: "the selection is too large to write cell by cell (\(clip.width)×\(clip.height) cells, population \(clip.population))")
+        }
+        var cells: [PatternCell] = []
+        cells.reserveCapacity(count)
+        universe.forEachLiveCell(of: clip) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
+        var document = PatternDocument(cells: cells, rule: universe.rule.description)
+        document.width = w
+        document.height = h
+        return document
+    }
+}

@@ -1,0 +1,72 @@
+// Snapshots (SPEC §7.4): named states saved for later, restored as an undoable change.
+
+import HashlifeEngine
+
+/// A saved state of the session's universe, by name. Its root is pinned (kept through
+/// collections), so it costs the memory of the nodes only it reaches; restoring is O(1).
+public struct Snapshot {
+    public let name: String
+    public let generation: BigUInt
+    public let population: BigUInt
+    let state: UniverseState
+}
+
+extension Session {
+    /// The saved snapshots, in the order they were saved.
+    public var snapshots: [Snapshot] { snapshotList }
+
+    /// Saves the current state as `name` (default "snapshot-N", the first N not taken),
+    /// replacing a snapshot of that name. Returns the snapshot and whether it replaced one.
+    /// - Throws: "argument" for an empty name or one with control characters.
+    @discardableResult
+    public func saveSnapshot(named name: String? = nil) throws(SessionError) -> (snapshot: Snapshot, replaced: Bool) {
+        let chosen = name ?? (1...).lazy.map { "snapshot-\($0)" }.first { n in !snapshotList.contains { $0.name == n } }!
+        guard !chosen.isEmpty, chosen.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
+        }
+        let snapshot = Snapshot(name: chosen, generation: universe.generation, population: universe.population,
+                                state: universe.saveState())
+        if let index = snapshotList.firstIndex(where: { $0.name == chosen }) {
+            snapshotList[index] = snapshot
+            return (snapshot, true)
+        }
+        snapshotList.append(snapshot)
+        return (snapshot, false)
+    }
+
+    /// Makes the snapshot `name` the current state, as one history entry (so it can be undone).
+    /// - Throws: "snapshot" when there is no snapshot of that name.
+    @discardableResult
+    public func restoreSnapshot(named name: String) throws(SessionError) -> Snapshot {
+        let snapshot = try self.snapshot(named: name)
+        record("snapshot restore \(name)") { universe.restore(snapshot.state) }
+        return snapshot
+    }
+
+    /// Deletes the snapshot `name` (its nodes are freed by a later collection).
+    /// - Throws: "snapshot" when there is no snapshot of that name.
+    public func deleteSnapshot(named name: String) throws(SessionError) {
+        guard let index = snapshotList.firstIndex(where: { $0.name == name }) else { throw noSnapshot(name) }
+        snapshotList.remove(at: index)
+    }
+
+    /// The snapshot `name`.
+    public func snapshot(named name: String) throws(SessionError) -> Snapshot {
+        guard let found = snapshotList.first(where: { $0.name == name }) else { throw noSnapshot(name) }
+        return found
+    }
+
+    /// Runs `body` with the universe showing `snapshot`'s state, then puts the current state
+    /// back (for previews; O(1) both ways, nothing recorded).
+    public func withState<T>(of snapshot: Snapshot, _ body: (Universe) throws -> T) rethrows -> T {
+        let current = universe.saveState()
+        universe.restore(snapshot.state)
+        defer { universe.restore(current) }
+        return try body(universe)
+    }
+
+    private func noSnapshot(_ name: String) -> SessionError {
+        let known = snapshotList.isEmpty ? "there are none" : "known: " + snapshotList.map(\.name).joined(separator: ", ")
+        return SessionError(code: "snapshot", message: "no snapshot named \(Excerpt.quote(name)) (\(known))")
+    }
+}
