@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import HashlifeEngine
 import HashlifeTestSupport
@@ -26,6 +27,15 @@ import HashlifeTestSupport
         var cells = Set<ReferenceCell>()
         universe.forEachLiveCell { x, y in cells.insert(ReferenceCell(x: (x - offset.x).intValue!, y: (y - offset.y).intValue!)) }
         return cells
+    }
+
+    /// Expects two cell sets equal, reporting a few differing cells rather than both sets.
+    static func expectSame(_ got: Set<ReferenceCell>, _ expected: Set<ReferenceCell>, _ context: String,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let extra = got.subtracting(expected), missing = expected.subtracting(got)
+        let same = extra.isEmpty && missing.isEmpty
+        #expect(same, "\(context): \(extra.count) extra, e.g. \(extra.sorted().prefix(3)); \(missing.count) missing, e.g. \(missing.sorted().prefix(3))",
+                sourceLocation: sourceLocation)
     }
 
     static func cells(of clip: PatternClip, in universe: Universe) -> Set<ReferenceCell> {
@@ -59,9 +69,9 @@ import HashlifeTestSupport
             let expected = reference.clip(x: x, y: y, width: w, height: h)
             #expect(clip.width == BigUInt(w) && clip.height == BigUInt(h))
             #expect(clip.population == BigUInt(expected.count), "rect \(x),\(y),\(w),\(h)")
-            #expect(Self.cells(of: clip, in: universe) == expected, "rect \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(of: clip, in: universe), expected, "rect \(x),\(y),\(w),\(h)")
         }
-        #expect(Self.cells(universe, at: offset) == reference.cells, "copying changed the universe")
+        Self.expectSame(Self.cells(universe, at: offset), reference.cells, "copying changed the universe")
         #expect(universe.invariantViolations().isEmpty)
     }
 
@@ -80,7 +90,7 @@ import HashlifeTestSupport
                 universe.clear(outside: Self.rect(x, y, w, h, at: offset))
             }
             let expected = reference.clearing(inside: inside, x: x, y: y, width: w, height: h)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "clear \(inside ? "inside" : "outside") \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "clear \(inside ? "inside" : "outside") \(x),\(y),\(w),\(h)")
             #expect(universe.invariantViolations().isEmpty)
             // Shrunk back: the root is no bigger than a universe loaded with the same cells.
             let fresh = Self.universe(Array(expected.cells), at: offset)
@@ -104,7 +114,7 @@ import HashlifeTestSupport
             universe.paste(clip, x: to.x + BigInt(px), y: to.y + BigInt(py), mode: mode)
             let copied = ReferenceEngine(cells: source).clip(x: x, y: y, width: w, height: h)
             let expected = ReferenceEngine(cells: target).pasting(copied, width: w, height: h, x: px, y: py, mode: mode)
-            #expect(Self.cells(universe, at: to) == expected.cells,
+            Self.expectSame(Self.cells(universe, at: to), expected.cells,
                     "\(mode) of \(x),\(y),\(w),\(h) at \(px),\(py), offsets \(round % 4) → \((round / 4 + round) % 4)")
             #expect(universe.invariantViolations().isEmpty)
         }
@@ -125,9 +135,9 @@ import HashlifeTestSupport
             else if x.isNegative { farLeft.insert(ReferenceCell(x: (x + far.x - 5).intValue!, y: (y - far.y + 1).intValue!)) }
             else { farCells.insert(ReferenceCell(x: (x - far.x).intValue!, y: (y - far.y).intValue!)) }
         }
-        #expect(near == reference.cells)
-        #expect(farCells == copied)
-        #expect(farLeft == copied)
+        Self.expectSame(near, reference.cells, "cells")
+        Self.expectSame(farCells, copied, "cells")
+        Self.expectSame(farLeft, copied, "cells")
         #expect(universe.population == BigUInt(reference.population + 2 * copied.count))
     }
 
@@ -142,7 +152,7 @@ import HashlifeTestSupport
             let turned = universe.transformed(universe.clip(of: Self.rect(x, y, w, h, at: offset)), transform)
             let expected = ReferenceEngine.transforming(reference.clip(x: x, y: y, width: w, height: h), width: w, height: h, transform)
             #expect(turned.width == BigUInt(transform.swapsSides ? h : w) && turned.height == BigUInt(transform.swapsSides ? w : h))
-            #expect(Self.cells(of: turned, in: universe) == expected, "\(transform) of \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(of: turned, in: universe), expected, "\(transform) of \(x),\(y),\(w),\(h)")
             #expect(turned.population == BigUInt(expected.count))
         }
     }
@@ -161,7 +171,7 @@ import HashlifeTestSupport
             let turned = ReferenceEngine.transforming(reference.clip(x: x, y: y, width: w, height: h), width: w, height: h, transform)
             let expected = reference.clearing(inside: true, x: x, y: y, width: w, height: h)
                 .pasting(turned, width: nw, height: nh, x: x, y: y, mode: .copy)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "\(transform) in place of \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "\(transform) in place of \(x),\(y),\(w),\(h)")
             #expect(universe.invariantViolations().isEmpty)
         }
     }
@@ -221,6 +231,58 @@ import HashlifeTestSupport
         #expect(universe.population == population)
     }
 
+    /// Runs `body` on another thread and waits at most `seconds` for it: an operation that is
+    /// not memoized per node on a hash-consed pattern never finishes, and this turns that into
+    /// a failure instead of a hang (the thread is left behind).
+    static func finishes(within seconds: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+    }
+
+    /// A filled rectangle of 2^100 × (2^99 + 5) cells has a few hundred distinct nodes: every
+    /// operation memoized per node finishes at once, one that is not never does (4^97 leaves).
+    @Test func hugeFilledRectanglesAreCopiedTurnedAndMovedByTheirDistinctNodes() {
+        final class Work: @unchecked Sendable {
+            let universe = Universe()
+            var populations: [BigUInt] = []
+            var turned: CellRect?
+            var box: CellRect?
+            var clipPopulation = BigUInt.zero
+        }
+        let work = Work()
+        let (w, h) = (BigUInt.powerOfTwo(100), BigUInt.powerOfTwo(99) + 5)
+        let rect = CellRect(x: BigInt(-12345), y: -BigInt(BigUInt.powerOfTwo(98)) + 3, width: w, height: h)
+        // A window of it, unaligned, copied far away twice and combined.
+        let part = CellRect(x: rect.x + 7, y: rect.y + BigInt(BigUInt.powerOfTwo(90)) + 1, width: h - 9, height: BigUInt.powerOfTwo(60) + 1)
+        let far = BigInt(BigUInt.powerOfTwo(200)) + 3
+        let finished = Self.finishes(within: 60) {
+            let universe = work.universe
+            universe.fill(rect)
+            work.populations.append(universe.population)
+            work.turned = universe.transform(rect, .rotateCounterclockwise)
+            work.box = universe.boundingBox
+            work.populations.append(universe.population)
+            let clip = universe.clip(of: part)
+            work.clipPopulation = clip.population
+            universe.paste(clip, x: far, y: far)
+            universe.paste(clip, x: far + 1, y: far + 1, mode: .xor)
+            work.populations.append(universe.population)
+        }
+        #expect(finished, "a region operation took over a minute: not memoized per node")
+        guard finished else { return }
+        #expect(work.populations[0] == w * h && work.populations[1] == w * h)
+        #expect(work.turned == CellRect(x: rect.x, y: rect.y, width: h, height: w))
+        #expect(work.box == work.turned)
+        #expect(work.clipPopulation == part.width * part.height)
+        // The xor leaves two L-shaped borders: one row and one column of each copy.
+        #expect(work.populations[2] == w * h + 2 * (part.width + part.height - 1))
+        #expect(work.universe.invariantViolations().isEmpty)
+    }
+
     @Test func fillingMatchesTheReference() {
         var rng = SplitMix64(seed: 43)
         for round in 0..<12 {
@@ -229,7 +291,7 @@ import HashlifeTestSupport
             let (x, y, w, h) = Self.randomRect(&rng)
             universe.fill(Self.rect(x, y, w, h, at: offset))
             let expected = ReferenceEngine(cells: Self.soup).filling(x: x, y: y, width: w, height: h)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "fill \(x),\(y),\(w),\(h)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "fill \(x),\(y),\(w),\(h)")
         }
         // A huge rectangle costs its levels, not its area.
         let universe = Universe()
@@ -246,7 +308,7 @@ import HashlifeTestSupport
             try universe.fillRandomly(Self.rect(5, -3, w, h, at: offset), density: density, seed: 99 + UInt64(index))
             let soup = Set(randomSoup(width: w, height: h, density: density, seed: 99 + UInt64(index)))
             let expected = ReferenceEngine(cells: Self.soup).pasting(soup, width: w, height: h, x: 5, y: -3, mode: .copy)
-            #expect(Self.cells(universe, at: offset) == expected.cells, "offset \(index)")
+            Self.expectSame(Self.cells(universe, at: offset), expected.cells, "offset \(index)")
         }
         let universe = Universe()
         try universe.fillRandomly(CellRect(x: 0, y: 0, width: 20, height: 10), density: 1, seed: 1)
@@ -270,6 +332,35 @@ import HashlifeTestSupport
         #expect(universe.saveState() == before)
     }
 
+    /// Clips kept across collections (a clipboard while the user edits and steps) stay
+    /// exact, with collections keeping only what roots and pins reach.
+    @Test func keptClipsSurviveCollectionsBetweenOperations() {
+        let universe = Self.universe(Self.soup, at: Self.offsets[1])
+        universe.store.collectsToTheMinimum = true
+        var reference = ReferenceEngine(cells: Self.soup)
+        var rng = SplitMix64(seed: 47)
+        var clipboard: [(clip: PatternClip, cells: Set<ReferenceCell>, w: Int, h: Int)] = []
+        for round in 0..<30 {
+            let (x, y, w, h) = Self.randomRect(&rng)
+            switch round % 3 {
+            case 0:
+                clipboard.append((universe.clip(of: Self.rect(x, y, w, h, at: Self.offsets[1])), reference.clip(x: x, y: y, width: w, height: h), w, h))
+            case 1:
+                let kept = clipboard[Int.random(in: 0..<clipboard.count, using: &rng)]
+                let mode = PasteMode.allCases[round % 4]
+                universe.paste(kept.clip, x: Self.offsets[1].x + BigInt(x), y: Self.offsets[1].y + BigInt(y), mode: mode)
+                reference = reference.pasting(kept.cells, width: kept.w, height: kept.h, x: x, y: y, mode: mode)
+            default:
+                universe.step()
+                reference.step()
+            }
+            universe.collect()
+            Self.expectSame(Self.cells(universe, at: Self.offsets[1]), reference.cells, "round \(round)")
+            for kept in clipboard { Self.expectSame(Self.cells(of: kept.clip, in: universe), kept.cells, "kept clip, round \(round)") }
+            #expect(universe.invariantViolations().isEmpty)
+        }
+    }
+
     @Test func clipsFromCellsAndOtherUniversesAndTheirPins() {
         let universe = Universe(memoryLimit: MemoryLimit.minimumBytes)
         let glider = [(x: 1, y: 0), (x: 2, y: 1), (x: 0, y: 2), (x: 1, y: 2), (x: 2, y: 2), (x: 9, y: 9)]
@@ -286,7 +377,9 @@ import HashlifeTestSupport
         #expect(universe.invariantViolations().isEmpty)
         // Imported into another universe: the same cells.
         let other = Universe()
+        #expect(universe.owns(clip) && !other.owns(clip))
         let imported = other.importing(clip, from: universe)
+        #expect(other.owns(imported))
         other.paste(imported, x: -7, y: 3, mode: .copy)
         #expect(Self.cells(other, at: (BigInt(-7), BigInt(3))) == Set(glider.prefix(5).map { ReferenceCell(x: $0.x, y: $0.y) }))
     }

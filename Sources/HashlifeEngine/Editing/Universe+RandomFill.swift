@@ -9,9 +9,9 @@ extension Universe {
     /// Fills `rect` at random: each cell is alive with probability `density`, and the result
     /// combines with the rectangle's cells as `mode` says (`.copy`, the default, replaces them).
     /// The same seed, density and size give the same cells on every machine and toolchain: the
-    /// generator is SplitMix64 seeded with `seed`, drawing one number a cell row by row from
-    /// the rectangle's top-left, and a cell is alive when the draw's top 53 bits are below
-    /// `density` × 2^53.
+    /// cells are those of `RandomSoup(width:height:density:seed:)` (what `hashlife soup` writes),
+    /// placed at the rectangle's top-left: `SplitMix64` seeded with `seed`, one draw a cell row
+    /// by row, a cell alive when the draw's top 53 bits are below `density` × 2^53.
     /// - Throws: `RegionError` for a density outside 0 ... 1 or a rectangle of more than
     ///   `maximumRandomFillCells` cells; the universe is then unchanged.
     /// - Complexity: O(cells in `rect`): the one operation here that visits every cell.
@@ -33,7 +33,7 @@ extension Universe {
         // Exact: multiplying by a power of two only changes the exponent; a draw d is kept when
         // d < density × 2^53, that is d < ⌈density × 2^53⌉.
         let threshold = UInt64((density * 0x1p53).rounded(.up))
-        var generator = FillGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var k = Universe.minimumClipLevel
         while 1 << k < max(width, height) { k += 1 }
         let columns = (width + 7) / 8, rows = (height + 7) / 8
@@ -68,21 +68,5 @@ extension Universe {
             gridLevel += 1
         }
         return makeClip(grid[0], level: k, x: .zero, y: .zero, rect: CellRect(x: 0, y: 0, width: width, height: height))
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014), spelled out so a seed gives the same cells on every
-/// platform (the system generator is not reproducible).
-struct FillGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -30,6 +30,10 @@ extension Universe {
         return clip(of: CellRect(x: .zero, y: .zero, width: width, height: height), in: scratch)
     }
 
+    /// Did this universe make `clip` (so it may be pasted, transformed or read here)? A clip of
+    /// another universe must be imported first (`importing(_:from:)`).
+    public func owns(_ clip: PatternClip) -> Bool { clip.pin.pins === store.pinned }
+
     /// `clip`, made by `source`, as a clip of this universe (the same cells and size).
     /// - Complexity: O(distinct nodes of the clip).
     public func importing(_ clip: PatternClip, from source: Universe) -> PatternClip {
