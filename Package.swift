@@ -12,8 +12,10 @@ import PackageDescription
 //
 // Release builds of the engine turn off dynamic exclusivity checks: the node store keeps its
 // buffers in one non-copyable owner, and the checks cost about 2× on hash-cons lookups
-// (DESIGN.md). Debug builds keep every check, and `HASHLIFE_INVARIANTS` (set in debug) turns
-// on the store's structural self-checks.
+// (DESIGN.md). Debug builds keep every check, and `HASHLIFE_INVARIANTS` (set in debug) runs
+// the store's structural self-checks after the universe's collections and region operations
+// (`Universe.checkInvariants`), and bounds and liveness checks on every arena read from outside
+// the store (`NodeStore.record`).
 let engineSettings: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
     .define("HASHLIFE_INVARIANTS", .when(configuration: .debug)),

@@ -55,6 +55,7 @@ extension Universe {
             root = store.combined(root, store.cropped(root, level: level, area), level: level, .difference)
         }
         shrink()
+        checkInvariants(after: "clear(inside:)")
     }
 
     /// Kills every cell outside `rect` (all of them when `rect` is empty); the rest stays.
@@ -64,6 +65,7 @@ extension Universe {
         collectIfNeeded()
         NodeStore.withStack(forLevels: level) { root = store.cropped(root, level: level, area) }
         shrink()
+        checkInvariants(after: "clear(outside:)")
     }
 
     /// Makes every cell inside `rect` alive.
@@ -77,6 +79,7 @@ extension Universe {
             root = store.combined(root, full, level: level, .union)
         }
         shrink()
+        checkInvariants(after: "fill")
     }
 
     /// Pastes `clip` with its top-left at (`x`, `y`), combining it with the cells of the pasted
@@ -105,6 +108,7 @@ extension Universe {
             }
         }
         shrink()
+        checkInvariants(after: "paste")
     }
 
     /// Calls `body` with the offset from the clip's top-left of each of its live cells, in
@@ -200,7 +204,7 @@ extension Universe {
 
     /// `id` (of `level`) in the centre of an empty node one level up.
     func padded(_ id: NodeID, level: Int) -> NodeID {
-        let r = store.nodes[Int(id)]
+        let r = store.record(id)
         let e = store.emptyNode(level: level - 1)
         return store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e),
                           store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
@@ -209,8 +213,8 @@ extension Universe {
     /// The half-size square of `id` whose top-left is (`column`, `row`) quarters of `id`'s side
     /// from its own (each 0, 1 or 2).
     func subSquare(_ id: NodeID, column: Int, row: Int) -> NodeID {
-        let r = store.nodes[Int(id)]
-        let quadrants = [store.nodes[Int(r.nw)], store.nodes[Int(r.ne)], store.nodes[Int(r.sw)], store.nodes[Int(r.se)]]
+        let r = store.record(id)
+        let quadrants = [store.record(r.nw), store.record(r.ne), store.record(r.sw), store.record(r.se)]
         func grandchild(_ row: Int, _ col: Int) -> NodeID {
             let q = quadrants[(row >> 1) * 2 + (col >> 1)]
             switch (row & 1, col & 1) {
@@ -272,7 +276,7 @@ extension Universe {
         if id == source.store.emptyNode(level: level) { return store.emptyNode(level: level) }
         let key = SIMD4(id, 0, 0, 0)
         if let known = memo[key] { return known }
-        let r = source.store.nodes[Int(id)]
+        let r = source.store.record(id)
         let nw = copyNode(r.nw, level: level - 1, from: source, &memo)
         let ne = copyNode(r.ne, level: level - 1, from: source, &memo)
         let sw = copyNode(r.sw, level: level - 1, from: source, &memo)

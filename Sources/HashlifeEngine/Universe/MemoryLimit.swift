@@ -57,12 +57,16 @@ extension Universe {
     /// collect`): keeps the root, pinned states and the most recently used nodes.
     public func collect() {
         store.collect()
+        checkInvariants(after: "a collection")
     }
 
     /// Runs a collection when the store is about to pass its limit. Called on entry to the
     /// methods that make nodes, where the universe's root and pinned states are the only ids
     /// held outside the store.
     func collectIfNeeded() {
-        if store.needsCollection { store.collect() }
+        if store.needsCollection {
+            store.collect()
+            checkInvariants(after: "a collection")
+        }
     }
 }

@@ -25,7 +25,7 @@ extension Universe {
         while k > 62 {
             var near = Set<NodeID>(), far = Set<NodeID>()
             for id in frontier {
-                let r = store.nodes[Int(id)]
+                let r = store.record(id)
                 let (a, b, c, d): (NodeID, NodeID, NodeID, NodeID)
                 switch edge {
                 case .left: (a, b, c, d) = (r.nw, r.sw, r.ne, r.se)

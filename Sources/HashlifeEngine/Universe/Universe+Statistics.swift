@@ -48,6 +48,29 @@ extension Universe {
     func invariantViolations() -> [String] {
         store.invariantViolations(root: root, level: level)
     }
+
+    /// Debug builds (`HASHLIFE_INVARIANTS`, which Package.swift defines for them) check the
+    /// store's invariants at the universe's safe points: after the collections it runs and after
+    /// every region operation, while the store is small enough (at most 2^14 records) for the
+    /// O(nodes) check to stay cheap. A violation traps with its list and `operation`. Release
+    /// builds compile this to nothing.
+    /// Does this build check invariants at safe points (see `checkInvariants`)?
+    static var checksInvariants: Bool {
+        #if HASHLIFE_INVARIANTS
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    @inline(__always)
+    func checkInvariants(after operation: @autoclosure () -> String) {
+        #if HASHLIFE_INVARIANTS
+        guard store.count <= 1 << 14 else { return }
+        let problems = invariantViolations()
+        precondition(problems.isEmpty, "store invariants broken after \(operation()): \(problems.prefix(5).joined(separator: "; "))")
+        #endif
+    }
 }
 
 extension Universe {
@@ -68,7 +91,7 @@ extension Universe {
         var seen = Set<NodeID>()
         func visit(_ id: NodeID, level: Int) {
             if store.isEmpty(id, level: level) || !seen.insert(id).inserted || level == NodeStore.leafLevel { return }
-            let r = store.nodes[Int(id)]
+            let r = store.record(id)
             for child in [r.nw, r.ne, r.sw, r.se] { visit(child, level: level - 1) }
         }
         visit(root, level: level)

@@ -111,8 +111,8 @@ extension Universe {
 
     /// Does the root's centre half (the square of its four inner grandchildren) hold every live cell?
     func centreHalfHoldsEverything() -> Bool {
-        let r = store.nodes[Int(root)]
-        let (nw, ne, sw, se) = (store.nodes[Int(r.nw)], store.nodes[Int(r.ne)], store.nodes[Int(r.sw)], store.nodes[Int(r.se)])
+        let r = store.record(root)
+        let (nw, ne, sw, se) = (store.record(r.nw), store.record(r.ne), store.record(r.sw), store.record(r.se))
         let e = store.emptyNode(level: level - 2)
         return nw.nw == e && nw.ne == e && nw.sw == e
             && ne.nw == e && ne.ne == e && ne.se == e
@@ -122,7 +122,7 @@ extension Universe {
 
     /// The root surrounded by empty space: one level higher, same cells, same position.
     func paddedRoot() -> NodeID {
-        let r = store.nodes[Int(root)]
+        let r = store.record(root)
         let e = store.emptyNode(level: level - 1)
         return store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e),
                           store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
@@ -147,9 +147,9 @@ extension Universe {
     /// Halves the root's side while its outer ring is empty.
     func shrink() {
         while level > Universe.minimumLevel && centreHalfHoldsEverything() {
-            let r = store.nodes[Int(root)]
-            root = store.node(store.nodes[Int(r.nw)].se, store.nodes[Int(r.ne)].sw,
-                              store.nodes[Int(r.sw)].ne, store.nodes[Int(r.se)].nw)
+            let r = store.record(root)
+            root = store.node(store.record(r.nw).se, store.record(r.ne).sw,
+                              store.record(r.sw).ne, store.record(r.se).nw)
             originX += BigInt(BigUInt.powerOfTwo(level - 2))
             originY += BigInt(BigUInt.powerOfTwo(level - 2))
             level -= 1

@@ -82,7 +82,7 @@ extension Universe {
             if level == NodeStore.leafLevel {
                 definition = .leaf(store.leafBits(id))
             } else {
-                let r = store.nodes[Int(id)]
+                let r = store.record(id)
                 definition = .node(level: level, nw: visit(r.nw, level: level - 1), ne: visit(r.ne, level: level - 1),
                                    sw: visit(r.sw, level: level - 1), se: visit(r.se, level: level - 1))
             }

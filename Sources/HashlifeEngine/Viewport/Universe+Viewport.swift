@@ -137,7 +137,7 @@ struct BandWalk<C: SignedCoordinate> {
             }
             return
         }
-        let r = store.nodes[Int(id)]
+        let r = store.record(id)
         let half = C.powerOfTwo(level - 1)
         visit(r.nw, level: level - 1, x: x, y: y, store: &store, counts: &counts)
         visit(r.ne, level: level - 1, x: x + half, y: y, store: &store, counts: &counts)
