@@ -22,8 +22,13 @@ import HashlifeEngine
 //    the settled test, when the sampled population looks periodic.
 //
 // Limits (documented, not hidden): ash periods up to `maxAshPeriod`; spaceships of other shapes
-// are found only when they are the whole pattern; growth is recognised when the population
-// rises by a constant amount every period (guns, puffers), not for chaotic growth.
+// are found only when they are the whole pattern (up to `shapePopulationLimit` cells, any rule);
+// escaping gliders and *WSS only in B3/S23, in patterns of up to `settledPopulationLimit` cells;
+// growth is recognised when the population rises by a constant amount every period (guns,
+// puffers), not for chaotic growth. Sizes are not a limit: generations, positions,
+// displacements and populations are exact at any size (BigUInt/BigInt; cells far apart are cut
+// into regions with Int offsets, `Classifier+Regions.swift`). Periods are Ints: they come from
+// steps actually taken, so they cannot approach 2^63.
 
 /// Counts of the standard spaceships that escape a settled pattern.
 public struct EscapingShips: Hashable, Sendable {

@@ -65,8 +65,13 @@
 // first record, which was fetched ahead, is the one it wants (jagged2 another 22% faster).
 //
 // Populations are not kept per node: a query computes them, caching the counts it makes in a
-// side table by id (`SideTable`, for levels up to 15; dictionaries above), which collections
-// empty and which never grows past 1/32 of the limit.
+// side table by id (`SideTable`, for levels up to 15, at most 1/32 of the limit; dictionaries
+// for levels 16-127, at most 1/128), which collections empty. Counts above level 127 are
+// cached only in the room the nodes leave below the limit: a tree 65,000 levels deep would
+// need a number of up to 130,000 bits for every node (gigabytes); past that room a count
+// walks down level by level with the number of paths to each distinct node, caching nothing.
+// Every cached digit counts in `cacheBytes`. What the limit does not cover: the stack of deep
+// recursions (about half a kilobyte a level in a release build: some 35 MB at 2^65000).
 //
 // Memory limit and eviction. The store is given a limit in bytes and turns it into a node
 // capacity (28 bytes a node for the record and its bucket, within all but 5/64 of the limit,
