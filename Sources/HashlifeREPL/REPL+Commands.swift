@@ -249,7 +249,11 @@ extension REPL {
         let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
         control.reset()
         let result: Classification
-        do { result = try HashlifeAnalysis.classify(session.universe, maxGeneration: limit, control: control) } catch {
+        do {
+            result = try session.analyse { (universe) throws(StepError) in
+                try HashlifeAnalysis.classify(universe, maxGeneration: limit, control: control)
+            }
+        } catch {
             if case .cancelled = error { wasCancelled = true }
             throw stepFailure(code: wasCancelled ? "cancelled" : "memory", message: error.description)
         }

@@ -12,7 +12,7 @@ extension Session {
     /// Selects the live cells' bounding box (nothing when the universe is empty); returns it.
     @discardableResult
     public func selectAll() -> CellRect? {
-        selection = universe.boundingBox
+        selection = live.boundingBox
         return selection
     }
 
@@ -28,7 +28,7 @@ extension Session {
     /// - Throws: "selection" when nothing is selected.
     @discardableResult
     public func copySelection() throws(SessionError) -> PatternClip {
-        let clip = universe.clip(of: try requireSelection(for: "copy"))
+        let clip = live.clip(of: try requireSelection(for: "copy"))
         clipboard = clip
         return clip
     }
@@ -37,9 +37,9 @@ extension Session {
     @discardableResult
     public func cutSelection() throws(SessionError) -> PatternClip {
         let rect = try requireSelection(for: "cut")
-        let clip = universe.clip(of: rect)
+        let clip = live.clip(of: rect)
         clipboard = clip
-        record("cut \(rect)") { universe.clear(inside: rect) }
+        record("cut \(rect)") { live.clear(inside: rect) }
         return clip
     }
 
@@ -52,14 +52,14 @@ extension Session {
 
     /// Pastes `clip` (made by this session's universe, e.g. by `clip(of:)`); one history entry.
     public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
-        record(description) { universe.paste(clip, x: x, y: y, mode: mode) }
+        record(description) { live.paste(clip, x: x, y: y, mode: mode) }
     }
 
     /// Kills every cell inside (or, with `outside`, outside) the selection; one history entry.
     public func clearSelection(outside: Bool = false) throws(SessionError) {
         let rect = try requireSelection(for: outside ? "clear outside" : "clear inside")
         record("clear \(outside ? "outside" : "inside") \(rect)") {
-            if outside { universe.clear(outside: rect) } else { universe.clear(inside: rect) }
+            if outside { live.clear(outside: rect) } else { live.clear(inside: rect) }
         }
     }
 
@@ -68,7 +68,7 @@ extension Session {
     public func transformSelection(_ transform: PatternTransform) throws(SessionError) {
         let rect = try requireSelection(for: transform.swapsSides || transform == .rotate180 ? "rotate" : "flip")
         var moved = rect
-        record("\(Session.name(of: transform)) \(rect)") { moved = universe.transform(rect, transform) }
+        record("\(Session.name(of: transform)) \(rect)") { moved = live.transform(rect, transform) }
         selection = moved
     }
 
@@ -91,7 +91,7 @@ extension Session {
         let rect = try requireSelection(for: "fill")
         do {
             try record("fill \(rect) density \(density) seed \(seed)") { () throws(RegionError) in
-                try universe.fillRandomly(rect, density: density, seed: seed)
+                try live.fillRandomly(rect, density: density, seed: seed)
             }
         } catch {
             throw SessionError(code: "argument", message: error.description)
@@ -103,18 +103,18 @@ extension Session {
     /// - Throws: "rule" when the document's rule does not parse.
     public func clip(of document: PatternDocument, label: String) throws(SessionError) -> PatternClip {
         let source: Universe
-        do { source = try Universe(document: document, rule: universe.rule, memoryLimit: MemoryLimit.minimumBytes) } catch {
+        do { source = try Universe(document: document, rule: live.rule, memoryLimit: MemoryLimit.minimumBytes) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
         let box = source.boundingBox ?? CellRect(x: .zero, y: .zero, width: .zero, height: .zero)
-        return universe.clip(of: box, in: source)
+        return live.clip(of: box, in: source)
     }
 
     /// Stamps `clip` with its top-left at (`x`, `y`), after `transforms` in order, as `mode`
     /// says; one history entry described by `description`.
     public func stamp(_ clip: PatternClip, x: BigInt, y: BigInt, transforms: [PatternTransform], mode: PasteMode, description: String) {
         var placed = clip
-        for t in transforms { placed = universe.transformed(placed, t) }
+        for t in transforms { placed = live.transformed(placed, t) }
         paste(placed, x: x, y: y, mode: mode, description: description)
     }
 
@@ -127,8 +127,8 @@ extension Session {
         }
         var cells: [PatternCell] = []
         cells.reserveCapacity(count)
-        universe.forEachLiveCell(of: clip) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
-        var document = PatternDocument(cells: cells, rule: universe.rule.description)
+        live.forEachLiveCell(of: clip) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
+        var document = PatternDocument(cells: cells, rule: live.rule.description)
         document.width = w
         document.height = h
         return document

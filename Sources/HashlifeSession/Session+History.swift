@@ -36,14 +36,14 @@ extension Session {
     /// and rule as they were records nothing. A change that throws after changing the universe
     /// (a cancelled step stops at a consistent generation) is recorded too, then rethrown.
     func record<E: Error>(_ description: String, isStep: Bool = false, _ change: () throws(E) -> Void) throws(E) {
-        let before = universe.saveState()
-        let beforeKey = universe.cellSetKey
+        let before = live.saveState()
+        let beforeKey = live.cellSetKey
         var failure: E? = nil
         do { try change() } catch { failure = error }
-        let changed = universe.cellSetKey != beforeKey || universe.generation != before.generation || universe.rule != before.rule
+        let changed = live.cellSetKey != beforeKey || live.generation != before.generation || live.rule != before.rule
         if changed {
-            undoEntries.append(HistoryEntry(description: description, isStep: isStep, generation: universe.generation,
-                                            population: universe.population, state: before))
+            undoEntries.append(HistoryEntry(description: description, isStep: isStep, generation: live.generation,
+                                            population: live.population, state: before))
             redoEntries.removeAll()
             if undoEntries.count > historyLimit { dropOldest(undoEntries.count - historyLimit) }
         }
@@ -60,8 +60,8 @@ extension Session {
         for _ in 0..<min(count, undoEntries.count) {
             let entry = undoEntries.removeLast()
             redoEntries.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
-                                            population: entry.population, state: universe.saveState()))
-            universe.restore(entry.state)
+                                            population: entry.population, state: live.saveState()))
+            live.restore(entry.state)
             undone.append(entry)
         }
         return undone
@@ -77,8 +77,8 @@ extension Session {
         for _ in 0..<min(count, redoEntries.count) {
             let entry = redoEntries.removeLast()
             undoEntries.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
-                                            population: entry.population, state: universe.saveState()))
-            universe.restore(entry.state)
+                                            population: entry.population, state: live.saveState()))
+            live.restore(entry.state)
             redone.append(entry)
         }
         return redone

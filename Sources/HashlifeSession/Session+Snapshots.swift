@@ -24,8 +24,8 @@ extension Session {
         guard !chosen.isEmpty, chosen.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
         }
-        let snapshot = Snapshot(name: chosen, generation: universe.generation, population: universe.population,
-                                state: universe.saveState())
+        let snapshot = Snapshot(name: chosen, generation: live.generation, population: live.population,
+                                state: live.saveState())
         if let index = snapshotList.firstIndex(where: { $0.name == chosen }) {
             snapshotList[index] = snapshot
             return (snapshot, true)
@@ -39,7 +39,7 @@ extension Session {
     @discardableResult
     public func restoreSnapshot(named name: String) throws(SessionError) -> Snapshot {
         let snapshot = try self.snapshot(named: name)
-        record("snapshot restore \(name)") { universe.restore(snapshot.state) }
+        record("snapshot restore \(name)") { live.restore(snapshot.state) }
         return snapshot
     }
 
@@ -59,10 +59,10 @@ extension Session {
     /// Runs `body` with the universe showing `snapshot`'s state, then puts the current state
     /// back (for previews; O(1) both ways, nothing recorded).
     public func withState<T>(of snapshot: Snapshot, _ body: (Universe) throws -> T) rethrows -> T {
-        let current = universe.saveState()
-        universe.restore(snapshot.state)
-        defer { universe.restore(current) }
-        return try body(universe)
+        let current = live.saveState()
+        live.restore(snapshot.state)
+        defer { live.restore(current) }
+        return try body(live)
     }
 
     private func noSnapshot(_ name: String) -> SessionError {

@@ -19,7 +19,11 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// arguments shows), and kept generations so `goto` can go back without re-running. Editing,
 /// undo, snapshots and boards will live here too.
 public final class Session {
-    public private(set) var universe: Universe
+    /// The universe itself; only the session changes it (see `universe`).
+    private(set) var live: Universe
+    /// The universe, to read. Every change goes through the session's methods, each one a
+    /// history entry.
+    public var universe: any UniverseReading { live }
     /// The file last loaded or saved, and its metadata (name, author, comments) kept on save.
     public private(set) var path: String?
     public private(set) var document: PatternDocument?
@@ -44,22 +48,22 @@ public final class Session {
     /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes, and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
     public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes) {
-        universe = Universe(memoryLimit: memoryLimit)
+        live = Universe(memoryLimit: memoryLimit)
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
-        start = universe.saveState()
+        start = live.saveState()
     }
 
     // MARK: Memory
 
     /// The node store's memory limit in bytes: the current universe's, and the one files are
     /// loaded with.
-    public var memoryLimit: Int { universe.memoryLimit }
+    public var memoryLimit: Int { live.memoryLimit }
 
     /// Sets the memory limit of the current universe and of files loaded later. Raising it takes
     /// effect at once; lowering it collects at once (memory the process has touched is reused,
     /// not returned to the system). A limit too small for the pattern shows at the next step,
     /// as a "memory" error. Limits below `MemoryLimit.minimumBytes` act as the minimum.
-    public func setMemoryLimit(_ bytes: Int) { universe.setMemoryLimit(bytes) }
+    public func setMemoryLimit(_ bytes: Int) { live.setMemoryLimit(bytes) }
 
     // MARK: Files
 
@@ -88,14 +92,14 @@ public final class Session {
         do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
-        clipboard = clipboard.map { loaded.importing($0, from: universe) }
-        universe = loaded
+        clipboard = clipboard.map { loaded.importing($0, from: live) }
+        live = loaded
         path = nil
         self.document = document
         undoEntries = []
         redoEntries = []
         snapshotList = []
-        start = universe.saveState()
+        start = live.saveState()
         fit()
     }
 
@@ -106,7 +110,7 @@ public final class Session {
         }
         let bytes: [UInt8]
         do {
-            bytes = try PatternCodec.encode(universe, as: chosen, compressed: PatternFormat.isCompressedName(path),
+            bytes = try PatternCodec.encode(live, as: chosen, compressed: PatternFormat.isCompressedName(path),
                                             name: document?.name, author: document?.author, comments: document?.comments ?? [])
         } catch {
             throw SessionError(code: "format", message: "\(path): \(error)")
@@ -118,7 +122,7 @@ public final class Session {
     // MARK: Evolution
 
     /// Changes the rule (cells stay); one history entry.
-    public func setRule(_ rule: Rule) { record("rule \(rule)") { universe.setRule(rule) } }
+    public func setRule(_ rule: Rule) { record("rule \(rule)") { live.setRule(rule) } }
 
     /// Advances `count` generations, as one history entry; `progress` hears the generation
     /// reached after each power-of-two step (for displays). The history's kept states are
@@ -129,7 +133,7 @@ public final class Session {
     ///   memory limit cannot hold the pattern; the universe is then at a consistent generation
     ///   (the error says which), recorded in the history like a finished step.
     public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        let target = universe.generation + count
+        let target = live.generation + count
         try record("step \(count)", isStep: true) { () throws(SessionError) in
             try advance(to: target, control: control, progress: progress)
         }
@@ -141,16 +145,16 @@ public final class Session {
     /// - Throws: "argument" when the generation is before every state the history can reach.
     public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         var from: UniverseState? = nil
-        if generation < universe.generation {
+        if generation < live.generation {
             guard let kept = keptState(atOrBefore: generation) else {
-                let earliest = undoEntries.first?.state.generation ?? universe.generation
+                let earliest = undoEntries.first?.state.generation ?? live.generation
                 throw SessionError(code: "argument", message: "generation \(generation) is before the earliest kept state (generation \(earliest))")
             }
             from = kept
         }
         try record("goto \(generation)", isStep: true) { () throws(SessionError) in
-            if let from { universe.restore(from) }
-            if generation > universe.generation { try advance(to: generation, control: control, progress: progress) }
+            if let from { live.restore(from) }
+            if generation > live.generation { try advance(to: generation, control: control, progress: progress) }
         }
     }
 
@@ -158,7 +162,7 @@ public final class Session {
     private func advance(to target: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(SessionError) {
         while true {
             do {
-                try universe.step(by: target - universe.generation, control: control, progress: progress)
+                try live.step(by: target - live.generation, control: control, progress: progress)
                 return
             } catch {
                 switch error {
@@ -166,7 +170,7 @@ public final class Session {
                     throw SessionError(code: "cancelled", message: error.description)
                 case .memoryExhausted:
                     guard dropHistoryForMemory() else { throw SessionError(code: "memory", message: error.description) }
-                    universe.collect()
+                    live.collect()
                 }
             }
         }
@@ -176,22 +180,37 @@ public final class Session {
 
     /// Makes the cell at (`x`, `y`) alive or dead; one history entry.
     public func setCell(x: BigInt, y: BigInt, alive: Bool) {
-        record("set \(x) \(y) \(alive ? 1 : 0)") { universe.setCell(x: x, y: y, alive: alive) }
+        record("set \(x) \(y) \(alive ? 1 : 0)") { live.setCell(x: x, y: y, alive: alive) }
     }
 
     /// Flips the cell at (`x`, `y`); one history entry.
-    public func toggleCell(x: BigInt, y: BigInt) { record("toggle \(x) \(y)") { universe.toggleCell(x: x, y: y) } }
+    public func toggleCell(x: BigInt, y: BigInt) { record("toggle \(x) \(y)") { live.toggleCell(x: x, y: y) } }
 
     /// Kills every cell (rule and generation stay); one history entry.
-    public func clear() { record("clear") { universe.clear() } }
+    public func clear() { record("clear") { live.clear() } }
 
     // MARK: Memory upkeep
 
+    /// Runs `body` on the universe itself, for analysis that needs the engine (the classifier
+    /// steps the universe and puts it back where it found it). `body` must leave the cells,
+    /// generation and rule as they were: debug builds check it.
+    public func analyse<T, E: Error>(_ body: (Universe) throws(E) -> T) throws(E) -> T {
+        #if DEBUG
+        let before = (live.cellSetKey, live.generation, live.rule)
+        let result = try body(live)
+        assert(live.cellSetKey == before.0 && live.generation == before.1 && live.rule == before.2,
+               "analysis changed the universe; changes go through Session's methods")
+        return result
+        #else
+        return try body(live)
+        #endif
+    }
+
     /// Runs a collection now (nothing observable changes); returns the nodes freed.
     public func collect() -> Int {
-        let before = universe.statistics.nodes
-        universe.collect()
-        return max(before - universe.statistics.nodes, 0)
+        let before = live.statistics.nodes
+        live.collect()
+        return max(before - live.statistics.nodes, 0)
     }
 
     // MARK: Viewing
@@ -224,7 +243,7 @@ public final class Session {
     /// blocks. An empty universe gets a zoom-1 view centred on (0, 0).
     public func fit() {
         let (columns, rows) = (viewport.columns, viewport.rows)
-        viewport = universe.fit(columns: columns, rows: rows)
+        viewport = live.fit(columns: columns, rows: rows)
             ?? Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
     }
 

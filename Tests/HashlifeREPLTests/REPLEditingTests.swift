@@ -45,7 +45,7 @@ import HashlifeTestSupport
         #expect(repl.session.undoHistory.count == history, "'\(line)' changed the history", sourceLocation: sourceLocation)
     }
 
-    func liveCells(_ universe: Universe) -> Set<[Int]> {
+    func liveCells(_ universe: any UniverseReading) -> Set<[Int]> {
         guard let box = universe.boundingBox else { return [] }
         var cells = Set<[Int]>()
         let x0 = box.x.intValue!, y0 = box.y.intValue!

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HashlifeEngine
+import HashlifeFormats
 @testable import HashlifeREPL
 import HashlifeSession
 @testable import HashlifeTerminal
@@ -332,8 +333,7 @@ func temporaryDirectory() throws -> String {
         let seeds = try Rule("B2/S")
         let soup = randomSoup(width: 24, height: 24, density: 0.4, seed: 2024)
         let session = Session()
-        session.setRule(seeds)
-        session.universe.load(cells: soup.map { (x: $0.x, y: $0.y) })
+        try session.load(document: PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }), rule: seeds)
         let control = StepControl()
         // Cancel from another thread once the step is under way (the node count is published
         // only while stepping), after letting a few powers of two finish.
