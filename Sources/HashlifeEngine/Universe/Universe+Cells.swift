@@ -65,7 +65,10 @@ extension Universe {
         // The smallest Golly-framed root holding the bounding box.
         let left = originX + BigInt(accumulated.minX), right = originX + BigInt(accumulated.maxX)
         let top = originY + BigInt(accumulated.minY), bottom = originY + BigInt(accumulated.maxY)
-        var k = Universe.minimumLevel
+        // Start just below the level the coordinates' sizes call for (never above the smallest
+        // fitting one), so far-away cells cost a few big-integer steps, not one per level.
+        let widest = [left, right, top, bottom].map { $0.magnitude.bitWidth }.max()!
+        var k = max(Universe.minimumLevel, widest - 1)
         while true {
             let (fx, fy) = Universe.frame(level: k)
             let side = BigInt(BigUInt.powerOfTwo(k))
@@ -79,7 +82,8 @@ extension Universe {
         let anchorLeafY = (originY - frameY - BigInt(accumulated.shiftY)).floorDivided(by: 8).quotient
         var sorted = accumulated.leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
         // The root's top-left in leaf units from the anchor.
-        root = build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY)
+        // Cells far from the origin make a root of thousands of levels: recurse on a stack to match.
+        root = NodeStore.withStack(forLevels: 2 * k) { build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY) }
         level = k
         (self.originX, self.originY) = (frameX, frameY)
         registerEmpties()
@@ -173,7 +177,8 @@ public struct LeafAccumulator {
     mutating func add(x: Int, y: Int) {
         minX = Swift.min(minX, x); minY = Swift.min(minY, y)
         maxX = Swift.max(maxX, x); maxY = Swift.max(maxY, y)
-        let cx = x + shiftX, cy = y + shiftY
-        leaves[SIMD2(cx >> 3, cy >> 3), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
+        // (x + shift) / 8 without forming x + shift, which overflows next to Int.max.
+        let cx = (x & 7) + shiftX, cy = (y & 7) + shiftY
+        leaves[SIMD2((x >> 3) + (cx >> 3), (y >> 3) + (cy >> 3)), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
     }
 }
