@@ -58,11 +58,12 @@ public final class Session {
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
     /// new universe keeps the session's memory limit.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
         let label = path == "-" ? "<stdin>" : path
         let decoded: DecodedPattern
-        do { decoded = try PatternCodec.decode(bytes, fileName: label) } catch { throw SessionError(code: "format", message: error.description) }
+        do { decoded = try PatternCodec.read(path: path, label: label, limit: memoryLimit, checkingRule: rule == nil) } catch {
+            if case .file(let failure) = error { throw SessionError(code: "file", message: failure.description) }
+            throw SessionError(code: "format", message: error.description)
+        }
         let loaded: Universe
         do { loaded = try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")

@@ -21,17 +21,18 @@ extension Universe {
         }
     }
 
-    /// Adds `cells`, given as offsets from (`originX`, `originY`), to the live cells already
+    /// Adds `cells` and `runs` (as in `load(cells:runs:)`), given as offsets from (`originX`, `originY`), to the live cells already
     /// there (a union; `load(cells:)` replaces instead). Cells far from the current ones cost
     /// no more than near ones: the new cells become a tree of their own, merged node by node.
     /// - Complexity: O(n log n) for n cells, plus O(level) and the nodes where both overlap.
-    public func add(cells: some Sequence<(x: Int, y: Int)>, originX: BigInt = .zero, originY: BigInt = .zero) {
+    public func add(cells: some Sequence<(x: Int, y: Int)>, runs: some Sequence<(x: Int, y: Int, length: Int)> = EmptyCollection(),
+                    originX: BigInt = .zero, originY: BigInt = .zero) {
         if isEmpty {
-            load(cells: cells, originX: originX, originY: originY)
+            load(cells: cells, runs: runs, originX: originX, originY: originY)
             return
         }
         let kept = saveState()  // pins the current tree while the new one is built
-        load(cells: cells, originX: originX, originY: originY)
+        load(cells: cells, runs: runs, originX: originX, originY: originY)
         let addedRoot = root, addedLevel = level
         restore(kept)
         merge(addedRoot, level: addedLevel)

@@ -30,7 +30,7 @@ public enum Life105Reader {
     private static func parse(_ s: inout PatternTextScanner) throws(PatternError) -> PatternDocument {
         _ = s.nextLine()
         try s.expectHeader("#Life 1.05")
-        var rule: String?
+        var rule: String?, ruleAt: PatternPosition?
         var comments: [String] = []
         var cells: [PatternCell] = []
         var left = 0, top = 0  // the current block's top-left
@@ -46,9 +46,13 @@ public enum Life105Reader {
                     comments.append(s.text(lo..<end))
                 case UInt8(ascii: "N"):
                     rule = "B3/S23"
+                    ruleAt = nil
                 case UInt8(ascii: "R"):
                     let text = s.trimmed((start + 2)..<end)
-                    if !text.isEmpty { rule = s.text(text) }
+                    if !text.isEmpty {
+                        rule = s.text(text)
+                        ruleAt = s.position(at: text.lowerBound)
+                    }
                 case UInt8(ascii: "P"):
                     if let (x, y) = try position(&s) {
                         left = x
@@ -87,6 +91,7 @@ public enum Life105Reader {
             row += 1  // row < line count
         }
         var document = PatternDocument(cells: cells, rule: rule)
+        document.ruleAt = ruleAt
         document.comments = comments
         return document
     }

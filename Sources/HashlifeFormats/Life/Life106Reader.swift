@@ -27,7 +27,7 @@ public enum Life106Reader {
     private static func parse(_ s: inout PatternTextScanner) throws(PatternError) -> PatternDocument {
         _ = s.nextLine()
         try s.expectHeader("#Life 1.06")
-        var name: String?, author: String?, rule: String?
+        var name: String?, author: String?, rule: String?, ruleAt: PatternPosition?
         var comments: [String] = []
         var cells: [PatternCell] = []
         while s.nextLine() {
@@ -49,7 +49,10 @@ public enum Life106Reader {
                     comments.append(s.text(lo..<end))
                 case UInt8(ascii: "R"):
                     let text = s.trimmed(rest)
-                    if !text.isEmpty { rule = s.text(text) }
+                    if !text.isEmpty {
+                        rule = s.text(text)
+                        ruleAt = s.position(at: text.lowerBound)
+                    }
                 default:
                     break
                 }
@@ -75,6 +78,7 @@ public enum Life106Reader {
             cells.append(PatternCell(x: x, y: y))
         }
         var document = PatternDocument(cells: cells, rule: rule)
+        document.ruleAt = ruleAt
         document.name = name
         document.author = author
         document.comments = comments

@@ -71,7 +71,10 @@ public enum MacrocellReader {
         switch kind {
         case "R", "r":
             let rule = rest.prefix(while: { $0 != " " && $0 != "\t" })
-            if !rule.isEmpty { document.rule = String(rule) }
+            if !rule.isEmpty {
+                document.rule = String(rule)
+                document.ruleAt = PatternPosition(line: number, column: line.unicodeScalars.distance(from: line.startIndex, to: rule.startIndex) + 1)
+            }
         case "G", "g":
             let digits = rest.prefix(while: { $0 != " " && $0 != "\t" })
             guard let generation = BigUInt(decimal: digits) else {

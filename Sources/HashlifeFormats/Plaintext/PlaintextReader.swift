@@ -74,7 +74,10 @@ public enum PlaintextReader {
             document.author = s.text(s.trimmed((start + 7)..<end))
         } else if s.hasPrefix("Rule:", at: start) {
             let rule = s.trimmed((start + 5)..<end)
-            if !rule.isEmpty { document.rule = s.text(rule) }
+            if !rule.isEmpty {
+                document.rule = s.text(rule)
+                document.ruleAt = s.position(at: rule.lowerBound)
+            }
         } else if s.hasPrefix("Generation:", at: start) {
             let value = s.trimmed((start + 11)..<end)
             document.generation = try s.bigUnsigned(value, what: "the generation in !Generation:")
@@ -171,6 +174,12 @@ struct PatternTextScanner {
     }
 
     // MARK: Errors
+
+    /// The position of byte `index` of the current line.
+    func position(at index: Int) -> PatternPosition {
+        let e = error(at: index, "")
+        return PatternPosition(line: e.line, column: e.column)
+    }
 
     /// An error at byte `index` of the current line.
     func error(at index: Int, _ message: String) -> PatternError {
