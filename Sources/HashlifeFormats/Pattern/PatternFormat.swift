@@ -66,11 +66,12 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     }
 
     /// The format `prefix`, the start of a text (all of it when `isComplete`), shows: decided
-    /// by its first line that is not blank or a comment, or by a first-line header. A last line
+    /// by its first line that is not blank or a comment, or by a first-line header (callers pass
+    /// at most a window of the text: `PatternCodec.detectionWindow`). A last line
     /// cut short (no line break and not `isComplete`) decides only once it is 64 characters long.
     public static func detect(prefix: String, isComplete: Bool) -> Detection {
         var sawComment = false
-        var lines = prefix.split(maxSplits: 2000, omittingEmptySubsequences: false,
+        var lines = prefix.split(omittingEmptySubsequences: false,
                                  whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         if !isComplete, let last = lines.last, last.unicodeScalars.count < 64 {
             lines.removeLast()  // may be the start of a header: wait for more

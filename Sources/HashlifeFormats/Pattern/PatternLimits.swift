@@ -36,3 +36,12 @@ enum PatternLimits {
         return value
     }
 }
+
+/// Quoting input in messages.
+enum PatternText {
+    /// `text` quoted for a message: at most 40 characters (then "…"), with control characters,
+    /// NUL and invisible scalars as \u{…}, so an error never echoes megabytes or raw bytes.
+    static func excerpt(_ text: String, quote: Character = "\"") -> String {
+        RuleError.excerpt(text, quote: quote)
+    }
+}
