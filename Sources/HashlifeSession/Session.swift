@@ -70,16 +70,18 @@ public final class Session {
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
     /// new universe keeps the session's memory limit.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
-        try load(document: try readPattern(path: path), rule: rule, label: path == "-" ? "<stdin>" : path)
+        try load(document: try readPattern(path: path, checkingRule: rule == nil), rule: rule, label: path == "-" ? "<stdin>" : path)
         self.path = path
     }
 
-    /// The pattern in the file at `path` (any format; "-" for standard input).
+    /// The pattern in the file at `path` (any format; "-" for standard input), read within the
+    /// session's memory limit (see `PatternCodec.read`); its rule is checked unless
+    /// `checkingRule` is false (a rule given by the caller replaces it).
     /// - Throws: "file" when it cannot be read, "format" when it is not a valid pattern.
-    public func readPattern(path: String) throws(SessionError) -> PatternDocument {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
-        do { return try PatternCodec.decode(bytes, fileName: path == "-" ? "<stdin>" : path).document } catch {
+    public func readPattern(path: String, checkingRule: Bool = true) throws(SessionError) -> PatternDocument {
+        let label = path == "-" ? "<stdin>" : path
+        do { return try PatternCodec.read(path: path, label: label, limit: memoryLimit, checkingRule: checkingRule).document } catch {
+            if case .file(let failure) = error { throw SessionError(code: "file", message: failure.description) }
             throw SessionError(code: "format", message: error.description)
         }
     }

@@ -207,6 +207,10 @@ struct RuleErrorTests {
         ("B3--a/S", .unexpectedCharacter("-", offset: 3)),
         ("B3-/S23", .missingPart("Hensel letters after '-' following 3")),
         ("B3/S2.3", .unexpectedCharacter(".", offset: 5)),
+        ("B3/S23/G3", .generationsUnsupported),
+        ("23/3/4", .generationsUnsupported),
+        ("B3/S23/ g4", .generationsUnsupported),
+        ("B3/S23/X", .unexpectedCharacter("/", offset: 6)),
     ])
     func reasons(text: String, reason: RuleError.Reason) {
         #expect(throws: RuleError(text: text, reason: reason)) { try Rule(text) }
@@ -225,6 +229,21 @@ struct RuleErrorTests {
             #expect(text.hasPrefix("rule \"R\": "))
             #expect(!text.contains("\n"))
         }
+    }
+
+    @Test("Generations rules are named as unsupported")
+    func generations() {
+        let error = RuleError(text: "B3/S23/G3", reason: .generationsUnsupported)
+        #expect(error.description == "rule \"B3/S23/G3\": multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not supported; only two-state B/S rules")
+    }
+
+    @Test("Messages quote a short escaped excerpt of the rule")
+    func excerpts() {
+        let long = RuleError(text: String(repeating: "B", count: 1_000_000), reason: .unknownName).description
+        #expect(long.hasPrefix("rule \"" + String(repeating: "B", count: 40) + "…\": unknown rule name"))
+        let control = RuleError(text: "B3\u{0}\u{1B}[2J\"", reason: .unexpectedCharacter("\u{0}", offset: 2)).description
+        #expect(control.hasPrefix("rule \"B3\\u{0}\\u{1b}[2J\\u{22}\": unexpected character '\\u{0}' at offset 2"), "\(control)")
+        #expect(!control.unicodeScalars.contains { $0.value < 0x20 })
     }
 }
 

@@ -114,4 +114,87 @@ import HashlifeTestSupport
         universe.step(by: BigUInt(50))
         #expect(universe.referenceCells == high.cells)
     }
+
+    // MARK: Loading far apart and long runs
+
+    @Test func loadingCellsAtTheEdgesOfIntDoesNotTrap() {
+        let universe = Universe()
+        let cells = [(x: 0, y: Int.max), (x: Int.min, y: 0), (x: Int.max, y: Int.min), (x: 5, y: 6)]
+        universe.load(cells: cells, originX: BigInt(3), originY: BigInt(-7))
+        #expect(universe.population == BigUInt(4))
+        for (x, y) in cells { #expect(universe.cell(x: BigInt(x) + BigInt(3), y: BigInt(y) - BigInt(7))) }
+        #expect(!universe.cell(x: BigInt(Int.max), y: BigInt(0)))
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func loadingCellsAtHugeOriginsFindsTheLevelFromTheirSize() {
+        let universe = Universe()
+        let far = BigInt(BigUInt.powerOfTwo(60_000))
+        universe.load(cells: [(x: 0, y: 0), (x: 1, y: 2)], originX: far, originY: -far)
+        #expect(universe.population == BigUInt(2))
+        #expect(universe.cell(x: far + BigInt(1), y: BigInt(2) - far))
+        #expect(universe.rootLevel == 60_002)
+    }
+
+    @Test func aLeafRootSitsAtTheCentreOfGollysFrame() throws {
+        // Golly pads a leaf root into a level-4 node about its centre: an 8×8 root's top-left
+        // cell is (-4, -3), the centre of the level-4 frame (-8, -7)…(7, 8).
+        let universe = Universe()
+        let bits: UInt64 = 1 << (7 * 8 + 1) | 1 << 0 | 1 << 63
+        try universe.load(tree: [.leaf(bits)])
+        #expect(universe.population == BigUInt(3))
+        #expect(universe.cell(x: -4 + 1, y: -3 + 7))
+        #expect(universe.cell(x: -4, y: -3))
+        #expect(universe.cell(x: -4 + 7, y: -3 + 7))
+        #expect(universe.boundingBox == CellRect(x: -4, y: -3, width: 8, height: 8))
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func shortRunsMatchCellByCell() {
+        var rng = SplitMix64(seed: 77)
+        let runs = Universe(), cells = Universe()
+        for _ in 0..<300 {
+            let x = Int.random(in: -100...100, using: &rng), y = Int.random(in: -60...60, using: &rng)
+            let length = Int.random(in: 0...90, using: &rng)
+            runs.setRun(x: BigInt(x), y: BigInt(y), length: BigUInt(length))
+            for dx in 0..<length { cells.setCell(x: x + dx, y: y) }
+        }
+        #expect(runs.referenceCells == cells.referenceCells)
+        #expect(runs.invariantViolations().isEmpty)
+    }
+
+    @Test func aBillionCellRunIsAHandfulOfNodes() throws {
+        let universe = Universe(memoryLimit: 1 << 20)
+        universe.setCell(x: 3, y: 3)
+        universe.setRun(x: BigInt(-5), y: BigInt(3), length: BigUInt(1_000_000_000))
+        #expect(universe.population == BigUInt(1_000_000_000))
+        #expect(universe.cell(x: -5, y: 3) && universe.cell(x: 999_999_994, y: 3))
+        #expect(!universe.cell(x: -6, y: 3) && !universe.cell(x: 999_999_995, y: 3) && !universe.cell(x: 0, y: 2))
+        #expect(universe.treeNodeCount < 200)
+        // A run longer than any Int, far away.
+        let far = BigInt(try BigUInt.parseCount("10^40"))
+        universe.setRun(x: -far, y: far, length: BigUInt.powerOfTwo(200))
+        #expect(universe.population == BigUInt(1_000_000_000) + BigUInt.powerOfTwo(200))
+        #expect(universe.cell(x: -far + BigInt(BigUInt.powerOfTwo(200)) - BigInt(1), y: far))
+        #expect(!universe.cell(x: -far + BigInt(BigUInt.powerOfTwo(200)), y: far))
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
+    @Test func addingCellsFarAwayKeepsBoth() throws {
+        let far = BigInt(try BigUInt.parseCount("10^30"))
+        let glider = [(x: 1, y: 0), (x: 2, y: 1), (x: 0, y: 2), (x: 1, y: 2), (x: 2, y: 2)]
+        let universe = Universe()
+        universe.load(cells: glider)
+        universe.add(cells: glider, originX: far, originY: -far)
+        universe.add(cells: [(x: 0, y: 0), (x: 1, y: 0)])
+        #expect(universe.population == BigUInt(11))
+        for (x, y) in glider {
+            #expect(universe.cell(x: x, y: y))
+            #expect(universe.cell(x: far + BigInt(x), y: BigInt(y) - far))
+        }
+        #expect(universe.cell(x: 0, y: 0))
+        #expect(universe.invariantViolations().isEmpty)
+        universe.step(by: BigUInt(4))
+        #expect(universe.population == BigUInt(10) || universe.population >= BigUInt(5))
+    }
 }

@@ -33,7 +33,20 @@ func expectError(
     }
 }
 
-/// Absolute positions of a document's cells (origin added), as a set of decimal pairs.
+/// Absolute positions of a document's live cells (origin added; runs and blocks expanded, so
+/// only for documents of a few cells), as a set of decimal pairs.
 func absolute(_ document: PatternDocument) -> Set<String> {
-    Set(document.cells.map { "\(document.originX + BigInt($0.x)),\(document.originY + BigInt($0.y))" })
+    var groups = [(document.originX, document.originY, document.cells, document.runs)]
+    for b in document.blocks { groups.append((document.originX + b.x, document.originY + b.y, b.cells, b.runs)) }
+    var result: Set<String> = []
+    for (x, y, cells, runs) in groups {
+        for c in cells { result.insert("\(x + BigInt(c.x)),\(y + BigInt(c.y))") }
+        for r in runs {
+            for dx in 0..<r.length.intValue! { result.insert("\(x + BigInt(r.x) + BigInt(dx)),\(y + BigInt(r.y))") }
+        }
+    }
+    return result
 }
+
+/// `absolute` for a list of (x, y) pairs.
+func positions(_ pairs: [(BigInt, BigInt)]) -> Set<String> { Set(pairs.map { "\($0.0),\($0.1)" }) }

@@ -6,12 +6,12 @@ enum PatternFiles {
     /// How a path is named in messages.
     static func label(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    /// The decoded file at `path` ("-" for standard input), in any supported format.
-    static func read(_ path: String) throws(CommandError) -> DecodedPattern {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw .failure(error.description) }
+    /// The decoded file at `path` ("-" for standard input), in any supported format, whose
+    /// text may be at most `limit` bytes (the memory limit); the file's rule is checked unless
+    /// the command replaces it (`checkingRule` false).
+    static func read(_ path: String, limit: Int, checkingRule: Bool = true) throws(CommandError) -> DecodedPattern {
         do {
-            return try PatternCodec.decode(bytes, fileName: label(path))
+            return try PatternCodec.read(path: path, label: label(path), limit: limit, checkingRule: checkingRule)
         } catch {
             throw .failure(error.description)
         }
@@ -20,7 +20,7 @@ enum PatternFiles {
     /// A universe from the file at `path`, under `rule` when given, with its node store limited
     /// to `memoryLimit` bytes (see `MemoryOption`).
     static func universe(_ path: String, rule: Rule?, memoryLimit: Int) throws(CommandError) -> (Universe, DecodedPattern) {
-        let decoded = try read(path)
+        let decoded = try read(path, limit: memoryLimit, checkingRule: rule == nil)
         do {
             return (try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit), decoded)
         } catch {

@@ -89,6 +89,13 @@ private struct RuleParser {
             throw failure(.wolframUnsupported)
         }
 
+        // "B3/S23/G3" or Golly's "23/3/4": a third part counting states.
+        let slashes = body.indices.filter { body[$0] == "/" }
+        if slashes.count == 2, let third = body[(slashes[1] + 1)...].first(where: { !isSpace($0) }),
+           lowercased(third) == "g" || (third.isASCII && third.isNumber) {
+            throw failure(.generationsUnsupported)
+        }
+
         let rule: Rule
         if let canonical = Rule.aliases[Rule.aliasKey(body)] {
             rule = try Rule(canonical)  // known-good spellings; cannot fail
@@ -231,5 +238,34 @@ private struct RuleParser {
             }
         }
         return masks
+    }
+}
+
+extension RuleError {
+    /// Longest part of a rule's text quoted in a message.
+    public static let excerptLength = 40
+
+    /// `text` for a message: quoted, at most `excerptLength` characters (then "…"), control
+    /// characters, NUL and other invisible scalars as \u{…}, so that no input echoes whole.
+    public static func excerpt(_ text: String, quote: Character = "\"") -> String {
+        var result = String(quote)
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == excerptLength {
+                result += "…"
+                break
+            }
+            count += 1
+            let category = scalar.properties.generalCategory
+            if scalar.value < 0x20 || scalar.value == 0x7F || category == .control || category == .format
+                || category == .nonspacingMark || category == .enclosingMark || category == .unassigned
+                || category == .lineSeparator || category == .paragraphSeparator
+                || category == .privateUse || category == .surrogate || scalar == "\\" || scalar == Unicode.Scalar(String(quote))! {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + String(quote)
     }
 }

@@ -158,6 +158,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case wolframUnsupported
         /// Looks like a rule name but is not one we know.
         case unknownName
+        /// A multi-state "Generations" rule ("B3/S23/G3", "23/3/4").
+        case generationsUnsupported
     }
 
     public var text: String
@@ -169,12 +171,12 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let prefix = "rule \"\(text)\": "
+        let prefix = "rule \(RuleError.excerpt(text)): "
         switch reason {
         case .empty:
             return prefix + "the rule is empty; expected B/S notation like \"B3/S23\" or a name like \"Life\""
         case .unexpectedCharacter(let character, let offset):
-            return prefix + "unexpected character '\(character)' at offset \(offset); "
+            return prefix + "unexpected character \(RuleError.excerpt(String(character), quote: "'")) at offset \(offset); "
                 + RuleError.hint(for: character)
         case .missingPart(let part):
             return prefix + "missing \(part)"
@@ -188,6 +190,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + "one-dimensional Wolfram rules (\"Wn\") are not supported"
         case .unknownName:
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
+        case .generationsUnsupported:
+            return prefix + "multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not supported; only two-state B/S rules"
         }
     }
 

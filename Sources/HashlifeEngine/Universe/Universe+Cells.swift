@@ -56,6 +56,20 @@ extension Universe {
         load(leaves)
     }
 
+    /// Replaces the contents with `cells` and the horizontal `runs` of live cells (each from
+    /// (x, y) to (x + length - 1, y); lengths ≥ 0, and the last cell must fit Int), all given as
+    /// offsets from (`originX`, `originY`). A run costs one look-up per 8 cells, not one per cell;
+    /// for runs of millions of cells `setRun` costs less.
+    /// - Complexity: O(n log n) for n cells and 8-cell run pieces.
+    @inlinable
+    public func load(cells: some Sequence<(x: Int, y: Int)>, runs: some Sequence<(x: Int, y: Int, length: Int)>,
+                     originX: BigInt = .zero, originY: BigInt = .zero) {
+        var leaves = LeafAccumulator(originX: originX, originY: originY)
+        for (x, y) in cells { leaves.add(x: x, y: y) }
+        for (x, y, length) in runs { leaves.add(x: x, y: y, length: length) }
+        load(leaves)
+    }
+
     /// Replaces the contents with the accumulated cells.
     @usableFromInline
     func load(_ accumulated: LeafAccumulator) {
@@ -65,7 +79,10 @@ extension Universe {
         // The smallest Golly-framed root holding the bounding box.
         let left = originX + BigInt(accumulated.minX), right = originX + BigInt(accumulated.maxX)
         let top = originY + BigInt(accumulated.minY), bottom = originY + BigInt(accumulated.maxY)
-        var k = Universe.minimumLevel
+        // Start just below the level the coordinates' sizes call for (never above the smallest
+        // fitting one), so far-away cells cost a few big-integer steps, not one per level.
+        let widest = [left, right, top, bottom].map { $0.magnitude.bitWidth }.max()!
+        var k = max(Universe.minimumLevel, widest - 1)
         while true {
             let (fx, fy) = Universe.frame(level: k)
             let side = BigInt(BigUInt.powerOfTwo(k))
@@ -79,7 +96,8 @@ extension Universe {
         let anchorLeafY = (originY - frameY - BigInt(accumulated.shiftY)).floorDivided(by: 8).quotient
         var sorted = accumulated.leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
         // The root's top-left in leaf units from the anchor.
-        root = build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY)
+        // Cells far from the origin make a root of thousands of levels: recurse on a stack to match.
+        root = NodeStore.withStack(forLevels: 2 * k) { build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY) }
         level = k
         (self.originX, self.originY) = (frameX, frameY)
         registerEmpties()
@@ -173,7 +191,29 @@ public struct LeafAccumulator {
     mutating func add(x: Int, y: Int) {
         minX = Swift.min(minX, x); minY = Swift.min(minY, y)
         maxX = Swift.max(maxX, x); maxY = Swift.max(maxY, y)
-        let cx = x + shiftX, cy = y + shiftY
-        leaves[SIMD2(cx >> 3, cy >> 3), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
+        // (x + shift) / 8 without forming x + shift, which overflows next to Int.max.
+        let cx = (x & 7) + shiftX, cy = (y & 7) + shiftY
+        leaves[SIMD2((x >> 3) + (cx >> 3), (y >> 3) + (cy >> 3)), default: 0] |= 1 << UInt64((cy & 7) * 8 + (cx & 7))
+    }
+
+    /// Adds the `length` cells from offset (`x`, `y`) rightwards, a leaf row at a time.
+    /// Precondition: `length` ≥ 0 and `x + length - 1` fits Int.
+    @usableFromInline
+    mutating func add(x: Int, y: Int, length: Int) {
+        guard length > 0 else { return }
+        minX = Swift.min(minX, x); minY = Swift.min(minY, y)
+        maxX = Swift.max(maxX, x + (length - 1)); maxY = Swift.max(maxY, y)
+        let cy = (y & 7) + shiftY
+        let keyY = (y >> 3) + (cy >> 3), row = UInt64((cy & 7) * 8)
+        var leafX = (x >> 3) + (((x & 7) + shiftX) >> 3), column = ((x & 7) + shiftX) & 7
+        var remaining = length
+        while remaining > 0 {
+            let m = Swift.min(remaining, 8 - column)
+            let mask = ((UInt64(1) << UInt64(m)) - 1) << UInt64(column)
+            leaves[SIMD2(leafX, keyY), default: 0] |= mask << row
+            remaining -= m
+            leafX &+= 1
+            column = 0
+        }
     }
 }

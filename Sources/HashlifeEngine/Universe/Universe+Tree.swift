@@ -18,7 +18,8 @@ public struct TreeDefinitionError: Error, Equatable, Sendable, CustomStringConve
 
 extension Universe {
     /// Replaces the contents with the tree whose last definition is the root, placed where Golly
-    /// places a root of its level (see the type's discussion). Nodes go straight into the
+    /// places a root of its level (see the type's discussion); a leaf root (level 3) is the 8×8
+    /// square whose top-left cell is (-4, -3), the centre of Golly's level-4 frame. Nodes go straight into the
     /// canonical store, never cell by cell. Generation and rule stay.
     /// - Throws: `TreeDefinitionError` for a child index that is not an earlier definition, a
     ///   child of the wrong level, or a level below 4; the universe is then unchanged.
@@ -34,7 +35,7 @@ extension Universe {
                 levels[index] = NodeStore.leafLevel
             case let .node(level, nw, ne, sw, se):
                 guard level >= 4 else { throw TreeDefinitionError(index: index, message: "level \(level) is below 4 (the 8×8 leaves are level 3)") }
-                guard level <= Universe.maximumStepExponent else { throw TreeDefinitionError(index: index, message: "level \(level) is above the engine's limit") }
+                guard level <= Universe.maximumStepExponent else { throw TreeDefinitionError(index: index, message: "level \(level) is above the engine's limit of level \(Universe.maximumStepExponent) (a square 2^\(Universe.maximumStepExponent) cells on a side)") }
                 for child in [nw, ne, sw, se] {
                     guard child >= 0, child < index else {
                         throw TreeDefinitionError(index: index, message: "child \(child) is not an earlier node (0 to \(index - 1))")
@@ -60,6 +61,15 @@ extension Universe {
         }
         root = ids[definitions.count]
         level = levels[definitions.count]
+        if level == NodeStore.leafLevel {
+            // A leaf root (an 8×8 file): centred in a level-4 node, as Golly's
+            // make_internal_node pads one; leaves have no children for `expand` to move.
+            let bits = store.leafBits(root)
+            let nw = store.leaf((bits & 0x0F0F_0F0F) << 36), ne = store.leaf((bits & 0xF0F0_F0F0) << 28)
+            let sw = store.leaf((bits & 0x0F0F_0F0F_0000_0000) >> 28), se = store.leaf((bits & 0xF0F0_F0F0_0000_0000) >> 36)
+            root = store.node(nw, ne, sw, se)
+            level = NodeStore.leafLevel + 1
+        }
         (originX, originY) = Universe.frame(level: level)
         registerEmpties()
         while level < Universe.minimumLevel { expand() }

@@ -18,8 +18,24 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried here, once).
 public enum FileIO {
-    /// The bytes of the file at `path`, or of standard input when `path` is "-".
+    /// The bytes of the file at `path`, or of standard input when `path` is "-". Reads all of
+    /// it, however long: for pattern files use `PatternCodec.read(path:label:limit:)`, which
+    /// decides the format from the first bytes and stops at a limit.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { closeReading(fd) }
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = try readChunk(fd, path: path)
+            if chunk.isEmpty { break }
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
+    }
+
+    /// A descriptor open for reading `path` (standard input for "-"); not a directory.
+    /// Close it with `closeReading`.
+    static func openForReading(_ path: String) throws(FileError) -> Int32 {
         let fd: Int32
         if path == "-" {
             fd = STDIN_FILENO
@@ -27,20 +43,25 @@ public enum FileIO {
             fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
             if fd < 0 { throw FileError(path: path, reason: lastError()) }
         }
-        defer { if fd != STDIN_FILENO { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            closeReading(fd)
             throw FileError(path: path, reason: "is a directory")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { buffer in retrying { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
-            if n < 0 { throw FileError(path: path, reason: lastError()) }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
+        return fd
+    }
+
+    static func closeReading(_ fd: Int32) {
+        if fd != STDIN_FILENO { close(fd) }
+    }
+
+    /// The next bytes from `fd` (at most `maximum`, as one read(2) returns them); empty at the end.
+    static func readChunk(_ fd: Int32, path: String, maximum: Int = 1 << 16) throws(FileError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: maximum)
+        let n = chunk.withUnsafeMutableBytes { buffer in retrying { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
+        if n < 0 { throw FileError(path: path, reason: lastError()) }
+        chunk.removeLast(maximum - n)
+        return chunk
     }
 
     private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {

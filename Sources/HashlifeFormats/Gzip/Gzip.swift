@@ -37,84 +37,145 @@ public enum Gzip {
 
     /// Inflates gzip data (all concatenated members, as gzip(1) does). Throws on corrupt or
     /// truncated input, on trailing bytes other than zeros, or when the output would exceed
-    /// `limit` bytes (default 4 GiB) — a zip bomb must not exhaust memory: the output buffer
-    /// grows geometrically and never beyond `limit + 1` bytes. Never crashes on any input.
+    /// `limit` bytes (default 4 GiB) — a zip bomb must not exhaust memory: inflation stops at
+    /// the first byte past the limit. Never crashes on any input.
     public static func decompress(_ bytes: [UInt8], limit: Int = 1 << 32) throws(GzipError) -> [UInt8] {
-        let limit = max(limit, 0)
-        // One byte past the limit, so that exceeding it is seen without inflating further.
-        let maxCapacity = limit == Int.max ? Int.max : limit + 1
-        let stream = Stream()
-        let initStatus = inflateInit2_(stream.pointer, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard initStatus == Z_OK else {
-            throw GzipError(message: initStatus == Z_MEM_ERROR
-                ? "out of memory starting gzip decompression"
-                : "zlib could not start decompression (code \(initStatus))")
-        }
-        defer { inflateEnd(stream.pointer) }
+        let inflater = try Inflater()
+        var output: [UInt8] = []
+        try inflater.inflate(bytes, into: &output, limit: limit)
+        try inflater.finish()
+        return output
+    }
 
-        let output = Buffer()
-        var produced = 0
-        var consumed = 0
-        let initialCapacity = min(maxCapacity, max(1 << 16, bytes.count.multipliedReportingOverflow(by: 4).partialValue))
+    /// Incremental gzip inflation: compressed input in chunks of any size, output appended to
+    /// a buffer and never past a limit, so a stream (a pipe, a 1 GB bomb) is inflated while
+    /// it is read and abandoned at the limit. Same rules as `decompress`.
+    public final class Inflater {
+        private let stream = Stream()
+        /// Compressed bytes consumed so far (for error offsets).
+        public private(set) var consumed = 0
+        /// Between members: the last one ended and no byte of another has been seen.
+        private var betweenMembers = false
+        /// Trailing zero bytes seen after the last member: nothing else may follow.
+        private var inPadding = false
+        /// The byte 1f seen at the end of a chunk between members, awaiting the next chunk.
+        private var pendingMagic = false
 
-        func limitError() -> GzipError {
-            GzipError(offset: consumed, message: "decompressed data exceeds the limit of \(limit) bytes")
-        }
-
-        while true {
-            if produced == output.count {
-                let wanted = output.count == 0 ? initialCapacity : output.count.multipliedReportingOverflow(by: 2).partialValue
-                let newCount = min(maxCapacity, max(wanted, output.count + 1))
-                if newCount <= output.count { throw limitError() }
-                guard output.grow(to: newCount) else {
-                    throw GzipError(offset: consumed, message: "out of memory for \(newCount) bytes of decompressed data")
-                }
+        public init() throws(GzipError) {
+            let status = inflateInit2_(stream.pointer, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+            guard status == Z_OK else {
+                throw GzipError(message: status == Z_MEM_ERROR
+                    ? "out of memory starting gzip decompression"
+                    : "zlib could not start decompression (code \(status))")
             }
-            let inputChunk = min(bytes.count - consumed, Int(UInt32.max))
-            let outputChunk = min(output.count - produced, Int(UInt32.max))
-            let status: Int32 = bytes.withUnsafeBufferPointer { input in
-                let s = stream.pointer
-                s.pointee.next_in = inputChunk == 0 ? nil : UnsafeMutablePointer(mutating: input.baseAddress! + consumed)
-                s.pointee.avail_in = UInt32(inputChunk)
-                s.pointee.next_out = output.base! + produced
-                s.pointee.avail_out = UInt32(outputChunk)
-                let status = inflate(s, Z_NO_FLUSH)
-                s.pointee.next_in = nil
-                s.pointee.next_out = nil
-                return status
-            }
-            consumed += inputChunk - Int(stream.pointer.pointee.avail_in)
-            produced += outputChunk - Int(stream.pointer.pointee.avail_out)
-            if produced > limit { throw limitError() }
+        }
 
-            switch status {
-            case Z_OK:
-                continue
-            case Z_STREAM_END:
-                if consumed == bytes.count { return output.array(count: produced) }
-                let rest = bytes[consumed...]
-                if rest[consumed] == 0x1F && (rest.count == 1 || rest[consumed + 1] == 0x8B) {
-                    // Another member (a lone 1f is one cut short: reported as truncated).
-                    guard inflateReset(stream.pointer) == Z_OK else {
-                        throw GzipError(offset: consumed, message: "zlib could not restart decompression")
-                    }
+        deinit { inflateEnd(stream.pointer) }
+
+        /// Inflates `input` (the next compressed bytes), appending to `output`.
+        /// - Throws: corrupt data, trailing garbage, or output beyond `limit` bytes in all.
+        public func inflate(_ input: [UInt8], into output: inout [UInt8], limit: Int) throws(GzipError) {
+            var index = 0
+            while index < input.count {
+                if inPadding {
+                    guard input[index] == 0 else { throw GzipError(offset: consumed, message: "trailing garbage after gzip data") }
+                    index += 1
+                    consumed += 1
                     continue
                 }
-                if rest.allSatisfy({ $0 == 0 }) { return output.array(count: produced) }
-                throw GzipError(offset: consumed, message: "trailing garbage after gzip data")
-            case Z_BUF_ERROR:
-                // No progress: either the output is full (grown above) or the input ran out.
-                if produced == output.count || consumed < bytes.count { continue }
+                if betweenMembers {
+                    // Another member starts with 1f 8b; zeros are padding; anything else is garbage.
+                    if pendingMagic {
+                        guard input[index] == 0x8B else { throw GzipError(offset: consumed - 1, message: "trailing garbage after gzip data") }
+                        pendingMagic = false
+                        try restart(with: [0x1F])
+                    } else if input[index] == 0 {
+                        inPadding = true
+                        continue
+                    } else if input[index] == 0x1F {
+                        if index + 1 == input.count {
+                            pendingMagic = true
+                            index += 1
+                            consumed += 1
+                            continue
+                        }
+                        guard input[index + 1] == 0x8B else { throw GzipError(offset: consumed, message: "trailing garbage after gzip data") }
+                        try restart(with: [])
+                    } else {
+                        throw GzipError(offset: consumed, message: "trailing garbage after gzip data")
+                    }
+                }
+                index += try inflateMember(input, from: index, into: &output, limit: limit)
+            }
+        }
+
+        /// Checks that the input ended where it may: after a whole member (and padding).
+        public func finish() throws(GzipError) {
+            if pendingMagic || !betweenMembers {
                 throw GzipError(offset: consumed, message: "truncated gzip data")
-            case Z_DATA_ERROR:
-                let reason = stream.pointer.pointee.msg.map { String(cString: $0) } ?? "invalid data"
-                throw GzipError(offset: consumed, message: "corrupt gzip data (\(reason))")
-            case Z_NEED_DICT:
-                throw GzipError(offset: consumed, message: "corrupt gzip data (preset dictionary required)")
-            case Z_MEM_ERROR:
-                throw GzipError(offset: consumed, message: "out of memory while decompressing gzip data")
-            default:
-                throw GzipError(offset: consumed, message: "zlib decompression failed (code \(status))")
+            }
+        }
+
+        /// Starts the next member; `prefix` holds its bytes already consumed (a lone 1f).
+        private func restart(with prefix: [UInt8]) throws(GzipError) {
+            guard inflateReset(stream.pointer) == Z_OK else {
+                throw GzipError(offset: consumed, message: "zlib could not restart decompression")
+            }
+            betweenMembers = false
+            if !prefix.isEmpty {
+                var ignored: [UInt8] = []
+                _ = try inflateMember(prefix, from: 0, into: &ignored, limit: Int.max)
+            }
+        }
+
+        /// Inflates from `input[start...]` until the member ends or the input is used up;
+        /// returns the bytes consumed.
+        private func inflateMember(_ input: [UInt8], from start: Int, into output: inout [UInt8], limit: Int) throws(GzipError) -> Int {
+            var position = start
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let inputCount = min(input.count - position, Int(UInt32.max))
+                let room = max(0, min(chunk.count, limit - output.count + 1))  // one byte past the limit shows it
+                let (status, usedIn, madeOut) = input.withUnsafeBufferPointer { inBuffer in
+                    chunk.withUnsafeMutableBufferPointer { outBuffer in
+                        let s = stream.pointer
+                        s.pointee.next_in = inputCount == 0 ? nil : UnsafeMutablePointer(mutating: inBuffer.baseAddress! + position)
+                        s.pointee.avail_in = UInt32(inputCount)
+                        s.pointee.next_out = outBuffer.baseAddress!
+                        s.pointee.avail_out = UInt32(room)
+                        let status = room == 0 ? Z_BUF_ERROR : CZlib.inflate(s, Z_NO_FLUSH)
+                        let usedIn = inputCount - Int(s.pointee.avail_in), madeOut = room - Int(s.pointee.avail_out)
+                        s.pointee.next_in = nil
+                        s.pointee.next_out = nil
+                        return (status, usedIn, madeOut)
+                    }
+                }
+                position += usedIn
+                consumed += usedIn
+                output.append(contentsOf: chunk[0..<madeOut])
+                if output.count > limit {
+                    throw GzipError(offset: consumed, message: "decompressed data exceeds the limit of \(limit) bytes")
+                }
+                switch status {
+                case Z_OK:
+                    if position == input.count && madeOut < room { return position - start }
+                    continue
+                case Z_STREAM_END:
+                    betweenMembers = true
+                    return position - start
+                case Z_BUF_ERROR:
+                    // No progress: the input is used up (more may come in the next chunk).
+                    return position - start
+                case Z_DATA_ERROR:
+                    let reason = stream.pointer.pointee.msg.map { String(cString: $0) } ?? "invalid data"
+                    throw GzipError(offset: consumed, message: "corrupt gzip data (\(reason))")
+                case Z_NEED_DICT:
+                    throw GzipError(offset: consumed, message: "corrupt gzip data (preset dictionary required)")
+                case Z_MEM_ERROR:
+                    throw GzipError(offset: consumed, message: "out of memory while decompressing gzip data")
+                default:
+                    throw GzipError(offset: consumed, message: "zlib decompression failed (code \(status))")
+                }
             }
         }
     }

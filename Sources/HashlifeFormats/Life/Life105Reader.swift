@@ -6,13 +6,13 @@ import HashlifeEngine
 /// - `#D text` is a description line, kept as a comment without `#D` and one following space.
 /// - `#N` selects the normal rule: `rule` becomes "B3/S23". `#R rule` sets `rule` to the text
 ///   as given (trimmed, not validated; e.g. "23/3"); an empty `#R` is ignored. The last one wins.
-/// - `#P x y` starts a block whose top-left cell is at (x, y): integers that fit Int, possibly
-///   negative, y growing downward. A bare `#P` continues where the previous block ended (its
+/// - `#P x y` starts a block whose top-left cell is at (x, y): integers of any size up to the
+///   engine's limit (below 2^65000 in absolute value), possibly negative, y growing downward. A bare `#P` continues where the previous block ended (its
 ///   left edge, the row below its last), as in Golly; rows before any `#P` start at (0, 0).
 /// - Other `#` lines are ignored. Block lines hold `.` (dead) and `*` (alive), trailing spaces
 ///   or tabs ignored; blank lines are ignored (they do not advance the row, as in Golly).
 ///
-/// Cells are absolute: `originX`/`originY` stay 0, and every cell's coordinates must fit Int.
+/// Cells are absolute: `originX`/`originY` stay 0; blocks placed beyond ±2^60 go into `blocks`.
 /// They come in file order; overlapping blocks may repeat a cell (loaders treat the cells as a
 /// set). `width`/`height` are the cells' bounding-box extents. A pattern with more than 2³¹ live
 /// cells is rejected; nothing is stored per dead cell.
@@ -30,11 +30,14 @@ public enum Life105Reader {
     private static func parse(_ s: inout PatternTextScanner) throws(PatternError) -> PatternDocument {
         _ = s.nextLine()
         try s.expectHeader("#Life 1.05")
-        var rule: String?
+        var rule: String?, ruleAt: PatternPosition?
         var comments: [String] = []
         var cells: [PatternCell] = []
-        var left = 0, top = 0  // the current block's top-left
+        var count = 0
+        var left = 0, top = 0  // the current block's top-left, from its group's origin
         var row = 0            // rows read in the current block
+        var far: [PatternBlock] = []  // blocks placed beyond ±2^60, with their exact position
+        var group: Int? = nil  // the index in `far` the current block's cells go to
         while s.nextLine() {
             let start = s.lineStart, end = s.lineEnd
             if start < end && s.bytes[start] == PatternTextByte.hash {
@@ -46,18 +49,23 @@ public enum Life105Reader {
                     comments.append(s.text(lo..<end))
                 case UInt8(ascii: "N"):
                     rule = "B3/S23"
+                    ruleAt = nil
                 case UInt8(ascii: "R"):
                     let text = s.trimmed((start + 2)..<end)
-                    if !text.isEmpty { rule = s.text(text) }
+                    if !text.isEmpty {
+                        rule = s.text(text)
+                        ruleAt = s.position(at: text.lowerBound)
+                    }
                 case UInt8(ascii: "P"):
                     if let (x, y) = try position(&s) {
-                        left = x
-                        top = y
+                        if case .small(let sx) = x, case .small(let sy) = y {
+                            (left, top, group) = (sx, sy, nil)
+                        } else {
+                            far.append(PatternBlock(x: x.value, y: y.value))
+                            (left, top, group) = (0, 0, far.count - 1)
+                        }
                     } else {
-                        // A bare #P: the next row of the previous block.
-                        let (next, overflow) = top.addingReportingOverflow(row)
-                        guard !overflow else { throw s.error(at: start, "the block's position does not fit a 64-bit integer") }
-                        top = next
+                        top += row  // a bare #P: the next row of the previous block (|top| ≤ 2^60 + lines)
                     }
                     row = 0
                 default:
@@ -70,15 +78,13 @@ public enum Life105Reader {
             for i in start..<rowEnd {
                 let c = s.bytes[i]
                 if c == PatternTextByte.star {
-                    let (x, ox) = left.addingReportingOverflow(i - start)
-                    let (y, oy) = top.addingReportingOverflow(row)
-                    guard !ox && !oy else {
-                        throw s.error(at: i, "the cell's \(ox ? "x" : "y") coordinate does not fit a 64-bit integer")
-                    }
-                    guard cells.count < maxCellCount else {
+                    // |left|, |top| ≤ 2^60 plus line lengths and counts: no overflow.
+                    let cell = PatternCell(x: left + (i - start), y: top + row)
+                    count += 1
+                    guard count <= maxCellCount else {
                         throw s.error(at: i, "the pattern has more than \(maxCellCount) live cells")
                     }
-                    cells.append(PatternCell(x: x, y: y))
+                    if let group { far[group].cells.append(cell) } else { cells.append(cell) }
                 } else if c != PatternTextByte.dot {
                     throw s.error(at: i, "unexpected character \(s.describeCharacter(at: i)) in a block line; "
                                   + "expected . (dead) or * (alive)")
@@ -87,16 +93,18 @@ public enum Life105Reader {
             row += 1  // row < line count
         }
         var document = PatternDocument(cells: cells, rule: rule)
+        document.blocks = far
+        document.ruleAt = ruleAt
         document.comments = comments
         return document
     }
 
     /// The coordinates after `#P`, or nil when there are none.
-    private static func position(_ s: inout PatternTextScanner) throws(PatternError) -> (Int, Int)? {
+    private static func position(_ s: inout PatternTextScanner) throws(PatternError) -> (PatternCoordinate, PatternCoordinate)? {
         var i = s.lineStart + 2
         s.skipSpaces(&i)
         guard i < s.lineEnd else { return nil }
-        let x = try s.integer(&i, what: "the x coordinate in #P")
+        let x = try s.coordinate(&i, what: "the x coordinate in #P")
         let separator = i
         s.skipSpaces(&i)
         guard i < s.lineEnd else {
@@ -105,7 +113,7 @@ public enum Life105Reader {
         guard i > separator else {
             throw s.error(at: i, "expected a space after the x coordinate in #P, found \(s.describeCharacter(at: i))")
         }
-        let y = try s.integer(&i, what: "the y coordinate in #P")
+        let y = try s.coordinate(&i, what: "the y coordinate in #P")
         s.skipSpaces(&i)
         guard i == s.lineEnd else {
             throw s.error(at: i, "unexpected \(s.describeCharacter(at: i)) after `#P <x> <y>`")

@@ -10,9 +10,10 @@ public enum Life106Writer {
     /// for it. Line breaks inside metadata become spaces; the name and author are trimmed and
     /// whitespace is removed from the rule, so every value reads back as written.
     ///
-    /// - Throws: `PatternError` when a cell's absolute coordinates do not fit Int (the reader
-    ///   would reject them): `line` is the line the cell would have had in the output, `column`
-    ///   is 1 for the x coordinate and the y coordinate's column otherwise.
+    /// Coordinates are exact at any size (the reader takes them up to the engine's limit); the
+    /// cells of `blocks` follow the document's own, block by block (runs are not written: a
+    /// document made from a universe has none).
+    /// - Throws: never; kept for source compatibility.
     public static func write(_ document: PatternDocument) throws(PatternError) -> String {
         var cells = document.cells
         cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
@@ -32,35 +33,30 @@ public enum Life106Writer {
         }
         if !rule.isEmpty && rule != "B3/S23" { add("#R " + rule) }
 
-        let fastX = document.originX.intValue, fastY = document.originY.intValue
-        var previous: PatternCell?
-        for cell in cells {
-            if cell == previous { continue }  // a duplicate
-            previous = cell
-            let x = try coordinate(document.originX, fastX, cell.x, line: lineNumber + 1, column: 1, "x")
-            let xText = String(x)
-            let y = try coordinate(document.originY, fastY, cell.y, line: lineNumber + 1,
-                                   column: xText.utf8.count + 2, "y")
-            add(xText + " " + String(y))
+        func addCells(_ cells: [PatternCell], originX: BigInt, originY: BigInt) {
+            let fastX = originX.intValue, fastY = originY.intValue
+            var previous: PatternCell?
+            for cell in cells {
+                if cell == previous { continue }  // a duplicate
+                previous = cell
+                add(coordinate(originX, fastX, cell.x) + " " + coordinate(originY, fastY, cell.y))
+            }
+        }
+        addCells(cells, originX: document.originX, originY: document.originY)
+        for block in document.blocks {
+            addCells(block.cells.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x },
+                     originX: document.originX + block.x, originY: document.originY + block.y)
         }
         return out
     }
 
-    /// `origin + offset`, or an error when it does not fit Int.
-    private static func coordinate(
-        _ origin: BigInt, _ fastOrigin: Int?, _ offset: Int, line: Int, column: Int, _ axis: String
-    ) throws(PatternError) -> Int {
+    /// `origin + offset` in decimal.
+    private static func coordinate(_ origin: BigInt, _ fastOrigin: Int?, _ offset: Int) -> String {
         if let fastOrigin {
             let (sum, overflow) = fastOrigin.addingReportingOverflow(offset)
-            if !overflow { return sum }
+            if !overflow { return String(sum) }
         }
-        let sum = origin + BigInt(offset)
-        guard let value = sum.intValue else {
-            throw PatternError(line: line, column: column,
-                               message: "the \(axis) coordinate \(sum) does not fit a 64-bit integer, "
-                               + "which Life 1.06 files written here require; write RLE or Macrocell instead")
-        }
-        return value
+        return (origin + BigInt(offset)).description
     }
 
     /// `tag text`, or just `tag` when the text is empty.

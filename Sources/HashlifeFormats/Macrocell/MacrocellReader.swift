@@ -71,12 +71,19 @@ public enum MacrocellReader {
         switch kind {
         case "R", "r":
             let rule = rest.prefix(while: { $0 != " " && $0 != "\t" })
-            if !rule.isEmpty { document.rule = String(rule) }
+            if !rule.isEmpty {
+                document.rule = String(rule)
+                document.ruleAt = PatternPosition(line: number, column: line.unicodeScalars.distance(from: line.startIndex, to: rule.startIndex) + 1)
+            }
         case "G", "g":
             let digits = rest.prefix(while: { $0 != " " && $0 != "\t" })
-            guard let generation = BigUInt(decimal: digits) else {
-                throw PatternError(line: number, column: line.distance(from: line.startIndex, to: rest.startIndex) + 1,
-                                   message: "expected a generation (decimal digits) after #G")
+            let column = line.distance(from: line.startIndex, to: rest.startIndex) + 1
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                throw PatternError(line: number, column: column, message: "expected a generation (decimal digits) after #G")
+            }
+            guard let generation = PatternLimits.value(ofDigits: digits.utf8, belowPowerOfTwo: PatternLimits.generationExponent) else {
+                throw PatternError(line: number, column: column,
+                                   message: "the generation after #G (\(digits.utf8.count) digits) is " + PatternLimits.generationLimitText)
             }
             document.generation = generation
         case "N":
@@ -109,7 +116,7 @@ public enum MacrocellReader {
             case " ", "\t":
                 return bits  // Golly stops at white space.
             default:
-                throw PatternError(line: number, column: column, message: "unexpected character '\(character)' in a leaf line; expected '.', '*' or '$'")
+                throw PatternError(line: number, column: column, message: "unexpected character \(PatternText.excerpt(String(character), quote: "'")) in a leaf line; expected '.', '*' or '$'")
             }
         }
         return bits
@@ -133,7 +140,7 @@ public enum MacrocellReader {
                 if let value = current { fields.append((value, start)); current = nil }
             } else {
                 throw PatternError(line: number, column: column,
-                                   message: "unexpected character '\(character)'; expected a node line (level and four child numbers), a leaf line or a # line")
+                                   message: "unexpected character \(PatternText.excerpt(String(character), quote: "'")); expected a node line (level and four child numbers), a leaf line or a # line")
             }
         }
         if let value = current { fields.append((value, start)) }
@@ -148,7 +155,7 @@ public enum MacrocellReader {
             throw PatternError(line: number, column: fields[0].column, message: "node level \(level) is below 4 (8×8 leaves are level 3)")
         }
         guard level <= Universe.maximumStepExponent else {
-            throw PatternError(line: number, column: fields[0].column, message: "node level \(level) is above the engine's limit")
+            throw PatternError(line: number, column: fields[0].column, message: "node level \(level) is above the engine's limit of level \(Universe.maximumStepExponent) (a square 2^\(Universe.maximumStepExponent) cells on a side)")
         }
         for field in fields[1...4] {
             let child = field.value

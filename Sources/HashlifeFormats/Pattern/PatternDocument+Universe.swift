@@ -22,9 +22,44 @@ extension Universe {
             // is a programming error.
             do { try load(tree: tree) } catch { preconditionFailure("invalid tree in document: \(error)") }
         } else {
-            load(cells: document.cells.lazy.map { (x: $0.x, y: $0.y) }, originX: document.originX, originY: document.originY)
+            load(cells: document.cells.lazy.map { (x: $0.x, y: $0.y) }, runs: Universe.shortRuns(document.runs),
+                 originX: document.originX, originY: document.originY)
+            place(document.runs, originX: document.originX, originY: document.originY)
+            for block in document.blocks where !block.isEmpty {
+                let x = document.originX + block.x, y = document.originY + block.y
+                add(cells: block.cells.lazy.map { (x: $0.x, y: $0.y) }, runs: Universe.shortRuns(block.runs), originX: x, originY: y)
+                place(block.runs, originX: x, originY: y)
+            }
         }
         generation = document.generation
+    }
+}
+
+extension Universe {
+    /// Runs up to this long go into the bottom-up load (a look-up per 8 cells); longer ones are
+    /// built as trees (`setRun`: O(levels), whatever the length).
+    fileprivate static let shortRunLength = 1 << 12
+
+    /// The short runs among `runs`, for `load(cells:runs:)`.
+    fileprivate static func shortRuns(_ runs: [PatternRun]) -> some Sequence<(x: Int, y: Int, length: Int)> {
+        runs.lazy.compactMap { run -> (x: Int, y: Int, length: Int)? in
+            guard let length = isShort(run) else { return nil }
+            return (run.x, run.y, length)
+        }
+    }
+
+    /// The run's length when it is short and its last cell fits Int.
+    private static func isShort(_ run: PatternRun) -> Int? {
+        guard let length = run.length.intValue, length <= shortRunLength,
+              !run.x.addingReportingOverflow(length).overflow else { return nil }
+        return length
+    }
+
+    /// Makes the cells of the long runs among `runs` (relative to (`originX`, `originY`)) alive.
+    fileprivate func place(_ runs: [PatternRun], originX: BigInt, originY: BigInt) {
+        for run in runs where Universe.isShort(run) == nil {
+            setRun(x: originX + BigInt(run.x), y: originY + BigInt(run.y), length: run.length)
+        }
     }
 }
 

@@ -12,10 +12,47 @@ public struct PatternCell: Hashable, Sendable {
     }
 }
 
+/// A horizontal run of `length` live cells whose leftmost cell is at (`x`, `y`), relative to
+/// the origin of the document or block holding it: how readers keep long runs (an RLE `1000000o`)
+/// without a cell each.
+public struct PatternRun: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var length: BigUInt
+
+    public init(x: Int, y: Int, length: BigUInt) {
+        self.x = x
+        self.y = y
+        self.length = length
+    }
+}
+
+/// Live cells and runs relative to (`x`, `y`), itself relative to the document's origin: how
+/// readers keep cells too far from the origin for `PatternCell`'s machine integers (past a gap
+/// of 10^30 dead cells, say). The common file needs none.
+public struct PatternBlock: Equatable, Sendable {
+    public var x: BigInt
+    public var y: BigInt
+    public var cells: [PatternCell]
+    public var runs: [PatternRun]
+
+    public init(x: BigInt, y: BigInt, cells: [PatternCell] = [], runs: [PatternRun] = []) {
+        self.x = x
+        self.y = y
+        self.cells = cells
+        self.runs = runs
+    }
+
+    /// True when the block holds no live cell.
+    public var isEmpty: Bool { cells.isEmpty && runs.allSatisfy { $0.length.isZero } }
+}
+
 /// A pattern as read from or written to a file: live cells relative to `origin`, plus metadata.
 ///
-/// The absolute position of a cell is `(originX + cell.x, originY + cell.y)`. Readers leave the
-/// cells exactly where the file put them; writers normalize (see `RLEWriter.write`).
+/// The absolute position of a cell is `(originX + cell.x, originY + cell.y)`; a run's cells and a
+/// block's cells and runs are placed the same way (a block's offset added). The live cells are
+/// the union of `cells`, `runs` and `blocks` (or the `tree`). Readers leave the cells exactly
+/// where the file put them; writers normalize (see `RLEWriter.write`) and write `cells` only.
 public struct PatternDocument: Sendable, Equatable {
     /// `#N` line.
     public var name: String?
@@ -36,6 +73,12 @@ public struct PatternDocument: Sendable, Equatable {
     public var height: Int
     /// Live cells relative to (originX, originY). The reader emits them in row-major order.
     public var cells: [PatternCell]
+    /// Where the file names `rule` (for errors), when a reader set it.
+    public var ruleAt: PatternPosition? = nil
+    /// Long runs of live cells relative to (originX, originY), besides `cells`.
+    public var runs: [PatternRun] = []
+    /// Groups of cells far from the origin, besides `cells` and `runs`.
+    public var blocks: [PatternBlock] = []
     /// For Macrocell: the pattern as a quadtree, children before parents, the root last, placed
     /// where Golly places a root of its level. When set, `cells` is empty and origin, width and
     /// height only describe the root's square.
@@ -66,6 +109,34 @@ public struct PatternDocument: Sendable, Equatable {
         } else {
             self.width = 0
             self.height = 0
+        }
+    }
+}
+
+/// A place in a pattern file: 1-based line and column (columns count Unicode scalars).
+public struct PatternPosition: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+extension PatternDocument {
+    /// Checks that `rule`, when the file names one, is a rule the engine runs.
+    /// - Throws: `PatternError` at the rule in the file (`ruleAt`; the offending character's
+    ///   column when the rule error names one), whose message is the rule error's.
+    public func checkRule() throws(PatternError) {
+        guard let text = rule, !text.isEmpty else { return }
+        do { _ = try Rule(text) } catch {
+            let at = ruleAt ?? PatternPosition(line: 1, column: 1)
+            var column = at.column
+            if case .unexpectedCharacter(_, let offset) = error.reason, text.unicodeScalars.count == text.count {
+                column += offset
+            }
+            throw PatternError(line: at.line, column: column, message: error.description)
         }
     }
 }

@@ -68,28 +68,50 @@ public enum PatternFormat: String, CaseIterable, Sendable {
 
     /// The format the text's content shows, or nil when it looks like none of them.
     public static func detect(_ text: String) -> PatternFormat? {
+        if case .found(let format) = detect(prefix: text, isComplete: true) { return format }
+        return nil
+    }
+
+    /// What the start of a text shows about its format.
+    public enum Detection: Equatable, Sendable {
+        case found(PatternFormat)
+        /// Looks like none of the formats (whatever follows).
+        case none
+        /// Only blank or comment lines so far: the text that follows decides.
+        case undecided
+    }
+
+    /// The format `prefix`, the start of a text (all of it when `isComplete`), shows: decided
+    /// by its first line that is not blank or a comment, or by a first-line header (callers pass
+    /// at most a window of the text: `PatternCodec.detectionWindow`). A last line
+    /// cut short (no line break and not `isComplete`) decides only once it is 64 characters long.
+    public static func detect(prefix: String, isComplete: Bool) -> Detection {
         var sawComment = false
-        let lines = text.split(maxSplits: 2000, omittingEmptySubsequences: true,
-                               whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        var lines = prefix.split(omittingEmptySubsequences: false,
+                                 whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        if !isComplete, let last = lines.last, last.unicodeScalars.count < 64 {
+            lines.removeLast()  // may be the start of a header: wait for more
+        }
         for rawLine in lines {
             let line = rawLine.drop(while: { $0 == "\u{FEFF}" })
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty { continue }
             if !sawComment {
-                if trimmed.hasPrefix("[M2]") { return .macrocell }
-                if trimmed.hasPrefix("#Life 1.06") { return .life106 }
-                if trimmed.hasPrefix("#Life 1.05") { return .life105 }
+                if trimmed.hasPrefix("[M2]") { return .found(.macrocell) }
+                if trimmed.hasPrefix("#Life 1.06") { return .found(.life106) }
+                if trimmed.hasPrefix("#Life 1.05") { return .found(.life105) }
             }
             if trimmed.hasPrefix("#") { sawComment = true; continue }
-            if trimmed.hasPrefix("!") { return .plaintext }
+            if trimmed.hasPrefix("!") { return .found(.plaintext) }
             if trimmed.hasPrefix("x") {
                 let rest = trimmed.dropFirst().drop(while: { $0 == " " || $0 == "\t" })
-                if rest.hasPrefix("=") { return .rle }
+                if rest.hasPrefix("=") { return .found(.rle) }
             }
-            if trimmed.allSatisfy({ $0 == "." || $0 == "O" || $0 == "*" }) { return .plaintext }
-            return nil
+            let row = trimmed.reversed().drop(while: { $0 == " " || $0 == "\t" })
+            if row.allSatisfy({ $0 == "." || $0 == "O" || $0 == "*" }) { return .found(.plaintext) }
+            return .none
         }
-        return nil
+        return isComplete ? .none : .undecided
     }
 }
 
@@ -98,6 +120,12 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
     case syntax(PatternError)
     case gzip(file: String?, GzipError)
     case unrecognised(file: String?)
+    /// Nothing but white space (or nothing at all): no pattern, in any format.
+    case empty(file: String?)
+    /// The text (inflated, when gzip) is longer than `limit` bytes, the memory limit.
+    case tooLarge(file: String?, limit: Int, compressed: Bool)
+    /// The file could not be opened or read.
+    case file(FileError)
 
     public var description: String {
         switch self {
@@ -105,7 +133,27 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .gzip(file, error): return (file.map { $0 + ": " } ?? "") + error.description
         case .unrecognised(let file):
             return (file.map { $0 + ": " } ?? "") + "unrecognised pattern format (expected RLE, Macrocell, plaintext .cells, Life 1.05 or 1.06, optionally gzip-compressed)"
+        case .empty(let file):
+            return (file.map { $0 + ": " } ?? "") + "no pattern: the input is empty (or only white space)"
+        case let .tooLarge(file, limit, compressed):
+            return (file.map { $0 + ": " } ?? "") + (compressed ? "decompressed, the pattern text is" : "the pattern text is")
+                + " larger than the memory limit of \(MemorySize.text(limit)) (pattern text may be at most the memory limit; raise it with --max-memory, or `memory` in the REPL)"
+        case .file(let error): return error.description
         }
+    }
+}
+
+/// Byte counts for messages.
+enum MemorySize {
+    /// "64 MiB", "1.5 GiB", "512 KiB" or "100 bytes".
+    static func text(_ bytes: Int) -> String {
+        let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+        for (size, unit) in units where bytes >= size {
+            if bytes % size == 0 { return "\(bytes / size) \(unit)" }
+            let tenths = (bytes * 10 + size / 2) / size
+            return "\(tenths / 10).\(tenths % 10) \(unit)"
+        }
+        return "\(bytes) bytes"
     }
 }
 
@@ -126,25 +174,12 @@ public enum PatternCodec {
         if compressed {
             do { bytes = try Gzip.decompress(bytes) } catch { throw .gzip(file: fileName, error) }
         }
+        if isBlank(bytes) { throw .empty(file: fileName) }
         let text = String(decoding: bytes, as: UTF8.self)
         guard let format = PatternFormat.detect(text) ?? fileName.flatMap({ PatternFormat(fileName: $0) }) else {
             throw .unrecognised(file: fileName)
         }
-        do {
-            let document: PatternDocument
-            switch format {
-            case .rle: document = try RLEReader.read(text)
-            case .macrocell: document = try MacrocellReader.read(text)
-            case .plaintext: document = try PlaintextReader.read(text)
-            case .life105: document = try Life105Reader.read(text)
-            case .life106: document = try Life106Reader.read(text)
-            }
-            return DecodedPattern(document: document, format: format, compressed: compressed)
-        } catch {
-            var located = error
-            located.file = fileName
-            throw .syntax(located)
-        }
+        return try decode(text: text, format: format, compressed: compressed, fileName: fileName, checkingRule: true)
     }
 
     /// Encodes `universe` in `format` (gzip-compressed when `compressed`), keeping the metadata

@@ -74,7 +74,10 @@ public enum PlaintextReader {
             document.author = s.text(s.trimmed((start + 7)..<end))
         } else if s.hasPrefix("Rule:", at: start) {
             let rule = s.trimmed((start + 5)..<end)
-            if !rule.isEmpty { document.rule = s.text(rule) }
+            if !rule.isEmpty {
+                document.rule = s.text(rule)
+                document.ruleAt = s.position(at: rule.lowerBound)
+            }
         } else if s.hasPrefix("Generation:", at: start) {
             let value = s.trimmed((start + 11)..<end)
             document.generation = try s.bigUnsigned(value, what: "the generation in !Generation:")
@@ -99,6 +102,19 @@ public enum PlaintextReader {
 
 // MARK: - Shared by the plaintext and Life 1.05/1.06 readers
 
+/// A coordinate as read: a machine integer when small, else exact.
+enum PatternCoordinate {
+    case small(Int)
+    case big(BigInt)
+
+    var value: BigInt {
+        switch self {
+        case .small(let v): return BigInt(v)
+        case .big(let v): return v
+        }
+    }
+}
+
 /// ASCII codes used by the plaintext and Life readers.
 enum PatternTextByte {
     static let tab: UInt8 = 0x09, lf: UInt8 = 0x0A, vt: UInt8 = 0x0B, ff: UInt8 = 0x0C, cr: UInt8 = 0x0D
@@ -114,9 +130,6 @@ enum PatternTextByte {
 /// byte-order mark is skipped) without copying the text or storing anything per line, and
 /// builds errors with 1-based line and column (columns count Unicode scalars).
 struct PatternTextScanner {
-    /// Longest decimal number accepted where any size is allowed (`!Position:`, `!Generation:`).
-    static let maxDigits = 100_000
-
     let bytes: UnsafeBufferPointer<UInt8>
     /// The current line's content, without its terminator.
     private(set) var lineStart = 0
@@ -171,6 +184,12 @@ struct PatternTextScanner {
     }
 
     // MARK: Errors
+
+    /// The position of byte `index` of the current line.
+    func position(at index: Int) -> PatternPosition {
+        let e = error(at: index, "")
+        return PatternPosition(line: e.line, column: e.column)
+    }
 
     /// An error at byte `index` of the current line.
     func error(at index: Int, _ message: String) -> PatternError {
@@ -251,8 +270,13 @@ struct PatternTextScanner {
         while i < lineEnd && PatternTextByte.isSpace(bytes[i]) { i += 1 }
     }
 
-    /// An optional sign and decimal digits at `i`, which must fit Int; `i` moves past them.
-    func integer(_ i: inout Int, what: String) throws(PatternError) -> Int {
+    /// Coordinates up to this size stay machine integers (room to add line lengths to them).
+    static let smallCoordinate = 1 << 60
+
+    /// An optional sign and decimal digits at `i` (`i` moves past them): `.small` within
+    /// ±`smallCoordinate`, else `.big`, exact at any size up to the engine's limit (refused by
+    /// its digit count before any arithmetic).
+    func coordinate(_ i: inout Int, what: String) throws(PatternError) -> PatternCoordinate {
         let start = i
         var negative = false
         if i < lineEnd && (bytes[i] == PatternTextByte.minus || bytes[i] == PatternTextByte.plus) {
@@ -262,29 +286,31 @@ struct PatternTextScanner {
         guard i < lineEnd, PatternTextByte.isDigit(bytes[i]) else {
             throw error(at: i, "expected an integer for \(what), found \(describeCharacter(at: i))")
         }
-        var value = 0  // accumulated negatively, so that Int.min fits
+        let digitStart = i
+        var value = 0
+        var small = true
         while i < lineEnd && PatternTextByte.isDigit(bytes[i]) {
-            let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.subtractingReportingOverflow(Int(bytes[i] - PatternTextByte.zero))
-            guard !o1 && !o2 else {
-                throw error(at: start, "\(what) does not fit a 64-bit integer (\(Int.min)…\(Int.max))")
+            if small {
+                if value > Self.smallCoordinate / 10 {
+                    small = false
+                } else {
+                    value = value * 10 + Int(bytes[i] - PatternTextByte.zero)  // ≤ 2^60 + 9
+                    if value > Self.smallCoordinate { small = false }
+                }
             }
-            value = s
             i += 1
         }
-        if negative { return value }
-        guard value != Int.min else {
-            throw error(at: start, "\(what) does not fit a 64-bit integer (\(Int.min)…\(Int.max))")
+        if small { return .small(negative ? -value : value) }
+        let digits = UnsafeBufferPointer(rebasing: bytes[digitStart..<i])
+        guard let magnitude = PatternLimits.value(ofDigits: digits, belowPowerOfTwo: PatternLimits.coordinateExponent) else {
+            throw error(at: start, "\(what) (\(i - digitStart) digits) is " + PatternLimits.coordinateLimitText)
         }
-        return -value
+        return .big(BigInt(sign: negative, magnitude: magnitude))
     }
 
     func checkDigits(_ range: Range<Int>, what: String) throws(PatternError) {
         guard !range.isEmpty else {
             throw error(at: range.lowerBound, "expected an integer for \(what), found \(describeCharacter(at: range.lowerBound))")
-        }
-        guard range.count <= Self.maxDigits else {
-            throw error(at: range.lowerBound, "\(what) has more than \(Self.maxDigits) digits")
         }
         for j in range where !PatternTextByte.isDigit(bytes[j]) {
             throw error(at: j, "expected a digit in \(what), found \(describeCharacter(at: j))")
@@ -298,17 +324,20 @@ struct PatternTextScanner {
             digits = (first + 1)..<range.upperBound
         }
         try checkDigits(digits, what: what)
-        guard let value = BigInt(decimal: Substring(text(range))) else {
-            throw error(at: range.lowerBound, "expected an integer for \(what)")
+        let negative = digits.lowerBound > range.lowerBound && bytes[range.lowerBound] == PatternTextByte.minus
+        guard let magnitude = PatternLimits.value(ofDigits: UnsafeBufferPointer(rebasing: bytes[digits]),
+                                                  belowPowerOfTwo: PatternLimits.coordinateExponent) else {
+            throw error(at: range.lowerBound, "\(what) (\(digits.count) digits) is " + PatternLimits.coordinateLimitText)
         }
-        return value
+        return BigInt(sign: negative, magnitude: magnitude)
     }
 
     /// A whole `range` holding decimal digits, of any size.
     func bigUnsigned(_ range: Range<Int>, what: String) throws(PatternError) -> BigUInt {
         try checkDigits(range, what: what)
-        guard let value = BigUInt(decimal: Substring(text(range))) else {
-            throw error(at: range.lowerBound, "expected a non-negative integer for \(what)")
+        guard let value = PatternLimits.value(ofDigits: UnsafeBufferPointer(rebasing: bytes[range]),
+                                              belowPowerOfTwo: PatternLimits.generationExponent) else {
+            throw error(at: range.lowerBound, "\(what) (\(range.count) digits) is " + PatternLimits.generationLimitText)
         }
         return value
     }

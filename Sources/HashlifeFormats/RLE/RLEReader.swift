@@ -15,12 +15,10 @@ import HashlifeEngine
 /// Cells may lie outside the header's width and height (the header is a hint, as in Golly), but
 /// a pattern with more than 2³¹ live cells is rejected before any of them is stored.
 public enum RLEReader {
-    /// Largest run count accepted in the body.
-    static let maxRunCount = 1_000_000_000
-    /// Largest number of live cells a pattern may have.
-    static let maxCellCount = 1 << 31
-    /// Longest number accepted in a `#CXRLE` line.
-    static let maxDigits = 100_000
+    /// Live runs up to this long are stored cell by cell; longer ones as `PatternRun`s.
+    static let shortRun = 8
+    /// Run counts below this are accumulated in an Int; longer ones as digits.
+    static let smallCountLimit = 100_000_000_000_000_000
 
     /// Parses RLE text. Throws PatternError with line/column for malformed input; never crashes, never loops forever.
     public static func read(_ text: String) throws(PatternError) -> PatternDocument {
@@ -75,6 +73,12 @@ private struct RLEParser {
     }
 
     // MARK: Errors
+
+    /// The position of byte `index` of line `line` (0-based).
+    func position(at index: Int, line: Int) -> PatternPosition {
+        let e = error(at: index, line: line, "")
+        return PatternPosition(line: e.line, column: e.column)
+    }
 
     /// An error at byte `index` of line `line` (0-based); the column counts Unicode scalars.
     func error(at index: Int, line: Int, _ message: String) -> PatternError {
@@ -138,14 +142,7 @@ private struct RLEParser {
             throw error(at: lines[last].upperBound, line: last,
                         "expected a header line `x = <width>, y = <height>`, found the end of the file")
         }
-        // Pass 1 validates the body, reads `#` lines inside it and counts the live cells; pass 2
-        // stores them. Nothing is allocated per run count, and malformed or oversized input is
-        // rejected before any cell is stored.
-        var cells: [PatternCell] = []
-        let total = try body(fromLine: lineIndex, collect: false, into: &cells)
-        cells.reserveCapacity(total)
-        _ = try body(fromLine: lineIndex, collect: true, into: &cells)
-        document.cells = cells
+        try body(fromLine: lineIndex)
         return document
     }
 
@@ -190,7 +187,10 @@ private struct RLEParser {
             document.author = text(trimmed(rest))
         case Byte.r:
             let rule = trimmed(rest)
-            if !rule.isEmpty { document.rule = text(rule) }
+            if !rule.isEmpty {
+                document.rule = text(rule)
+                document.ruleAt = position(at: rule.lowerBound, line: line)
+            }
         default:
             break  // other `#` lines carry nothing we keep
         }
@@ -220,8 +220,9 @@ private struct RLEParser {
             } else if hasPrefix("Gen=", at: wordStart, end: i) {
                 let digits = (wordStart + 4)..<word.upperBound
                 try checkDigits(digits, line: line, what: "the generation in Gen=")
-                guard let gen = BigUInt(decimal: Substring(text(digits))) else {
-                    throw error(at: digits.lowerBound, line: line, "expected a non-negative integer for the generation in Gen=")
+                guard let gen = PatternLimits.value(ofDigits: bytes[digits], belowPowerOfTwo: PatternLimits.generationExponent) else {
+                    throw error(at: digits.lowerBound, line: line,
+                                "the generation in Gen= (\(digits.count) digits) is " + PatternLimits.generationLimitText)
                 }
                 document.generation = gen
             }
@@ -232,9 +233,6 @@ private struct RLEParser {
         guard !range.isEmpty else {
             throw error(at: range.lowerBound, line: line, "expected an integer for \(what)")
         }
-        guard range.count <= RLEReader.maxDigits else {
-            throw error(at: range.lowerBound, line: line, "\(what) has more than \(RLEReader.maxDigits) digits")
-        }
         for j in range where !Byte.isDigit(bytes[j]) {
             throw error(at: j, line: line, "expected a digit in \(what), found \(describeCharacter(at: j))")
         }
@@ -242,14 +240,16 @@ private struct RLEParser {
 
     func signedInteger(_ range: Range<Int>, line: Int, what: String) throws(PatternError) -> BigInt {
         var digits = range
+        var negative = false
         if let first = range.first, bytes[first] == Byte.minus || bytes[first] == Byte.plus {
             digits = (first + 1)..<range.upperBound
+            negative = bytes[first] == Byte.minus
         }
         try checkDigits(digits, line: line, what: what)
-        guard let value = BigInt(decimal: Substring(text(range))) else {
-            throw error(at: range.lowerBound, line: line, "expected an integer for \(what)")
+        guard let magnitude = PatternLimits.value(ofDigits: bytes[digits], belowPowerOfTwo: PatternLimits.coordinateExponent) else {
+            throw error(at: range.lowerBound, line: line, "\(what) (\(digits.count) digits) is " + PatternLimits.coordinateLimitText)
         }
-        return value
+        return BigInt(sign: negative, magnitude: magnitude)
     }
 
     // MARK: Header
@@ -318,6 +318,7 @@ private struct RLEParser {
                     throw error(at: ruleStart, line: line, "expected a rule after 'rule =' in the header")
                 }
                 document.rule = text(ruleStart..<ruleEnd)
+                document.ruleAt = position(at: ruleStart, line: line)
                 return
             }
             while i < end && bytes[i] != Byte.comma { i += 1 }  // an unknown key's value
@@ -326,17 +327,19 @@ private struct RLEParser {
 
     // MARK: Body
 
-    /// Scans the body starting at line `firstLine`. Returns the number of live cells; when
-    /// `collect` is set, appends them to `cells` in row-major order, otherwise handles the `#`
-    /// lines met inside the body.
-    mutating func body(fromLine firstLine: Int, collect: Bool, into cells: inout [PatternCell]) throws(PatternError) -> Int {
-        var x = 0, y = 0, total = 0
-        var count = -1  // pending run count, -1 when none
+    /// Scans the body starting at line `firstLine`, storing live cells in row-major order and
+    /// handling the `#` lines met inside it. Runs of up to `RLEReader.shortRun` live cells are
+    /// stored cell by cell (the fast path for soups); longer ones as `PatternRun`s, and gaps of
+    /// any size only move the cursor, so neither costs memory per cell.
+    mutating func body(fromLine firstLine: Int) throws(PatternError) {
+        var cursor = RLECursor()
+        var count = -1  // pending run count while it is small, -1 when none
+        var bigDigits: [UInt8] = []  // a pending count's digits once it passes `smallCountLimit`
         var countIndex = 0, countLine = 0
         for line in firstLine..<lines.count {
             let range = lines[line]
             if let first = range.first, bytes[first] == Byte.hash {
-                if !collect { try metadata(line: line) }
+                try metadata(line: line)
                 continue
             }
             var i = range.lowerBound
@@ -352,17 +355,23 @@ private struct RLEParser {
                         count = digit
                         countIndex = i
                         countLine = line
+                    } else if bigDigits.isEmpty && count < RLEReader.smallCountLimit {
+                        count = count * 10 + digit
                     } else {
-                        count = count * 10 + digit  // count ≤ 10⁹ here, so no overflow
-                        if count > RLEReader.maxRunCount {
-                            throw error(at: countIndex, line: countLine,
-                                        "run count is larger than the limit of \(RLEReader.maxRunCount)")
+                        if bigDigits.isEmpty { bigDigits = Array(String(count).utf8) }
+                        bigDigits.append(c)
+                        if bigDigits.count > PatternLimits.maxDigits(belowPowerOfTwo: PatternLimits.coordinateExponent) {
+                            throw error(at: countIndex, line: countLine, "run count has more than \(bigDigits.count - 1) digits, "
+                                        + PatternLimits.coordinateLimitText)
                         }
                     }
                     i += 1
                     continue
                 }
-                if c == Byte.bang { return total }  // a count right before '!' is harmless
+                if c == Byte.bang {  // a count right before '!' is harmless
+                    cursor.flush(&document)
+                    return
+                }
                 let isDead = c == Byte.b || c == Byte.dot
                 let isAlive = c == Byte.o || c == Byte.upperA
                 if !(isDead || isAlive || c == Byte.dollar) {
@@ -375,34 +384,35 @@ private struct RLEParser {
                                 "unexpected character \(describeCharacter(at: i)) in the pattern body; "
                                 + "expected b, o, $, ! or a run count")
                 }
+                let (errIndex, errLine) = count >= 0 ? (countIndex, countLine) : (i, line)
                 var n = 1
-                if count >= 0 {
+                var big: BigUInt? = nil
+                if !bigDigits.isEmpty {
+                    let value = BigUInt(decimal: Substring(String(decoding: bigDigits, as: UTF8.self)))!
+                    guard value.bitWidth <= PatternLimits.coordinateExponent else {
+                        throw error(at: errIndex, line: errLine, "run count is " + PatternLimits.coordinateLimitText)
+                    }
+                    big = value
+                    bigDigits.removeAll(keepingCapacity: true)
+                } else if count >= 0 {
                     guard count > 0 else {
                         throw error(at: countIndex, line: countLine, "run count must be at least 1")
                     }
                     n = count
                 }
-                let (errIndex, errLine) = count >= 0 ? (countIndex, countLine) : (i, line)
                 count = -1
+                let moved: Bool
                 if c == Byte.dollar {
-                    let (next, overflow) = y.addingReportingOverflow(n)
-                    guard !overflow else { throw error(at: errIndex, line: errLine, "the pattern is too tall") }
-                    y = next
-                    x = 0
+                    moved = big == nil ? cursor.nextRow(n, &document) : cursor.nextRow(big!, &document)
+                } else if isDead {
+                    moved = big == nil ? cursor.advance(n, &document) : cursor.advance(big!, &document)
+                } else if big == nil {
+                    moved = cursor.alive(n, &document)
                 } else {
-                    let (next, overflow) = x.addingReportingOverflow(n)
-                    guard !overflow else { throw error(at: errIndex, line: errLine, "the pattern is too wide") }
-                    if isAlive {
-                        total += n
-                        guard total <= RLEReader.maxCellCount else {
-                            throw error(at: errIndex, line: errLine,
-                                        "the pattern has more than \(RLEReader.maxCellCount) live cells")
-                        }
-                        if collect {
-                            for cx in x..<next { cells.append(PatternCell(x: cx, y: y)) }
-                        }
-                    }
-                    x = next
+                    moved = cursor.run(big ?? BigUInt(n), &document)
+                }
+                guard moved else {
+                    throw error(at: errIndex, line: errLine, "the pattern reaches " + PatternLimits.coordinateLimitText)
                 }
                 i += 1
             }
@@ -411,6 +421,112 @@ private struct RLEParser {
             throw error(at: countIndex, line: countLine,
                         "run count is not followed by b, o or $ before the end of the file")
         }
-        return total  // no '!': the pattern ends at the end of the file, as in Golly
+        cursor.flush(&document)  // no '!': the pattern ends at the end of the file, as in Golly
+    }
+}
+
+/// The body's writing position: an offset (`x`, `y`) in machine integers from the origin of the
+/// current block (the document's own cells, or a `PatternBlock` past a gap too big for them).
+private struct RLECursor {
+    /// Offsets stay within ±`localLimit` of their block's origin; a move past it opens a block.
+    static let localLimit = 1 << 60
+
+    var x = 0, y = 0
+    /// The current block's offset from the document's origin, and its index (-1: the document).
+    var blockX = BigInt.zero, blockY = BigInt.zero
+    var block = -1
+
+    /// Where the current streak of live cells began (in this row and block), when one is open:
+    /// `3o2o` and `ooooo` are one streak, stored as cells when short and as a run when long.
+    var streak: Int? = nil
+
+    /// `n` live cells.
+    mutating func alive(_ n: Int, _ document: inout PatternDocument) -> Bool {
+        guard x <= RLECursor.localLimit - n else { return run(BigUInt(n), &document) }
+        if streak == nil { streak = x }
+        x += n
+        return true
+    }
+
+    /// Stores the open streak: cell by cell up to `RLEReader.shortRun` cells, else as a run.
+    mutating func flush(_ document: inout PatternDocument) {
+        guard let start = streak else { return }
+        streak = nil
+        if x - start <= RLEReader.shortRun {
+            if block < 0 {
+                for cx in start..<x { document.cells.append(PatternCell(x: cx, y: y)) }
+            } else {
+                for cx in start..<x { document.blocks[block].cells.append(PatternCell(x: cx, y: y)) }
+            }
+        } else {
+            let run = PatternRun(x: start, y: y, length: BigUInt(x - start))
+            if block < 0 { document.runs.append(run) } else { document.blocks[block].runs.append(run) }
+        }
+    }
+
+    /// A run of `n` live cells.
+    mutating func run(_ n: BigUInt, _ document: inout PatternDocument) -> Bool {
+        flush(&document)
+        let run = PatternRun(x: x, y: y, length: n)
+        if block < 0 { document.runs.append(run) } else { document.blocks[block].runs.append(run) }
+        return advance(n, &document)
+    }
+
+    /// `n` cells to the right.
+    mutating func advance(_ n: Int, _ document: inout PatternDocument) -> Bool {
+        flush(&document)
+        if x <= RLECursor.localLimit - n {
+            x += n
+            return true
+        }
+        return advance(BigUInt(n), &document)
+    }
+
+    mutating func advance(_ n: BigUInt, _ document: inout PatternDocument) -> Bool {
+        flush(&document)
+        if let small = n.intValue, small <= RLECursor.localLimit, x <= RLECursor.localLimit - small {
+            x += small
+            return true
+        }
+        return open(x: blockX + BigInt(x) + BigInt(n), y: blockY + BigInt(y), &document)
+    }
+
+    /// `n` rows down, back to the document's left edge (x = 0).
+    mutating func nextRow(_ n: Int, _ document: inout PatternDocument) -> Bool {
+        flush(&document)
+        if blockX.isZero && y <= RLECursor.localLimit - n {
+            x = 0
+            y += n
+            return true
+        }
+        return nextRow(BigUInt(n), &document)
+    }
+
+    mutating func nextRow(_ n: BigUInt, _ document: inout PatternDocument) -> Bool {
+        flush(&document)
+        if blockX.isZero, let small = n.intValue, small <= RLECursor.localLimit, y <= RLECursor.localLimit - small {
+            x = 0
+            y += small
+            return true
+        }
+        return open(x: .zero, y: blockY + BigInt(y) + BigInt(n), &document)
+    }
+
+    /// Starts a block at (`x`, `y`) from the document's origin; false when that is beyond the
+    /// engine's limit.
+    mutating func open(x: BigInt, y: BigInt, _ document: inout PatternDocument) -> Bool {
+        guard x.magnitude.bitWidth <= PatternLimits.coordinateExponent,
+              y.magnitude.bitWidth <= PatternLimits.coordinateExponent else { return false }
+        blockX = x
+        blockY = y
+        self.x = 0
+        self.y = 0
+        if let last = document.blocks.last, last.isEmpty {
+            document.blocks[document.blocks.count - 1] = PatternBlock(x: x, y: y)  // reuse an unused one
+        } else {
+            document.blocks.append(PatternBlock(x: x, y: y))
+        }
+        block = document.blocks.count - 1
+        return true
     }
 }

@@ -96,9 +96,10 @@ public enum RLEWriter {
         var bytes: [UInt8] = []
         var lineLength = 0
 
-        /// `n` copies of `symbol` (an ASCII character), as tokens no longer than the reader accepts.
+        /// `n` copies of `symbol` (an ASCII character), as tokens of at most 10^9 (readers
+        /// with 32-bit counts, as Golly's, read them; ours reads counts of any size).
         mutating func run(_ n: UInt, _ symbol: Unicode.Scalar) {
-            let limit = UInt(RLEReader.maxRunCount)
+            let limit = UInt(1_000_000_000)
             var left = n
             while left > 0 {
                 let chunk = min(left, limit)

@@ -1,0 +1,153 @@
+import HashlifeEngine
+
+// Reading a pattern file without trusting its size: the format is decided from the first bytes
+// (so /dev/zero or a binary file is refused at once), gzip is inflated while it is read, and the
+// text kept is never more than a limit (callers pass the memory limit, `--max-memory`).
+
+extension PatternCodec {
+    /// Bytes read before the format is decided: the first chunk, then more only while the
+    /// text so far is blank or comments (at most `detectionWindow`).
+    static let firstChunk = 1 << 16
+    static let detectionWindow = 1 << 20
+
+    /// Reads and decodes the pattern file at `path` ("-": standard input), named `label` in
+    /// errors. The text (after gzip inflation) may be at most `limit` bytes; reading stops at
+    /// the first byte past it. Input that is empty or only white space is refused in every
+    /// format. When `checkingRule`, a rule the file names must parse (the error is located in
+    /// the file); pass false when the caller replaces the file's rule.
+    /// - Throws: `PatternReadError` (`.file` for the system's errors).
+    public static func read(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> DecodedPattern {
+        let fd: Int32
+        do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
+        defer { FileIO.closeReading(fd) }
+        var input = PatternInput(fd: fd, path: path, label: label, limit: limit)
+        let (text, format, compressed) = try input.readText()
+        return try decode(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule)
+    }
+
+    /// Parses `text` as `format` (the file's errors located and named `fileName`).
+    static func decode(text: String, format: PatternFormat, compressed: Bool, fileName: String?,
+                       checkingRule: Bool) throws(PatternReadError) -> DecodedPattern {
+        do {
+            let document: PatternDocument
+            switch format {
+            case .rle: document = try RLEReader.read(text)
+            case .macrocell: document = try MacrocellReader.read(text)
+            case .plaintext: document = try PlaintextReader.read(text)
+            case .life105: document = try Life105Reader.read(text)
+            case .life106: document = try Life106Reader.read(text)
+            }
+            if checkingRule { try document.checkRule() }
+            return DecodedPattern(document: document, format: format, compressed: compressed)
+        } catch {
+            var located = error
+            located.file = fileName
+            throw .syntax(located)
+        }
+    }
+
+    /// True when `bytes` hold nothing but white space (and byte-order marks): no pattern.
+    static func isBlank(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+    }
+}
+
+/// A pattern file being read: raw bytes from a descriptor, inflated when gzip, kept as text up
+/// to a limit, with the format decided as soon as the first lines show it.
+private struct PatternInput {
+    let fd: Int32
+    let path: String
+    let label: String
+    let limit: Int
+    private var inflater: Gzip.Inflater? = nil
+    private var atEnd = false
+    /// The pattern text so far (inflated when compressed).
+    private var text: [UInt8] = []
+
+    init(fd: Int32, path: String, label: String, limit: Int) {
+        self.fd = fd
+        self.path = path
+        self.label = label
+        self.limit = max(limit, 0)
+    }
+
+    /// The whole text, its format and whether it was compressed.
+    mutating func readText() throws(PatternReadError) -> (String, PatternFormat, Bool) {
+        // The first bytes: gzip's magic, or text.
+        var raw: [UInt8] = []
+        while raw.count < PatternCodec.firstChunk {
+            let chunk = try next()
+            if chunk.isEmpty { atEnd = true; break }
+            raw += chunk
+        }
+        let compressed = raw.count >= 2 && raw[0] == 0x1F && raw[1] == 0x8B
+        if compressed {
+            do { inflater = try Gzip.Inflater() } catch { throw .gzip(file: label, error) }
+        }
+        try take(raw)
+        let format = try decideFormat()
+        while !atEnd { try more() }
+        if let inflater {
+            do { try inflater.finish() } catch { throw .gzip(file: label, error) }
+        }
+        if PatternCodec.isBlank(text) { throw .empty(file: label) }
+        return (String(decoding: text, as: UTF8.self), format, compressed)
+    }
+
+    /// The format, reading on while the text is only blank lines and comments (up to the
+    /// detection window); else the file name's, when it names one.
+    private mutating func decideFormat() throws(PatternReadError) -> PatternFormat {
+        let byName = PatternFormat(fileName: label)
+        while true {
+            let window = text.prefix(PatternCodec.detectionWindow)
+            let complete = atEnd || text.count >= PatternCodec.detectionWindow
+            switch PatternFormat.detect(prefix: String(decoding: window, as: UTF8.self), isComplete: complete) {
+            case .found(let format):
+                return format
+            case .undecided:
+                try more()
+                continue
+            case .none:
+                if atEnd && PatternCodec.isBlank(text) { throw .empty(file: label) }
+                guard let byName else { throw .unrecognised(file: label) }
+                if !atEnd {
+                    // Let the named format's reader locate the problem in the lines read so far,
+                    // rather than reading an unbounded stream first.
+                    let end = (window.lastIndex(of: 0x0A) ?? window.startIndex - 1) + 1
+                    let lines = String(decoding: text[..<end], as: UTF8.self)
+                    _ = try PatternCodec.decode(text: lines, format: byName, compressed: inflater != nil,
+                                                fileName: label, checkingRule: false)
+                }
+                return byName
+            }
+        }
+    }
+
+    /// Reads and keeps the next chunk; marks the end.
+    private mutating func more() throws(PatternReadError) {
+        let chunk = try next()
+        if chunk.isEmpty { atEnd = true; return }
+        try take(chunk)
+    }
+
+    /// Adds raw bytes to the text (inflating them first when compressed).
+    private mutating func take(_ raw: [UInt8]) throws(PatternReadError) {
+        if let inflater {
+            do { try inflater.inflate(raw, into: &text, limit: limit) } catch {
+                if text.count > limit { throw tooLarge() }
+                throw .gzip(file: label, error)
+            }
+        } else {
+            text += raw
+        }
+        if text.count > limit { throw tooLarge() }
+    }
+
+    private func tooLarge() -> PatternReadError {
+        .tooLarge(file: label, limit: limit, compressed: inflater != nil)
+    }
+
+    private func next() throws(PatternReadError) -> [UInt8] {
+        do { return try FileIO.readChunk(fd, path: path) } catch { throw .file(error) }
+    }
+}
