@@ -1,7 +1,8 @@
 import HashlifeEngine
 
 extension Universe {
-    /// A universe holding `document`'s cells at their absolute positions, at its generation,
+    /// A universe holding `document`'s cells, runs and blocks (or its tree) at their absolute
+    /// positions, at its generation,
     /// under `rule` or else the document's own rule (B3/S23 when it names none), whose node store
     /// is limited to `memoryLimit` bytes (a document bigger than that still loads: the store
     /// grows past the limit for the load, and steps then report what they need).

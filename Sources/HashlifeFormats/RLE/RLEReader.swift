@@ -9,11 +9,14 @@ import HashlifeEngine
 /// - blank lines, then the header `x = W, y = H[, rule = R]` (spaces optional; other `key = value`
 ///   pairs after `y` are ignored). A file whose first non-comment line is not a header is an error.
 /// - the body: `b`/`.` dead, `o`/`A` alive, `$` end of row, each optionally preceded by a run
-///   count (1…1 000 000 000); `!` ends the pattern and everything after it is ignored; a missing
-///   `!` is accepted. Spaces, tabs and line breaks (LF, CRLF or CR) are ignored anywhere in the body.
+///   count of any size below the engine's limit of 2^65000 (longer counts are refused by their
+///   digit count); `!` ends the pattern and everything after it is ignored; a missing `!` is
+///   accepted. Spaces, tabs and line breaks (LF, CRLF or CR) are ignored anywhere in the body.
 ///
-/// Cells may lie outside the header's width and height (the header is a hint, as in Golly), but
-/// a pattern with more than 2³¹ live cells is rejected before any of them is stored.
+/// Cells may lie outside the header's width and height (the header is a hint, as in Golly).
+/// Streaks of up to 8 live cells are stored cell by cell, longer ones as `PatternRun`s; dead
+/// runs only move the cursor, and cells past a gap beyond ±2^60 go into `PatternBlock`s: memory
+/// is proportional to the text, never to the runs' lengths.
 public enum RLEReader {
     /// Live runs up to this long are stored cell by cell; longer ones as `PatternRun`s.
     static let shortRun = 8
