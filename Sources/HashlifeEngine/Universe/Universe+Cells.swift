@@ -14,7 +14,7 @@ extension Universe {
         var id = root
         var k = level
         while k > NodeStore.leafLevel {
-            let r = store.nodes[Int(id)]
+            let r = store.record(id)
             let east = x.bit(k - 1), south = y.bit(k - 1)
             id = south ? (east ? r.se : r.sw) : (east ? r.ne : r.nw)
             k -= 1
@@ -155,7 +155,7 @@ extension Universe {
             let bits = store.leafBits(id)
             return store.leaf(alive ? bits | 1 << bit : bits & ~(1 << bit))
         }
-        var r = store.nodes[Int(id)]
+        var r = store.record(id)
         let east = x.bit(level - 1), south = y.bit(level - 1)
         switch (south, east) {
         case (false, false): r.nw = replacingCell(r.nw, level: level - 1, x: x, y: y, alive: alive)

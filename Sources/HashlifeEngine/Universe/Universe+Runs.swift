@@ -74,7 +74,7 @@ private struct RunPainter {
         let isFull = from.isZero && to == side
         if isFull, let known = fullWidth[Key(id: id, row: row)] { return known }
         let half = BigUInt.powerOfTwo(level - 1)
-        var r = universe.store.nodes[Int(id)]
+        var r = universe.store.record(id)
         let south = row >= half
         let childRow = south ? row - half : row
         if from < half {
