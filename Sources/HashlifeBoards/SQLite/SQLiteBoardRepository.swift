@@ -97,11 +97,17 @@ public final class SQLiteBoardRepository: BoardRepository {
 
     /// Refuses a file that is not ours or is newer, reading only.
     private func checkIdentity(fileExisted: Bool) throws(BoardError) {
-        let application: Int64, version: Int64, objects: Int64
+        var application: Int64 = 0, version: Int64 = 0, objects: Int64 = 0
         do {
-            application = try database.integer("PRAGMA application_id")
-            version = try database.integer("PRAGMA user_version")
-            objects = try database.integer("SELECT count(*) FROM sqlite_master")
+            // One statement, so one snapshot: another process creating the store at the same
+            // moment is seen either before its first transaction or after it, never half way.
+            let statement = try database.prepare("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)")
+            defer { statement.finish() }
+            if try statement.step() {
+                application = statement.int64(0)
+                version = statement.int64(1)
+                objects = statement.int64(2)
+            }
         } catch {
             if case .notABoardStore = error { throw .notABoardStore(path: path, reason: "not an SQLite database") }
             throw Self.openingError(error, path: path)
