@@ -194,6 +194,34 @@ public final class BoardService {
         }
     }
 
+    /// Stores `universe` as the board's current state (renaming it too when `name` is given),
+    /// with a history sample, in one transaction: how an editor saves a board it opened. The
+    /// last verdict is dropped, since the cells may have been edited since.
+    @discardableResult
+    public func save(_ universe: Universe, to prefix: String, name: String? = nil) throws(BoardError) -> Board {
+        var board = try board(prefix)
+        if let name { board.name = try Self.checkedName(name) }
+        return try logged("save", board: board.id, universe: universe) { () throws(BoardError) -> Board in
+            board.rule = universe.rule.description
+            board.state = try Self.encode(universe, name: board.name, author: board.author, comments: board.comments)
+            board.generation = universe.generation
+            board.population = universe.population
+            board.bounds = universe.boundingBox.map(BoardBounds.init)
+            board.verdict = nil
+            board.updated = now()
+            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)])
+            return board
+        }
+    }
+
+    /// The board's current state as a pattern document (a tree, with name, author, comments,
+    /// rule and generation), for loading into an editor.
+    public func document(of board: Board) throws(BoardError) -> PatternDocument {
+        do { return try PatternCodec.decode(board.state, fileName: "board \(board.id.short)").document } catch {
+            throw .damaged(board.id, error.description)
+        }
+    }
+
     // MARK: Changes
 
     /// Renames the board. - Throws: `.invalidName`, `.notFound`, `.ambiguous`.
