@@ -10,17 +10,24 @@ public struct BoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The identifier whose canonical text is `text` (any case); nil when it is not a UUID.
     public init?(_ text: String) {
-        let lower = text.lowercased()
-        let bytes = Array(lower.utf8)
-        guard bytes.count == 36 else { return nil }
-        for (i, b) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(i) {
+        var lower: [UInt8] = []
+        lower.reserveCapacity(36)
+        for b in text.utf8 {
+            guard lower.count < 36 else { return nil }
+            let i = lower.count
+            if i == 8 || i == 13 || i == 18 || i == 23 {
                 guard b == UInt8(ascii: "-") else { return nil }
+                lower.append(b)
+            } else if (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")) {
+                lower.append(b)
+            } else if b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F") {
+                lower.append(b + 32)
             } else {
-                guard BoardID.hexDigits.contains(b) else { return nil }
+                return nil
             }
         }
-        self.text = lower
+        guard lower.count == 36 else { return nil }
+        self.text = String(decoding: lower, as: UTF8.self)
     }
 
     /// A new random identifier from 16 bytes of `/dev/urandom`, with the version (4) and

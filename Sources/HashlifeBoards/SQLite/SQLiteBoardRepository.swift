@@ -167,6 +167,17 @@ public final class SQLiteBoardRepository: BoardRepository {
         }
     }
 
+    /// Adds many boards in one transaction (an import of a collection; benchmarks).
+    public func insert(contentsOf boards: [(board: Board, history: [PopulationSample])]) throws(BoardError) {
+        try database.transaction { () throws(BoardError) in
+            let insert = try database.prepare("INSERT INTO boards (\(Self.boardColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+            for (board, history) in boards {
+                try insert.run(Self.values(board))
+                try appendHistory(history, to: board.id)
+            }
+        }
+    }
+
     public func update(_ board: Board, appending history: [PopulationSample]) throws(BoardError) {
         try database.transaction { () throws(BoardError) in
             let columns = Self.boardColumns.split(separator: ",").dropFirst().map { "\($0.trimmingSpaces) = ?" }.joined(separator: ", ")
