@@ -187,4 +187,24 @@ let hasSQLiteShell = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqli
         while try plan.step() { details.append(plan.text(3)) }
         #expect(details.contains { $0.contains("USING COVERING INDEX") }, "\(details)")
     }
+
+    @Test func aFullDiskGivesAClearErrorAndLeavesTheStoreAsItWas() throws {
+        let path = try temporaryFolder() + "/boards.sqlite"
+        let store = try SQLiteBoardRepository(path: path)
+        let service = BoardService(repository: store)
+        let glider = try service.create(bytes: try bytes("glider.rle"), fileName: "g.rle")
+        // The file may not grow past its current pages: SQLite answers SQLITE_FULL, as on a
+        // full disk.
+        let pages = try store.database.integer("PRAGMA page_count")
+        _ = try store.database.integer("PRAGMA max_page_count = \(pages)")
+        let refused = #expect(throws: BoardError.self) {
+            for _ in 0..<50 { try service.create(bytes: try bytes("gosper-glider-gun.rle"), fileName: "gun.rle") }
+        }
+        #expect(refused?.description.contains("the disk is full") == true, "\(String(describing: refused))")
+        #expect(refused?.description.hasSuffix("nothing was changed") == true)
+        let reopened = try SQLiteBoardRepository(path: path)
+        #expect(try reopened.integrityCheck() == "ok")
+        #expect(try reopened.summaries().allSatisfy { $0.population == 36 || $0.id == glider.id })
+        #expect(try reopened.board(glider.id) == glider)
+    }
 }

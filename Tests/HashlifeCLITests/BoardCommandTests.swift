@@ -241,4 +241,28 @@ func jsonObject(_ text: String) throws -> [String: Any] {
             #expect(try BoardCommand.storePath(plain) == data + "/boards.sqlite")
         }
     }
+
+    @Test(.enabled(if: builtHashlife != nil, "the hashlife executable has not been built (swift build)"))
+    func ctrlCDuringAStepLeavesTheBoardAsItWas() throws {
+        let store = try BoardStore()
+        let soup = store.folder + "/soup.rle"
+        #expect(hashlife("soup", "1024x1024", "--out", soup).status == 0)
+        let id = String(store.run("new", soup).out.dropLast())
+        let before = store.run("show", id, "--json").out
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: builtHashlife!)
+        process.arguments = ["board", "step", id, "--by", "1000000", "--store", store.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.hasSuffix("; the board was left as it was\n"), "\(message)")
+        #expect(store.run("show", id, "--json").out == before)
+        #expect(store.run("history", id, "--csv").out.split(separator: "\n").count == 2)
+    }
 }
