@@ -18,14 +18,14 @@ enum BoardCommand: Subcommand {
     static let actions: [(name: String, operands: [String], options: Set<String>, summary: String)] = [
         ("new", ["FILE"], ["--name", "--rule", MemoryOption.name], "Create a board from a pattern file; print its id."),
         ("import", ["FILE"], ["--name", "--rule", MemoryOption.name], "The same as new."),
-        ("list", [], [], "List the boards: id prefix, name, rule, generation, population, updated."),
-        ("show", ["ID"], [MemoryOption.name], "Show a board's metadata, last verdict and a thumbnail."),
-        ("step", ["ID"], ["--gen", "--by", MemoryOption.name], "Advance to generation N (--gen) or by N (--by, default 1) and store it."),
-        ("final", ["ID"], ["--max-gen", MemoryOption.name], "Classify the board's fate within --max-gen generations and store the verdict."),
-        ("export", ["ID", "FILE"], ["--format", MemoryOption.name], "Write the board's state to FILE atomically (.rle, .mc, .cells, .lif, + .gz)."),
+        ("list", [], [], "List the boards (a table, or JSON)."),
+        ("show", ["ID"], [MemoryOption.name], "Show metadata, the last verdict and a thumbnail."),
+        ("step", ["ID"], ["--gen", "--by", MemoryOption.name], "Advance to --gen N or by --by N (default 1); store it."),
+        ("final", ["ID"], ["--max-gen", MemoryOption.name], "Classify within --max-gen; store the verdict."),
+        ("export", ["ID", "FILE"], ["--format", MemoryOption.name], "Write the state to FILE atomically (any format)."),
         ("rename", ["ID", "NAME"], [], "Rename a board."),
         ("delete", ["ID"], [], "Delete a board and its history."),
-        ("history", ["ID"], ["--csv"], "Print the population history: one 'generation population' per stored step."),
+        ("history", ["ID"], ["--csv"], "Print the population history (--csv, --json)."),
     ]
 
     static let spec = CommandSpec(
@@ -38,7 +38,7 @@ enum BoardCommand: Subcommand {
             every change is one transaction, so a board is always either there whole or not at all.
 
             Actions:
-            \(actions.map { "  \($0.name) \($0.operands.joined(separator: " "))".padding(22) + $0.summary }.joined(separator: "\n"))
+            \(actions.map { "  \($0.name) \($0.operands.joined(separator: " "))".padding(20) + $0.summary }.joined(separator: "\n"))
 
             ID may be any unique prefix of a board's id. The store is --store PATH, else \
             $HASHLIFE_STORE, else $XDG_DATA_HOME/hashlife/boards.sqlite (~/.local/share/…). \
