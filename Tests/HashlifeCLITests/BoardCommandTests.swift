@@ -265,4 +265,16 @@ func jsonObject(_ text: String) throws -> [String: Any] {
         #expect(store.run("show", id, "--json").out == before)
         #expect(store.run("history", id, "--csv").out.split(separator: "\n").count == 2)
     }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "no /proc"))
+    func aReadOnlyLocationIsAOneLineError() throws {
+        // /proc refuses new files even to root.
+        let result = HashlifeCommand.run(["board", "new", Fixtures.pattern("glider.rle"), "--store", "/proc/boards.sqlite"], context: Captured().context)
+        #expect(result == 1)
+        let captured = Captured()
+        #expect(HashlifeCommand.run(["board", "list", "--store", "/proc/boards.sqlite"], context: captured.context) == 1)
+        #expect(captured.standardError.hasPrefix("hashlife: cannot open the board store '/proc/boards.sqlite': "))
+        #expect(!captured.standardError.contains("unable to open database file"), "the system's reason: \(captured.standardError)")
+        #expect(captured.standardError.filter { $0 == "\n" }.count == 1)
+    }
 }

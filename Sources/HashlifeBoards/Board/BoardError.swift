@@ -19,6 +19,8 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(String)
     /// The pattern given cannot be made into a board (parse error, unknown rule, …).
     case invalidPattern(String)
+    /// A setting (an environment variable) with a value we do not know.
+    case invalidSetting(String)
     /// The board's stored state cannot be read back (a damaged row).
     case damaged(BoardID, String)
     /// The engine ran out of its memory limit; the board is as it was.
@@ -40,7 +42,7 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
             let shown = ids.prefix(4).map(\.short).joined(separator: ", ")
             return "board id \(Excerpt.quote(prefix)) is ambiguous: \(ids.count) boards match (\(shown)\(ids.count > 4 ? ", …" : "")); give more digits"
         case .invalidName(let reason): return "invalid board name: \(reason)"
-        case .invalidPattern(let reason): return reason
+        case .invalidPattern(let reason), .invalidSetting(let reason): return reason
         case .damaged(let id, let reason): return "board \(id) is damaged: \(reason)"
         case .memory(let reason): return "\(reason); the board was left as it was (raise --max-memory)"
         case .cancelled(let generation): return "interrupted at generation \(generation); the board was left as it was"

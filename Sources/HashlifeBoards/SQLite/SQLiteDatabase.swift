@@ -20,7 +20,11 @@ final class SQLiteDatabase {
         let flags = (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
-            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            // The system's reason ("Read-only file system", "Permission denied") says more
+            // than SQLite's "unable to open database file".
+            let system = db.map { sqlite3_system_errno($0) } ?? 0
+            let reason = system != 0 ? String(cString: strerror(system))
+                : db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)
             throw .unavailable(path: path, reason: reason)
         }

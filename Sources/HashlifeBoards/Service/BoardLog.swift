@@ -39,7 +39,7 @@ public struct BoardLog: Sendable {
         case nil, "", "off", "none", "0": break
         case "info", "1": level = max(level ?? .info, .info)
         case "debug", "2": level = .debug
-        case let other?: throw .invalidPattern("invalid HASHLIFE_LOG \(Excerpt.quote(other)); expected info, debug or off")
+        case let other?: throw .invalidSetting("invalid HASHLIFE_LOG \(Excerpt.quote(other)); expected info, debug or off")
         }
         guard let level else { return nil }
         let style: Style = isatty(STDERR_FILENO) == 1 ? .text : .json
