@@ -62,6 +62,10 @@ public final class REPL {
     public var showsProgress: Bool
     /// The shapes `stamp` and `library` use.
     public var shapes = ShapeLibrary()
+    /// The board store `board` uses when set (else $HASHLIFE_STORE or the data folder), and the
+    /// board the universe came from (REPL+Boards.swift).
+    var boardStorePath: String?
+    var openedBoard: OpenedBoard?
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?

@@ -65,26 +65,5 @@ enum ClassifyCommand: Subcommand {
     }
 
     /// `{"verdict":…,"generation":"g","period":p,"dx":…,"dy":…,"speed":…,"escaping":{…},"population":"…"}`.
-    static func report(_ result: Classification) -> JSONValue {
-        let verdict = result.verdict
-        var fields: [(String, JSONValue)] = [("verdict", .string(verdict.name)), ("generation", .string(verdict.generation.description))]
-        switch verdict {
-        case .extinct, .undetermined:
-            break
-        case .still:
-            fields.append(("period", .int(1)))
-        case .oscillator(_, let p):
-            fields.append(("period", .int(p)))
-        case .spaceship(_, let p, let dx, let dy, let speed):
-            fields += [("period", .int(p)), ("dx", .int(dx)), ("dy", .int(dy)), ("speed", .string(speed))]
-        case .settled(_, let p, let ships):
-            fields.append(("period", .int(p)))
-            fields.append(("escaping", .fields([("glider", .int(ships.gliders)), ("lwss", .int(ships.lwss)),
-                                                ("mwss", .int(ships.mwss)), ("hwss", .int(ships.hwss))])))
-        case .growing(_, let p, let increment, let evidence):
-            fields += [("period", .int(p)), ("increment", .string(increment.description)), ("evidence", .string(evidence))]
-        }
-        fields.append(("population", .string(result.population.description)))
-        return .fields(fields)
-    }
+    static func report(_ result: Classification) -> JSONValue { result.json }
 }

@@ -1,0 +1,122 @@
+// Boards from the REPL (issue #15): `board save [NAME]`, `board open ID`, `board list`,
+// through `BoardService` on the same store as `hashlife board` ($HASHLIFE_STORE, else
+// $XDG_DATA_HOME/hashlife/boards.sqlite).
+
+import HashlifeBoards
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeSupport
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension REPL {
+    static let boardCommands: [REPLCommand] = [
+        REPLCommand("board", usage: "board save [NAME] | open ID | list",
+                    "Save the universe as a new board (or update the board it was opened from), open a board by id prefix, or list the boards.") { r, a throws(REPLError) in try r.board(a) },
+    ]
+
+    /// The board the current universe was opened from or saved to, with that universe's
+    /// identity: loading another pattern replaces the universe and so ends the link.
+    struct OpenedBoard {
+        var id: BoardID
+        weak var universe: AnyObject?
+    }
+
+    /// Uses the store at `path` instead of the default (tests).
+    func useBoardStore(_ path: String) { boardStorePath = path }
+
+    func board(_ a: [String]) throws(REPLError) -> Answer {
+        guard let verb = a.first?.lowercased() else { throw .usage(command("board")) }
+        let rest = Array(a.dropFirst())
+        switch (verb, rest.count) {
+        case ("save", 0...1): return try saveBoard(name: rest.first)
+        case ("open", 1): return try openBoard(rest[0])
+        case ("list", 0): return try listBoards()
+        default: throw .usage(command("board"))
+        }
+    }
+
+    private func boardService() throws(REPLError) -> BoardService {
+        let path: String
+        if let chosen = boardStorePath {
+            path = chosen
+        } else if let variable = getenv("HASHLIFE_STORE").map({ String(cString: $0) }), !variable.isEmpty {
+            path = variable
+        } else if let folder = DataFolders.data() {
+            path = folder + "/boards.sqlite"
+        } else {
+            throw REPLError(code: "board", message: "cannot tell where to keep boards: neither $XDG_DATA_HOME nor $HOME is set (set HASHLIFE_STORE)")
+        }
+        do throws(BoardError) {
+            return BoardService(repository: try SQLiteBoardRepository(path: path), memoryLimit: session.memoryLimit,
+                                log: try BoardLog.fromEnvironment())
+        } catch {
+            throw REPLError(error)
+        }
+    }
+
+    private func saveBoard(name: String?) throws(REPLError) -> Answer {
+        let service = try boardService()
+        let universe = session.universe
+        let board: Board
+        let created: Bool
+        do throws(BoardError) {
+            if let opened = openedBoard, opened.universe === universe {
+                board = try session.analyse { (u) throws(BoardError) in try service.save(u, to: opened.id.text, name: name) }
+                created = false
+            } else {
+                let document = session.document
+                board = try session.analyse { (u) throws(BoardError) in
+                    try service.create(universe: u, name: name ?? document?.name ?? "untitled",
+                                       author: document?.author, comments: document?.comments ?? [])
+                }
+                created = true
+            }
+        } catch {
+            throw REPLError(error)
+        }
+        openedBoard = OpenedBoard(id: board.id, universe: universe)
+        return Answer("\(created ? "saved new board" : "saved board") \(board.id) (\(Excerpt.quote(board.name, limit: 60))): generation \(board.generation), population \(board.population)", [
+            .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("created", .bool(created)),
+            .init("generation", .string(board.generation.description)), .init("population", .string(board.population.description)),
+        ])
+    }
+
+    private func openBoard(_ prefix: String) throws(REPLError) -> Answer {
+        let service = try boardService()
+        let board: Board
+        let document: PatternDocument
+        do throws(BoardError) {
+            board = try service.board(prefix)
+            document = try service.document(of: board)
+        } catch {
+            throw REPLError(error)
+        }
+        let rule = try parseRule(board.rule)
+        do { try session.load(document: document, rule: rule, label: "board \(board.id.short)") } catch { throw REPLError(error) }
+        openedBoard = OpenedBoard(id: board.id, universe: session.universe)
+        let universe = session.universe
+        return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(universe.population) cells, rule \(universe.rule), generation \(universe.generation)", [
+            .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("rule", .string(universe.rule.description)),
+            .init("generation", .string(universe.generation.description)), .init("population", .string(universe.population.description)),
+        ])
+    }
+
+    private func listBoards() throws(REPLError) -> Answer {
+        let service = try boardService()
+        let boards: [BoardSummary]
+        do throws(BoardError) { boards = try service.list() } catch { throw REPLError(error) }
+        let lines = boards.isEmpty ? ["no boards"] : boards.map {
+            "\($0.id.short)  \(Excerpt.quote($0.name, limit: 40))  \($0.rule)  generation \($0.generation), population \($0.population)"
+        }
+        return Answer(lines: lines, fields: [.init("boards", .array(boards.map { b in
+            .object([.init("id", .string(b.id.text)), .init("name", .string(b.name)), .init("rule", .string(b.rule)),
+                     .init("generation", .string(b.generation.description)), .init("population", .string(b.population.description))])
+        }))])
+    }
+}
+
+extension REPLError {
+    init(_ error: BoardError) { self.init(code: "board", message: error.description) }
+}
