@@ -56,15 +56,7 @@ extension Session {
     @discardableResult
     public func undo(_ count: Int = 1) throws(SessionError) -> [HistoryEntry] {
         guard !undoEntries.isEmpty else { throw SessionError(code: "history", message: "nothing to undo") }
-        var undone: [HistoryEntry] = []
-        for _ in 0..<min(count, undoEntries.count) {
-            let entry = undoEntries.removeLast()
-            redoEntries.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
-                                            population: entry.population, state: live.saveState()))
-            live.restore(entry.state)
-            undone.append(entry)
-        }
-        return undone
+        return travel(count, from: &undoEntries, to: &redoEntries)
     }
 
     /// Applies again the last `count` changes undone (fewer when fewer were undone); returns
@@ -73,15 +65,22 @@ extension Session {
     @discardableResult
     public func redo(_ count: Int = 1) throws(SessionError) -> [HistoryEntry] {
         guard !redoEntries.isEmpty else { throw SessionError(code: "history", message: "nothing to redo") }
-        var redone: [HistoryEntry] = []
-        for _ in 0..<min(count, redoEntries.count) {
-            let entry = redoEntries.removeLast()
-            undoEntries.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
+        return travel(count, from: &redoEntries, to: &undoEntries)
+    }
+
+    /// Moves up to `count` entries from the end of `source` to the end of `destination`: each
+    /// restores its state, and the entry put on `destination` keeps the state it left (so the
+    /// move can be made back). Returns the entries moved, in the order they were applied.
+    private func travel(_ count: Int, from source: inout [HistoryEntry], to destination: inout [HistoryEntry]) -> [HistoryEntry] {
+        var moved: [HistoryEntry] = []
+        for _ in 0..<min(count, source.count) {
+            let entry = source.removeLast()
+            destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
                                             population: entry.population, state: live.saveState()))
             live.restore(entry.state)
-            redone.append(entry)
+            moved.append(entry)
         }
-        return redone
+        return moved
     }
 
     /// Frees memory for a step that did not fit: the redo list first, then the older half of
