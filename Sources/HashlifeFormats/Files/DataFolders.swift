@@ -74,11 +74,6 @@ extension FileIO {
     /// - Throws: `FileError` with the system's reason.
     public static func remove(_ path: String) throws(FileError) {
         if unlink(path) != 0 { throw FileError(path: path, reason: String(cString: strerror(errno))) }
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let fd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            _ = fsync(fd)
-            close(fd)
-        }
+        AtomicFileWriter.syncFolder(of: path)
     }
 }

@@ -16,7 +16,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried here, once).
+/// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried by `retryingOnInterrupt`, the one helper for it).
 public enum FileIO {
     /// The bytes of the file at `path`, or of standard input when `path` is "-". Reads all of
     /// it, however long: for pattern files use `PatternCodec.read(path:label:limit:)`, which
@@ -40,7 +40,7 @@ public enum FileIO {
         if path == "-" {
             fd = STDIN_FILENO
         } else {
-            fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+            fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
             if fd < 0 { throw FileError(path: path, reason: lastError()) }
         }
         var info = stat()
@@ -58,18 +58,12 @@ public enum FileIO {
     /// The next bytes from `fd` (at most `maximum`, as one read(2) returns them); empty at the end.
     static func readChunk(_ fd: Int32, path: String, maximum: Int = 1 << 16) throws(FileError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: maximum)
-        let n = chunk.withUnsafeMutableBytes { buffer in retrying { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
+        let n = chunk.withUnsafeMutableBytes { buffer in retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) } }
         if n < 0 { throw FileError(path: path, reason: lastError()) }
         chunk.removeLast(maximum - n)
         return chunk
     }
 
-    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
 }
