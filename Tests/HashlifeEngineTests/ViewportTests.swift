@@ -138,3 +138,28 @@ import HashlifeTestSupport
         #expect(Universe().fit(columns: 10, rows: 10) == nil)
     }
 }
+
+/// Long runs cut by a band's edge: every block's count is the run's overlap with it, whatever
+/// the alignment (the band walk counts equal edge nodes once).
+@Suite struct ViewportRunTests {
+    @Test(arguments: [0, 1, 5, 7, 8, 13])
+    func aLongRunAtABandEdgeIsCountedExactly(bandOffset: Int) {
+        let universe = Universe()
+        let length = 1_000_003, start = -417
+        universe.setRun(x: BigInt(start), y: BigInt(3), length: BigUInt(length))
+        for zoom in [64, 1000, 1 << 14] {
+            // The run's row is `bandOffset` rows below a band's top.
+            let viewport = Viewport(x: BigInt(start - 123), y: BigInt(3 - bandOffset - zoom), columns: 80, rows: 3,
+                                    zoom: BigUInt(zoom))
+            let rows = universe.blockRows(of: viewport)
+            for j in 0..<3 {
+                let counts = rows.row(j)
+                for (i, count) in counts.enumerated() {
+                    let left = start - 123 + i * zoom, right = left + zoom
+                    let overlap = j == 1 && bandOffset < zoom ? max(0, min(right, start + length) - max(left, start)) : 0
+                    #expect(count == BigUInt(overlap), "zoom \(zoom), row \(j), block \(i)")
+                }
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@
 // bits and in `BigInt` otherwise, through one generic walk.
 
 /// Signed coordinates for the viewport walk: `Int` when small, `BigInt` when not.
-protocol SignedCoordinate: Comparable {
+protocol SignedCoordinate: Comparable, Hashable {
     init(_ small: Int)
     static func powerOfTwo(_ exponent: Int) -> Self
     static func + (a: Self, b: Self) -> Self
@@ -114,14 +114,25 @@ struct BandWalk<C: SignedCoordinate> {
         self.width = width
     }
 
+    /// Cells of a node in the band's rows, for nodes that cross the band's top or bottom edge
+    /// and lie in one block column: keyed by the node and its top relative to the band's, so
+    /// the many equal nodes of a long run along an edge are counted once (a line of 10^9
+    /// cells costs its distinct nodes, not its leaves).
+    var edgeCounts: [EdgeKey: BigUInt] = [:]
+    struct EdgeKey: Hashable {
+        let id: NodeID
+        let y: C
+    }
+
     mutating func visit(_ id: NodeID, level: Int, x: C, y: C, store: inout NodeStore, counts: inout [BigUInt]) {
         if store.isEmpty(id, level: level) { return }
         let side = C.powerOfTwo(level)
         if y >= bottom || y + side <= top || x >= width || x + side <= zero { return }
-        if y >= top && y + side <= bottom && x >= zero && x + side <= width {
+        if x >= zero && x + side <= width {
             let first = x.floorDivided(by: zoom), last = (x + side - C(1)).floorDivided(by: zoom)
             if first == last {
-                counts[first.blockIndex] += store.population(id, level: level)
+                counts[first.blockIndex] += y >= top && y + side <= bottom
+                    ? store.population(id, level: level) : bandCount(id, level: level, y: y, store: &store)
                 return
             }
         }
@@ -143,5 +154,31 @@ struct BandWalk<C: SignedCoordinate> {
         visit(r.ne, level: level - 1, x: x + half, y: y, store: &store, counts: &counts)
         visit(r.sw, level: level - 1, x: x, y: y + half, store: &store, counts: &counts)
         visit(r.se, level: level - 1, x: x + half, y: y + half, store: &store, counts: &counts)
+    }
+
+    /// Live cells of `id` (of `level`, its top at `y`) in the band's rows [top, bottom).
+    mutating func bandCount(_ id: NodeID, level: Int, y: C, store: inout NodeStore) -> BigUInt {
+        let side = C.powerOfTwo(level)
+        if y >= bottom || y + side <= top || store.isEmpty(id, level: level) { return .zero }
+        if y >= top && y + side <= bottom { return store.population(id, level: level) }
+        if level == NodeStore.leafLevel {
+            var bits = store.leafBits(id), count = 0
+            while bits != 0 {
+                let b = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let cy = y + C(b >> 3)
+                if cy >= top && cy < bottom { count += 1 }
+            }
+            return BigUInt(count)
+        }
+        let key = EdgeKey(id: id, y: y - top)
+        if let known = edgeCounts[key] { return known }
+        let r = store.record(id)
+        let half = C.powerOfTwo(level - 1)
+        let upper = bandCount(r.nw, level: level - 1, y: y, store: &store) + bandCount(r.ne, level: level - 1, y: y, store: &store)
+        let lower = bandCount(r.sw, level: level - 1, y: y + half, store: &store) + bandCount(r.se, level: level - 1, y: y + half, store: &store)
+        let total = upper + lower
+        edgeCounts[key] = total
+        return total
     }
 }
