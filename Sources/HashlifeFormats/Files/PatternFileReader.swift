@@ -9,10 +9,15 @@ extension PatternCodec {
     /// text so far is blank or comments (at most `detectionWindow`).
     static let firstChunk = 1 << 16
     static let detectionWindow = 1 << 20
+    /// The most pattern text read under a memory limit: a quarter of it, and at least 1 MiB.
+    /// Parsing holds the text, its cells and then their tree, about three times the text at
+    /// worst, so reading, parsing and loading stay within the limit plus a small constant.
+    public static func textAllowance(memoryLimit: Int) -> Int { max(memoryLimit / 4, 1 << 20) }
 
     /// Reads and decodes the pattern file at `path` ("-": standard input), named `label` in
-    /// errors. The text (after gzip inflation) may be at most `limit` bytes; reading stops at
-    /// the first byte past it. Input that is empty or only white space is refused in every
+    /// errors. The text (after gzip inflation) may be at most `textAllowance(memoryLimit: limit)`
+    /// bytes; reading stops at the first byte past it. Input that is empty or
+    /// only white space is refused in every
     /// format. When `checkingRule`, a rule the file names must parse (the error is located in
     /// the file); pass false when the caller replaces the file's rule.
     /// - Throws: `PatternReadError` (`.file` for the system's errors).
@@ -20,7 +25,7 @@ extension PatternCodec {
         let fd: Int32
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
         defer { FileIO.closeReading(fd) }
-        var input = PatternInput(fd: fd, path: path, label: label, limit: limit)
+        var input = PatternInput(fd: fd, path: path, label: label, limit: limit, textLimit: textAllowance(memoryLimit: limit))
         let (text, format, compressed) = try input.readText()
         return try decode(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule)
     }
@@ -58,17 +63,20 @@ private struct PatternInput {
     let fd: Int32
     let path: String
     let label: String
+    /// The memory limit (for messages) and the most text kept.
     let limit: Int
+    let textLimit: Int
     private var inflater: Gzip.Inflater? = nil
     private var atEnd = false
     /// The pattern text so far (inflated when compressed).
     private var text: [UInt8] = []
 
-    init(fd: Int32, path: String, label: String, limit: Int) {
+    init(fd: Int32, path: String, label: String, limit: Int, textLimit: Int) {
         self.fd = fd
         self.path = path
         self.label = label
         self.limit = max(limit, 0)
+        self.textLimit = max(textLimit, 0)
     }
 
     /// The whole text, its format and whether it was compressed.
@@ -133,14 +141,14 @@ private struct PatternInput {
     /// Adds raw bytes to the text (inflating them first when compressed).
     private mutating func take(_ raw: [UInt8]) throws(PatternReadError) {
         if let inflater {
-            do { try inflater.inflate(raw, into: &text, limit: limit) } catch {
-                if text.count > limit { throw tooLarge() }
+            do { try inflater.inflate(raw, into: &text, limit: textLimit) } catch {
+                if text.count > textLimit { throw tooLarge() }
                 throw .gzip(file: label, error)
             }
         } else {
             text += raw
         }
-        if text.count > limit { throw tooLarge() }
+        if text.count > textLimit { throw tooLarge() }
     }
 
     private func tooLarge() -> PatternReadError {

@@ -122,7 +122,8 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
     case unrecognised(file: String?)
     /// Nothing but white space (or nothing at all): no pattern, in any format.
     case empty(file: String?)
-    /// The text (inflated, when gzip) is longer than `limit` bytes, the memory limit.
+    /// The text (inflated, when gzip) is longer than `PatternCodec.textAllowance` allows under
+    /// `limit`, the memory limit.
     case tooLarge(file: String?, limit: Int, compressed: Bool)
     /// The file could not be opened or read.
     case file(FileError)
@@ -137,7 +138,7 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
             return (file.map { $0 + ": " } ?? "") + "no pattern: the input is empty (or only white space)"
         case let .tooLarge(file, limit, compressed):
             return (file.map { $0 + ": " } ?? "") + (compressed ? "decompressed, the pattern text is" : "the pattern text is")
-                + " larger than the memory limit of \(MemorySize.text(limit)) (pattern text may be at most the memory limit; raise it with --max-memory, or `memory` in the REPL)"
+                + " larger than \(MemorySize.text(PatternCodec.textAllowance(memoryLimit: limit))), what the memory limit of \(MemorySize.text(limit)) allows (a quarter of the limit, at least 1 MiB, since reading holds the text, its cells and their tree; raise it with --max-memory, or `memory` in the REPL)"
         case .file(let error): return error.description
         }
     }
