@@ -119,6 +119,11 @@ struct BandWalk<C: SignedCoordinate> {
     /// the many equal nodes of a long run along an edge are counted once (a line of 10^9
     /// cells costs its distinct nodes, not its leaves).
     var edgeCounts: [EdgeKey: BigUInt] = [:]
+    /// The smallest level whose edge counts are remembered (64×64 cells), and how many edge
+    /// nodes a band counts before it starts remembering.
+    static var memoLevel: Int { 6 }
+    static var memoAfter: Int { 4096 }
+    var edgeCalls = 0
     struct EdgeKey: Hashable {
         let id: NodeID
         let y: C
@@ -171,14 +176,18 @@ struct BandWalk<C: SignedCoordinate> {
             }
             return BigUInt(count)
         }
-        let key = EdgeKey(id: id, y: y - top)
-        if let known = edgeCounts[key] { return known }
         let r = store.record(id)
         let half = C.powerOfTwo(level - 1)
+        // Most views cut few nodes and recount them faster than a table looks them up; once a
+        // band has cut many (a long run along its edge), nodes of 64×64 cells and up are
+        // remembered.
+        edgeCalls += 1
+        let key = level >= BandWalk.memoLevel && edgeCalls > BandWalk.memoAfter ? EdgeKey(id: id, y: y - top) : nil
+        if let key, let known = edgeCounts[key] { return known }
         let upper = bandCount(r.nw, level: level - 1, y: y, store: &store) + bandCount(r.ne, level: level - 1, y: y, store: &store)
         let lower = bandCount(r.sw, level: level - 1, y: y + half, store: &store) + bandCount(r.se, level: level - 1, y: y + half, store: &store)
         let total = upper + lower
-        edgeCounts[key] = total
+        if let key { edgeCounts[key] = total }
         return total
     }
 }
