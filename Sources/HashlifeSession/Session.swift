@@ -150,7 +150,7 @@ public final class Session {
         if generation < live.generation {
             guard let kept = keptState(atOrBefore: generation) else {
                 let earliest = undoEntries.first?.state.generation ?? live.generation
-                throw SessionError(code: "argument", message: "generation \(generation) is before the earliest kept state (generation \(earliest))")
+                throw SessionError(code: "argument", message: "generation \(Excerpt.number(generation)) is before the earliest kept state (generation \(Excerpt.number(earliest)))")
             }
             from = kept
         }

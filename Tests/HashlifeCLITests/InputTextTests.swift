@@ -4,6 +4,15 @@ import HashlifeRendering
 
 /// The helpers behind the messages and limits (issue 12): `Excerpt`, `InputNumber`, `OutputLimit`.
 @Suite struct InputTextTests {
+    @Test func numbersInMessagesStayShort() {
+        #expect(Excerpt.number(BigUInt(12345)) == "12345")
+        let googol = BigUInt.power(BigUInt(10), 100)
+        #expect(Excerpt.number(googol) == "10000000000000000000…(101 digits)")
+        #expect(Excerpt.number(BigInt(sign: true, magnitude: googol)) == "-10000000000000000000…(101 digits)")
+        let sixty = String(repeating: "9", count: 60)
+        #expect(Excerpt.number(sixty) == sixty, "60 digits are shown whole")
+    }
+
     @Test func excerptsAreShortQuotedAndEscaped() {
         #expect(Excerpt.quote("12x") == "'12x'")
         #expect(Excerpt.quote("a\u{0}b\u{1B}[2J\n'\\") == "'a\\0b\\u{1B}[2J\\n\\'\\\\'")

@@ -49,7 +49,7 @@ enum ClassifyCommand: Subcommand {
         do { result = try classify(universe, maxGeneration: limit, control: Interrupts.control) } catch {
             switch error {
             case .cancelled:
-                throw .interrupted("interrupted at generation \(error.generation), before a verdict")
+                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)), before a verdict")
             case .memoryExhausted:
                 throw .failure("\(PatternFiles.label(path)): \(error); no verdict (raise --max-memory)")
             }

@@ -51,7 +51,7 @@ enum RunCommand: Subcommand {
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
         let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
         guard target >= universe.generation else {
-            throw .failure("\(path): the pattern starts at generation \(universe.generation); cannot compute the earlier generation \(target)")
+            throw .failure("\(path): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot compute the earlier generation \(Excerpt.number(target))")
         }
         try advance(universe, to: target, context: context)
         let population = universe.population
@@ -90,7 +90,7 @@ enum RunCommand: Subcommand {
             bar.stop()
             switch error {
             case .cancelled:
-                throw .interrupted("interrupted at generation \(error.generation) (population \(universe.population)); generation \(target) was not reached")
+                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)) (population \(Excerpt.number(universe.population))); generation \(Excerpt.number(target)) was not reached")
             case .memoryExhausted:
                 throw .failure("\(error); generation \(target) was not reached (raise --max-memory)")
             }

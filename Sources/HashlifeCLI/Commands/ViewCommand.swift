@@ -133,7 +133,7 @@ enum ViewCommand: Subcommand {
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
             guard target >= universe.generation else {
-                throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(universe.generation); cannot show the earlier generation \(target)")
+                throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot show the earlier generation \(Excerpt.number(target))")
             }
             try RunCommand.advance(universe, to: target, context: context)
         }

@@ -7,6 +7,16 @@
 ///     Excerpt.quote(String(repeating: "9", count: 100_000))
 ///                                              // '9999…' (100000 bytes), 40 characters kept
 public enum Excerpt {
+    /// A number for a message: whole up to 60 digits, else its first 20 digits, "…" and the
+    /// count of digits ("12676506002282294014…(19568 digits)"), so a message naming a
+    /// generation near 2^65000 stays one short line.
+    public static func number(_ value: some CustomStringConvertible) -> String {
+        let text = value.description
+        let digits = text.hasPrefix("-") ? text.count - 1 : text.count
+        guard digits > 60 else { return text }
+        return String(text.prefix(text.hasPrefix("-") ? 21 : 20)) + "…(\(digits) digits)"
+    }
+
     /// Characters kept before "…".
     public static let defaultLimit = 40
     /// Paths and names up to this many bytes are shown whole when printable.
