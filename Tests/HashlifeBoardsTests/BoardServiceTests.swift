@@ -4,6 +4,7 @@ import Testing
 import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
+import HashlifeSupport
 import HashlifeTestSupport
 
 /// A fresh folder under the system's temporary folder.
@@ -91,7 +92,7 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible {
         let stored = try #require(try service.board(board.id.text).verdict)
         #expect(stored.name == "settled")
         #expect(stored.summary == expected.verdict.summary)
-        #expect(stored.json == BoardService.verdictJSON(expected).encoded)
+        #expect(stored.json == expected.json.encoded)
         #expect(try service.board(board.id.text).generation == 0, "final does not move the board")
     }
 

@@ -6,6 +6,7 @@
 import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
+import HashlifeSupport
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -187,7 +188,7 @@ public final class BoardService {
                 }
             }
             board.verdict = StoredVerdict(name: result.verdict.name, summary: result.verdict.summary,
-                                          json: Self.verdictJSON(result).encoded, maxGeneration: maxGeneration)
+                                          json: result.json.encoded, maxGeneration: maxGeneration)
             board.updated = now()
             try repository.update(board, appending: [])
             return result

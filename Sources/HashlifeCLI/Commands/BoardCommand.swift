@@ -258,7 +258,7 @@ enum BoardCommand: Subcommand {
         do { result = try service.final(id, maxGeneration: limit, control: context.interrupts) } catch {
             throw failure(error)
         }
-        context.standardOutput((json ? ClassifyCommand.report(result).encoded : result.verdict.summary) + "\n")
+        context.standardOutput((json ? result.json.encoded : result.verdict.summary) + "\n")
         if case .undetermined = result.verdict {
             throw .undetermined("board \(Excerpt.quote(id)): no verdict within \(limit) generations (try a larger --max-gen)")
         }

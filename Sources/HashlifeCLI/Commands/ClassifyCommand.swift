@@ -55,7 +55,7 @@ enum ClassifyCommand: Subcommand {
             }
         }
         if arguments.flag("--json") {
-            context.standardOutput(report(result).encoded + "\n")
+            context.standardOutput(result.json.encoded + "\n")
         } else {
             context.standardOutput(result.verdict.summary + "\n")
         }
@@ -63,7 +63,4 @@ enum ClassifyCommand: Subcommand {
             throw .undetermined("\(PatternFiles.label(path)): no verdict within \(limit) generations (try a larger --max-gen)")
         }
     }
-
-    /// `{"verdict":…,"generation":"g","period":p,"dx":…,"dy":…,"speed":…,"escaping":{…},"population":"…"}`.
-    static func report(_ result: Classification) -> JSONValue { result.json }
 }

@@ -19,7 +19,7 @@ public struct EngineStatistics: Sendable, Equatable {
     public var collections: Int
     /// Time spent in collections.
     public var collectionTime: Duration
-    /// Roots pinned by kept states and keys (timeline, snapshots, cycle detection).
+    /// Roots pinned by kept states, keys and clips (history, snapshots, clipboard, cycle detection).
     public var pinnedRoots: Int
     /// The root square's level: it is 2^rootLevel cells on a side.
     public var rootLevel: Int
