@@ -103,22 +103,25 @@ private struct RuleParser {
             rule = try parseBirthSurvival(body)
         }
 
+        var result = rule
         if let colon {
             // Golly's bounded-grid suffixes: :T (torus), :P (plane), :K (Klein bottle), :C (cross-surface), :S (sphere).
             let suffix = chars[(colon + 1)...]
             if let first = suffix.firstIndex(where: { !isSpace($0) }) {
                 if "tpkcs".contains(lowercased(chars[first])) {
-                    throw failure(.boundedGridUnsupported)
+                    result.grid = try Grid.parse(Substring(String(suffix)), rule: text, offset: colon + 1)
+                } else {
+                    throw failure(.unexpectedCharacter(chars[first], offset: first))
                 }
-                throw failure(.unexpectedCharacter(chars[first], offset: first))
+            } else {
+                throw failure(.unexpectedCharacter(":", offset: colon))
             }
-            throw failure(.unexpectedCharacter(":", offset: colon))
         }
 
         if rule.nextState(neighbourhood: 0) {
             throw failure(.birthOnZero)
         }
-        return rule
+        return result
     }
 
     /// One side of the rule: an optional B/S label and the characters (with offsets) after it.

@@ -24,6 +24,10 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// The 512 answers packed: bit n of word n>>6 is nextState(neighbourhood: n).
     public let table: Table
 
+    /// The bounded grid the rule runs on (Golly's ":T24,24" suffix and the like); nil for the
+    /// unbounded plane. Part of the rule's identity and of its text.
+    public internal(set) var grid: Grid? = nil
+
     /// Conway's Life, B3/S23.
     public static let life = Rule(birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
 
@@ -115,7 +119,14 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     /// Canonical text as Golly writes it: "B3/S23", "B36/S23", "B3678/S34678", "B2/S", Hensel like "B2-a/S12".
     public var description: String {
-        "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit)
+        "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit) + (grid?.description ?? "")
+    }
+
+    /// The same rule on another grid (nil: the unbounded plane).
+    public func with(grid: Grid?) -> Rule {
+        var rule = self
+        rule.grid = grid
+        return rule
     }
 
     // MARK: Hashable (tuples are not Hashable, so spell it out)
@@ -125,6 +136,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
             && lhs.table.2 == rhs.table.2 && lhs.table.3 == rhs.table.3
             && lhs.table.4 == rhs.table.4 && lhs.table.5 == rhs.table.5
             && lhs.table.6 == rhs.table.6 && lhs.table.7 == rhs.table.7
+            && lhs.grid == rhs.grid
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -136,6 +148,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(table.5)
         hasher.combine(table.6)
         hasher.combine(table.7)
+        hasher.combine(grid)
     }
 }
 
