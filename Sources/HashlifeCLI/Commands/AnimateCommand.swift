@@ -1,0 +1,288 @@
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeRendering
+import HashlifeTerminal
+import Synchronization
+
+/// `hashlife animate FILE --to N --out FILE.gif`: an animated GIF of the evolution.
+enum AnimateCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "animate",
+        abstract: "Write an animated GIF of a pattern's evolution.",
+        discussion: """
+            Draws generations M, M+K, M+2K, … up to N (and N itself when the steps miss it) as \
+            the frames of a GIF: each frame is exactly what 'view' draws for that generation, \
+            window and zoom, one live/dead block per --scale pixels. --log draws M and every \
+            power of two up to N instead, each frame one jump (a glider gun to 2^100 is a \
+            hundred quick frames). The window is --rect, or --fit (the default): the union of \
+            every frame's pattern, computed in a first pass, so the frame stays still; \
+            --fit-each refits every frame. --zoom with --fit keeps that zoom, centred on the \
+            union. The GIF is written as it goes (one frame held at a time), each frame after \
+            the first stored as the rectangle that changed (--full-frames stores them whole). \
+            Each frame is at most 2^24 pixels and 65535 on a side; at most 100000 frames. \
+            A progress bar shows on a terminal; Ctrl-C stops and leaves no file.
+            """,
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
+        options: [
+            OptionSpec(["--to"], value: "N", help: "Last generation (digits or B^E).", required: true),
+            OptionSpec(["--from"], value: "M", help: "First generation (digits or B^E).", default: "the file's"),
+            OptionSpec(["--step"], value: "K", help: "Generations between frames (digits or B^E, at least 1).", default: "1"),
+            .flag(["--log"], help: "Frames at M and every power of two up to N (and N)."),
+            OptionSpec(["--rect"], value: "X,Y,W,H", help: "Window in cells: top-left X,Y and size W×H."),
+            .flag(["--fit"], help: "Fit the union of all frames' patterns, 20% margin (the default)."),
+            .flag(["--fit-each"], help: "Fit every frame's own pattern."),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Frame size in blocks for --fit and --fit-each.", default: "512x512, fewer above --scale 8"),
+            OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; the smallest power of two that fits"),
+            OptionSpec(["--scale"], value: "P", help: "Pixels per block (1-64).", default: "1"),
+            OptionSpec(["--delay"], value: "MS", help: "Milliseconds per frame, a multiple of 10 (GIF counts hundredths), at most 655350.", default: "100"),
+            OptionSpec(["--loop"], value: "N", help: "Times to play in all; 0 loops forever.", default: "0"),
+            .flag(["--grid"], help: "Draw grid lines on block boundaries (needs --scale 3 or more)."),
+            OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000.", default: "#000000"),
+            OptionSpec(["--dead"], value: "RGB", help: "Background colour.", default: "#FFFFFF"),
+            .flag(["--full-frames"], help: "Store every frame whole rather than the changed rectangle."),
+            OptionSpec(["--out", "-o"], value: "FILE.gif", help: "Where to write the GIF (atomically).", required: true),
+            MemoryOption.spec,
+        ],
+        examples: [
+            "hashlife animate patterns/gosper-glider-gun.rle --to 240 --step 2 --scale 4 --out gun.gif",
+            "hashlife animate patterns/acorn.rle --to 5206 --step 20 --fit-each --size 200x200 --out acorn.gif",
+            "hashlife animate patterns/gosper-glider-gun.rle --to 2^60 --log --fit-each --size 160x160 --out gun-log.gif",
+        ]
+    )
+
+    /// The most frames one animation may have.
+    static let maximumFrames = 100_000
+
+    enum Window {
+        case rect(CellRect)
+        case fit
+        case fitEach
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife animate"
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
+        let path = arguments.positionals["FILE"]!
+        let out = arguments.value("--out")!
+        if out == "-" { throw usage("--out needs a file name: a GIF is not written to standard output") }
+
+        var options = RenderOptions()
+        options.grid = arguments.flag("--grid")
+        if let scale = arguments.value("--scale") {
+            guard let p = Int(scale), RenderOptions.pixelsPerBlockRange.contains(p) else { throw usage("invalid value for '--scale': \(Excerpt.quote(scale)); expected 1 to 64") }
+            options.pixelsPerBlock = p
+        }
+        if options.grid && options.pixelsPerBlock < 3 {
+            throw usage("--grid needs --scale 3 or more (smaller blocks would be covered by the lines)")
+        }
+        if let live = arguments.value("--live") {
+            guard let colour = RGB(hex: live) else { throw usage("invalid value for '--live': \(Excerpt.quote(live)); expected a colour like #1E90FF") }
+            options.live = colour
+        }
+        if let dead = arguments.value("--dead") {
+            guard let colour = RGB(hex: dead) else { throw usage("invalid value for '--dead': \(Excerpt.quote(dead)); expected a colour like #FFFFFF") }
+            options.dead = colour
+        }
+        var delay = 10
+        if let text = arguments.value("--delay") {
+            guard text.count <= 7, let ms = Int(text), ms >= 0, ms % 10 == 0, ms / 10 <= GIFWriter.maxDelay else {
+                throw usage("invalid value for '--delay': \(Excerpt.quote(text)); expected milliseconds, a multiple of 10 from 0 to 655350 (GIF counts hundredths of a second)")
+            }
+            delay = ms / 10
+        }
+        var loopCount: Int? = 0
+        if let text = arguments.value("--loop") {
+            guard text.count <= 6, let n = Int(text), (0...65_536).contains(n) else {
+                throw usage("invalid value for '--loop': \(Excerpt.quote(text)); expected how many times to play, 1 to 65536, or 0 for forever")
+            }
+            // The NETSCAPE count is the repeats after the first play; once needs no extension.
+            loopCount = n == 0 ? 0 : n == 1 ? nil : n - 1
+        }
+
+        let target = try PatternFiles.count(arguments.value("--to")!, option: "--to", command: command)
+        let from = try arguments.value("--from").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--from", command: command) }
+        if arguments.flag("--log") && arguments.value("--step") != nil { throw usage("--log and --step exclude each other") }
+        let step = try arguments.value("--step").map { (text) throws(CommandError) -> BigUInt in
+            let k = try PatternFiles.count(text, option: "--step", command: command)
+            guard !k.isZero else { throw usage("invalid value for '--step': the step must be at least 1") }
+            return k
+        } ?? .one
+        let zoom = try arguments.value("--zoom").map { (text) throws(CommandError) -> BigUInt in
+            let z = try PatternFiles.count(text, option: "--zoom", command: command)
+            guard !z.isZero else { throw usage("invalid value for '--zoom': zoom must be at least 1") }
+            return z
+        }
+
+        let chosen = [arguments.value("--rect") != nil, arguments.flag("--fit"), arguments.flag("--fit-each")].filter { $0 }.count
+        if chosen > 1 { throw usage("--rect, --fit and --fit-each exclude each other") }
+        let window: Window
+        if let text = arguments.value("--rect") {
+            window = .rect(try parseRect(text, command: command))
+            if arguments.value("--size") != nil { throw usage("--size goes with --fit or --fit-each, not --rect") }
+        } else {
+            window = arguments.flag("--fit-each") ? .fitEach : .fit
+        }
+        let side = min(512, 4096 / options.pixelsPerBlock)
+        var size = (columns: side, rows: side)
+        if let text = arguments.value("--size") {
+            size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: options.pixelsPerBlock)
+        }
+        if case .rect(let rect) = window {
+            let viewport = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
+            try checkFrame(viewport, options: options, command: command)
+        } else {
+            try checkFrame(Viewport(x: .zero, y: .zero, columns: size.columns, rows: size.rows), options: options, command: command)
+        }
+
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let output = try OutputFile(out)
+        Interrupts.install()
+        context.interrupts.reset()
+        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
+        let first = from ?? universe.generation
+        guard first >= universe.generation else {
+            output.abandon()
+            throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot animate from the earlier generation \(Excerpt.number(first))")
+        }
+        guard target >= first else {
+            output.abandon()
+            throw usage("--to \(Excerpt.number(target)) is before the first frame's generation \(Excerpt.number(first))")
+        }
+        let samples = GenerationSamples(from: first, to: target, spacing: arguments.flag("--log") ? .powersOfTwo : .every(step))
+        let frameCount = samples.count
+        guard frameCount <= BigUInt(maximumFrames) else {
+            output.abandon()
+            throw usage("\(Excerpt.number(frameCount)) frames is over the limit of \(maximumFrames); use a larger --step, or --log")
+        }
+
+        let progress = AnimationProgress(frames: frameCount.intValue!)
+        let bar = ProgressBar(label: "animate", enabled: context.errorIsTerminal) { progress.reading() }
+        bar.start()
+        defer { bar.stop() }
+        do throws(CommandError) {
+            try advance(universe, to: first, context: context)
+            // --fit: a first pass for the union of every frame's bounds, then back to the start.
+            var fixed: Viewport?
+            switch window {
+            case .rect(let rect):
+                fixed = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
+            case .fit:
+                let start = universe.saveState()
+                var union: CellRect?
+                progress.phase("fitting")
+                for (index, generation) in samples.enumerated() {
+                    try advance(universe, to: generation, context: context)
+                    progress.reached(index + 1, generation: generation)
+                    if let box = universe.boundingBox { union = union.map { $0.union(box) } ?? box }
+                }
+                universe.restore(start)
+                fixed = frameWindow(for: union, size: size, zoom: zoom)
+            case .fitEach:
+                fixed = nil
+            }
+
+            progress.phase("drawing")
+            var writer: GIFWriter?
+            var failure: CommandError?
+            for (index, generation) in samples.enumerated() {
+                try advance(universe, to: generation, context: context)
+                let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: size, zoom: zoom)
+                try checkFrame(viewport, options: options, command: command)
+                var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
+                guard let pixels = GIFRenderer.frame(&rows, options: options) else { break }
+                if writer == nil {
+                    writer = GIFWriter(width: viewport.columns * options.pixelsPerBlock, height: viewport.rows * options.pixelsPerBlock,
+                                       palette: GIFRenderer.palette(options), loopCount: loopCount,
+                                       changedRectangleOnly: !arguments.flag("--full-frames")) { bytes in
+                        guard failure == nil else { return }
+                        do throws(CommandError) { try output.write(bytes, context: context) } catch { failure = error }
+                    }
+                }
+                writer!.addFrame(pixels, delay: delay)
+                if let failure { throw failure }
+                progress.reached(index + 1, generation: generation)
+            }
+            if context.interrupts.isCancelled {
+                throw .interrupted("interrupted while drawing; \(output.path) was left as it was")
+            }
+            writer?.finish()
+            if let failure { throw failure }
+            try output.commit()
+        } catch {
+            output.abandon()
+            bar.stop()
+            throw error
+        }
+    }
+
+    /// The fitted (or, with `zoom`, centred) window on `box` at `size`.
+    static func frameWindow(for box: CellRect?, size: (columns: Int, rows: Int), zoom: BigUInt?) -> Viewport {
+        if let zoom { return .centred(on: box, columns: size.columns, rows: size.rows, zoom: zoom) }
+        guard let box else { return Viewport(x: BigInt(-(size.columns / 2)), y: BigInt(-(size.rows / 2)), columns: size.columns, rows: size.rows) }
+        return .fitting(box, columns: size.columns, rows: size.rows)
+    }
+
+    /// The output rule for one frame, and GIF's 65535-pixel sides.
+    static func checkFrame(_ viewport: Viewport, options: RenderOptions, command: String) throws(CommandError) {
+        try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: options.pixelsPerBlock)
+        guard GIFRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) else {
+            throw .usage(UsageError(command: command, message: "a \(viewport.columns)×\(viewport.rows)-block frame at scale \(options.pixelsPerBlock) is too large for a GIF (each side at most 65535 pixels)"))
+        }
+    }
+
+    /// Steps to `generation` (not before the current one), Ctrl-C and memory as `run` reports them.
+    static func advance(_ universe: Universe, to generation: BigUInt, context: CommandContext) throws(CommandError) {
+        guard generation > universe.generation else { return }
+        do { try universe.step(by: generation - universe.generation, control: context.interrupts) } catch {
+            switch error {
+            case .cancelled:
+                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)); nothing was written")
+            case .memoryExhausted:
+                throw .failure("\(error); generation \(Excerpt.number(generation)) was not reached (raise --max-memory)")
+            }
+        }
+    }
+
+    /// "X,Y,W,H" in cells, W and H positive.
+    static func parseRect(_ text: String, command: String) throws(CommandError) -> CellRect {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 4 else {
+            throw .usage(UsageError(command: command, message: "invalid value for '--rect': \(Excerpt.quote(text)); expected X,Y,W,H (integers, W and H positive)"))
+        }
+        let x = try PatternFiles.integer(String(parts[0]), part: "X", option: "--rect", command: command)
+        let y = try PatternFiles.integer(String(parts[1]), part: "Y", option: "--rect", command: command)
+        let w = try PatternFiles.integer(String(parts[2]), part: "W", option: "--rect", command: command)
+        let h = try PatternFiles.integer(String(parts[3]), part: "H", option: "--rect", command: command)
+        guard !w.isNegative, !w.isZero, !h.isNegative, !h.isZero else {
+            throw .usage(UsageError(command: command, message: "invalid value for '--rect': \(Excerpt.quote(text)); W and H must be positive"))
+        }
+        return CellRect(x: x, y: y, width: w.magnitude, height: h.magnitude)
+    }
+}
+
+/// What the progress bar shows: the phase, frames done and the last frame's generation.
+final class AnimationProgress: Sendable {
+    private let state = Mutex<(phase: String, done: Int, generation: String?)>(("starting", 0, nil))
+    let frames: Int
+
+    init(frames: Int) { self.frames = frames }
+
+    func phase(_ name: String) { state.withLock { $0 = (name, 0, nil) } }
+    func reached(_ done: Int, generation: BigUInt) {
+        let text = generation.description
+        state.withLock { $0.done = done; $0.generation = text }
+    }
+
+    func reading() -> ProgressBar.Reading {
+        state.withLock { state in
+            ProgressBar.Reading(reached: "\(state.phase) frame \(state.done)/\(frames)" + (state.generation.map { ", gen \(ProgressBar.Reading.short($0))" } ?? ""))
+        }
+    }
+}
+
+extension ProgressBar.Reading {
+    /// Long digit strings as their first digits and count.
+    static func short(_ digits: String) -> String {
+        digits.count > 16 ? "\(digits.prefix(6))…(\(digits.count) digits)" : digits
+    }
+}
