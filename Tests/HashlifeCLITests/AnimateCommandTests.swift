@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import HashlifeCLI
+import HashlifeEngine
+import HashlifeTestSupport
+
+@Suite struct AnimateCommandTests {
+    let gun = Fixtures.pattern("gosper-glider-gun.rle")
+    let acorn = Fixtures.pattern("acorn.rle")
+
+    /// Runs `animate` and decodes the GIF it wrote.
+    private func animate(_ arguments: [String]) throws -> DecodedGIF {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("out.gif").path
+        let result = hashlifeRun(["animate"] + arguments + ["--out", path])
+        #expect(result.status == 0, "\(result.err)")
+        return try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func everyFrameIsWhatViewDrawsWithFitEach() throws {
+        let decoded = try animate([acorn, "--to", "60", "--step", "7", "--fit-each", "--size", "40x30"])
+        // 0, 7, …, 56, then 60.
+        let generations = Array(stride(from: 0, through: 56, by: 7)) + [60]
+        #expect(decoded.frames.count == generations.count)
+        for (index, generation) in generations.enumerated() where index < decoded.frames.count {
+            let view = hashlife("view", acorn, "--gen", "\(generation)", "--fit", "--size", "40x30", "--format", "text")
+            #expect(decoded.text(frame: index) == view.out, "frame \(index), generation \(generation)")
+        }
+    }
+
+    @Test func rectAndZoomFramesMatchView() throws {
+        let decoded = try animate([gun, "--from", "10", "--to", "40", "--step", "10", "--rect", "-4,-6,45,30", "--zoom", "2", "--delay", "250", "--loop", "3"])
+        #expect(decoded.frames.count == 4)
+        #expect(decoded.frames.allSatisfy { $0.delay == 25 })
+        #expect(decoded.loopCount == 2)
+        for (index, generation) in [10, 20, 30, 40].enumerated() where index < decoded.frames.count {
+            let view = hashlife("view", gun, "--gen", "\(generation)", "--rect", "-4,-6,45,30", "--zoom", "2")
+            #expect(decoded.text(frame: index) == view.out)
+        }
+    }
+
+    @Test func fitKeepsOneWindowHoldingEveryFrame() throws {
+        // A single frame: the union is that frame's bounds, so --fit is view's --fit.
+        let single = try animate([gun, "--from", "300", "--to", "300", "--size", "60x40"])
+        #expect(single.frames.count == 1)
+        #expect(single.text(frame: 0) == hashlife("view", gun, "--gen", "300", "--fit", "--size", "60x40").out)
+        // Many frames: the gun itself stays put (one window), and every glider stays inside
+        // the 20% margin of the union.
+        let decoded = try animate([gun, "--to", "300", "--step", "50", "--size", "60x40"])
+        #expect(decoded.frames.count == 7)
+        let last = hashlife("view", gun, "--gen", "300", "--fit", "--size", "60x40").out
+        #expect(decoded.text(frame: 6) == last)
+        for index in decoded.frames.indices {
+            let lines = decoded.text(frame: index).split(separator: "\n")
+            #expect(lines.count == 40 && lines.allSatisfy { $0.count == 60 })
+            for line in lines { #expect(!line.prefix(12).contains("#") && !line.suffix(12).contains("#")) }
+            #expect(!lines.prefix(8).joined().contains("#") && !lines.suffix(8).joined().contains("#"))
+        }
+        // The gun has period 30, so at generation 300 it is as at 0: in one window every block
+        // lit in frame 0 is lit in frame 6 (the gun did not move), and frame 6 has more (gliders).
+        let first = Array(decoded.text(frame: 0)), final = Array(decoded.text(frame: 6))
+        #expect(first.contains("#"))
+        #expect(zip(first, final).allSatisfy { $0.0 != "#" || $0.1 == "#" })
+        #expect(final.filter { $0 == "#" }.count > first.filter { $0 == "#" }.count)
+    }
+
+    @Test func logFramesArePowersOfTwo() throws {
+        let decoded = try animate([gun, "--to", "2^70", "--log", "--fit-each", "--size", "48x32", "--scale", "2"])
+        // 0, 2^0, …, 2^70.
+        #expect(decoded.frames.count == 72)
+        #expect(decoded.width == 96 && decoded.height == 64)
+        for (index, generation) in [(0, "0"), (1, "1"), (40, "2^39"), (71, "2^70")] {
+            let view = hashlife("view", gun, "--gen", generation, "--fit", "--size", "48x32").out
+            // Each block is 2×2 pixels: take every other pixel of every other row.
+            let lines = decoded.text(frame: index).split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }
+                .map { String($0.element.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)) + "\n" }
+            #expect(lines.joined() == view, "frame \(index) (generation \(generation))")
+        }
+    }
+
+    @Test func badOptionsAreUsageErrorsAndWriteNothing() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("x.gif").path
+        for (arguments, message) in [
+            (["--to", "10", "--log", "--step", "2"], "exclude"),
+            (["--to", "10", "--step", "0"], "at least 1"),
+            (["--to", "10", "--fit", "--fit-each"], "exclude"),
+            (["--to", "10", "--delay", "15"], "multiple of 10"),
+            (["--to", "10", "--grid"], "--scale 3"),
+            (["--to", "10", "--size", "5000x5000"], "limit"),
+            (["--to", "10^6"], "frames"),
+            (["--from", "20", "--to", "10"], "before"),
+        ] {
+            let result = hashlifeRun(["animate", gun] + arguments + ["--out", out])
+            #expect(result.status == 64, "\(arguments): \(result.err)")
+            #expect(result.err.contains(message), "\(arguments): \(result.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func interruptLeavesNoFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("long.gif").path
+        let control = StepControl()
+        // Cancel as soon as the temporary file exists (the work has started).
+        let watcher = Thread {
+            while (try? FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty) ?? true { usleep(1000) }
+            usleep(20_000)
+            control.cancel()
+        }
+        watcher.start()
+        let context = CommandContext(standardOutput: { _ in }, standardError: { _ in }, errorIsTerminal: false, interrupts: control)
+        let status = HashlifeCommand.run(["animate", acorn, "--to", "99999", "--size", "64x64", "--out", out], context: context)
+        #expect(status == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
