@@ -1,9 +1,8 @@
 import CZlib
 import HashlifeEngine
 
-/// Draws block rows as a PNG, streamed: the signature and IHDR first, then IDAT chunks as the
-/// compressed image data reaches `idatChunkSize` bytes, then IEND. Memory stays proportional to
-/// the image width whatever its height: one scanline and zlib's state.
+/// Draws block rows as a PNG through `PNGWriter`, streamed: memory stays proportional to the
+/// image width whatever its height (one scanline and zlib's state).
 ///
 /// Each block is `pixelsPerBlock`² pixels. The image is 1-bit greyscale when every colour it can
 /// hold is black or white (no density shading, no grid drawn, live and dead each black or
@@ -12,9 +11,9 @@ import HashlifeEngine
 /// smaller blocks no grid is drawn (it would cover the blocks).
 public enum PNGRenderer {
     /// Compressed bytes per IDAT chunk (the last one may be shorter).
-    public static let idatChunkSize = 1 << 16
+    public static let idatChunkSize = PNGWriter.idatChunkSize
     /// The largest width or height a PNG may have.
-    public static let maxDimension = Int(Int32.max)
+    public static let maxDimension = PNGWriter.maxDimension
 
     /// True when the image of `columns`×`rows` blocks at `options.pixelsPerBlock` can be a PNG:
     /// both sides at least 1 pixel and at most `maxDimension`.
@@ -31,7 +30,7 @@ public enum PNGRenderer {
     }
 
     /// Renders `rows` (precondition: `canRender`), handing the file's bytes to `emit` in order.
-    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: ([UInt8]) -> Void) {
+    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: @escaping ([UInt8]) -> Void) {
         options.checkPixelsPerBlock()
         let columns = rows.columns
         let blockRows = rows.rows
@@ -44,18 +43,7 @@ public enum PNGRenderer {
         let grid = drawsGrid(options)
         let monochrome = !options.density && !grid
             && [options.live, options.dead].allSatisfy { $0 == .black || $0 == .white }
-
-        // Signature and header.
-        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr: [UInt8] = []
-        appendBigEndian(UInt32(width), to: &ihdr)
-        appendBigEndian(UInt32(height), to: &ihdr)
-        ihdr += [monochrome ? 1 : 8, monochrome ? 0 : 2, 0, 0, 0]  // depth, colour type, compression, filter, interlace
-        header += chunk("IHDR", ihdr)
-        emit(header)
-
-        let deflater = Deflater(bufferSize: idatChunkSize)
-        let flushIDAT: (UnsafeBufferPointer<UInt8>) -> Void = { data in emit(chunk("IDAT", data)) }
+        let writer = PNGWriter(width: width, height: height, format: monochrome ? .monochrome : .rgb, emit: emit)
         let shader = Shader(options: options, blockArea: rows.blockArea)
 
         if monochrome {
@@ -72,7 +60,7 @@ public enum PNGRenderer {
                         line[1 + (x >> 3)] |= 0x80 >> UInt8(x & 7)
                     }
                 }
-                for _ in 0..<scale { deflater.write(line, finish: false, output: flushIDAT) }
+                for _ in 0..<scale { writer.writeScanline(line) }
             }
         } else {
             // Filter byte 0, then RGB triples.
@@ -104,34 +92,11 @@ public enum PNGRenderer {
                         }
                     }
                 }
-                for _ in 0..<interior { deflater.write(line, finish: false, output: flushIDAT) }
-                if grid { deflater.write(gridLine, finish: false, output: flushIDAT) }
+                for _ in 0..<interior { writer.writeScanline(line) }
+                if grid { writer.writeScanline(gridLine) }
             }
         }
-        deflater.write([], finish: true, output: flushIDAT)
-        emit(chunk("IEND", []))
-    }
-
-    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
-    }
-
-    /// Length, type, data and the CRC-32 of type and data.
-    private static func chunk(_ type: String, _ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count + 12)
-        appendBigEndian(UInt32(data.count), to: &bytes)
-        bytes += Array(type.utf8)
-        bytes += data
-        let crc = bytes.withUnsafeBufferPointer { all in
-            crc32(0, all.baseAddress! + 4, UInt32(all.count - 4))
-        }
-        appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &bytes)
-        return bytes
-    }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        data.withUnsafeBufferPointer { chunk(type, $0) }
+        writer.finish()
     }
 }
 
