@@ -51,17 +51,17 @@ private let crcTable: [UInt32] = (0..<256).map { n in
     return c
 }
 
-private func crc32Reference(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+func crc32Reference(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var c: UInt32 = 0xFFFF_FFFF
     for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
     return c ^ 0xFFFF_FFFF
 }
 
-private func bigEndian(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+func bigEndian(_ bytes: [UInt8], _ at: Int) -> UInt32 {
     UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
 }
 
-private struct DecodedPNG {
+struct DecodedPNG {
     var width = 0
     var height = 0
     var bitDepth = 0
@@ -72,11 +72,11 @@ private struct DecodedPNG {
     var pixels: [[RGB]] = []
 }
 
-private enum PNGTestError: Error { case malformed(String) }
+enum PNGTestError: Error { case malformed(String) }
 
 /// Parses and checks a PNG from this module: signature, chunk CRCs, IHDR, and the inflated
 /// scanlines (filter 0 each), into pixels.
-private func decodePNG(_ file: [UInt8]) throws -> DecodedPNG {
+func decodePNG(_ file: [UInt8]) throws -> DecodedPNG {
     var png = DecodedPNG()
     guard Array(file.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
         throw PNGTestError.malformed("signature")

@@ -211,7 +211,7 @@ enum AnimateCommand: Subcommand {
         } catch {
             output.abandon()
             bar.stop()
-            throw error
+            throw error.leaving(output)
         }
     }
 
@@ -236,7 +236,7 @@ enum AnimateCommand: Subcommand {
         do { try universe.step(by: generation - universe.generation, control: context.interrupts) } catch {
             switch error {
             case .cancelled:
-                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)); nothing was written")
+                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)); generation \(Excerpt.number(generation)) was not reached")
             case .memoryExhausted:
                 throw .failure("\(error); generation \(Excerpt.number(generation)) was not reached (raise --max-memory)")
             }
@@ -257,6 +257,14 @@ enum AnimateCommand: Subcommand {
             throw .usage(UsageError(command: command, message: "invalid value for '--rect': \(Excerpt.quote(text)); W and H must be positive"))
         }
         return CellRect(x: x, y: y, width: w.magnitude, height: h.magnitude)
+    }
+}
+
+extension CommandError {
+    /// An interruption's message naming the output file that was left as it was.
+    func leaving(_ output: OutputFile?) -> CommandError {
+        guard case .interrupted(let message) = self, let output, !output.isStandardOutput, !message.contains(output.path) else { return self }
+        return .interrupted("\(message); \(output.path) was left as it was")
     }
 }
 

@@ -201,7 +201,7 @@ enum PlotCommand: Subcommand {
         } catch {
             output?.abandon()
             bar.stop()
-            throw error
+            throw error.leaving(output)
         }
     }
 
