@@ -107,13 +107,18 @@ extension REPL {
         let service = try boardService()
         let boards: [BoardSummary]
         do throws(BoardError) { boards = try service.list() } catch { throw REPLError(error) }
-        let lines = boards.isEmpty ? ["no boards"] : boards.map {
-            "\($0.id.short)  \(Excerpt.quote($0.name, limit: 40))  \($0.rule)  generation \($0.generation), population \($0.population)"
+        var lines: [String] = boards.isEmpty ? ["no boards"] : []
+        var items: [JSONValue] = []
+        for b in boards {
+            // The shared thumbnail of the board's state (none when it cannot be loaded).
+            let picture = (try? service.universe(of: service.board(b.id.text))).map { Self.thumbnail($0) } ?? []
+            lines.append("\(b.id.short)  \(Excerpt.quote(b.name, limit: 40))  \(b.rule)  generation \(b.generation), population \(b.population)")
+            lines += picture.map { "  " + $0 }
+            items.append(.object([.init("id", .string(b.id.text)), .init("name", .string(b.name)), .init("rule", .string(b.rule)),
+                                  .init("generation", .string(b.generation.description)), .init("population", .string(b.population.description)),
+                                  .init("thumbnail", .array(picture.map { .string($0) }))]))
         }
-        return Answer(lines: lines, fields: [.init("boards", .array(boards.map { b in
-            .object([.init("id", .string(b.id.text)), .init("name", .string(b.name)), .init("rule", .string(b.rule)),
-                     .init("generation", .string(b.generation.description)), .init("population", .string(b.population.description))])
-        }))])
+        return Answer(lines: lines, fields: [.init("boards", .array(items))])
     }
 }
 

@@ -108,14 +108,10 @@ extension REPL {
          .init("population", .string(s.population.description))]
     }
 
-    /// A small picture of the whole pattern: 12×3 braille characters (24×12 blocks, the
-    /// pattern fitted with a margin); one line "(empty)" when nothing is alive.
+    /// A small picture of the whole pattern, the shared `Thumbnail.text`: 12×3 braille
+    /// characters (24×12 blocks, fitted with the 20 % margin); a blank box when nothing is alive.
     static func thumbnail(_ universe: Universe) -> [String] {
-        guard let viewport = universe.fit(columns: 24, rows: 12) else { return ["(empty)"] }
-        var rows = universe.blockRows(of: viewport)
-        var lines: [String] = []
-        TextRenderer.render(&rows, style: .braille) { line in lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line) }
-        return lines
+        Thumbnail.text(universe, columns: 12, rows: 3)
     }
 
     // MARK: Shape library
@@ -127,12 +123,17 @@ extension REPL {
         case ("list", 0):
             let entries: [ShapeLibrary.Entry]
             do { entries = try shapes.list() } catch { throw REPLError(error) }
-            let lines = entries.map { e in
-                e.name + (e.isBuiltIn ? " (built in)" : e.isShadowed ? " (yours, hidden by the built-in shape of that name)" : " (yours)")
+            var lines: [String] = []
+            var items: [JSONValue] = []
+            for e in entries {
+                // A shape that cannot be read is listed without a preview.
+                let picture = (try? shapes.document(named: e.name)).flatMap { try? Universe(document: $0) }.map { Self.thumbnail($0) } ?? []
+                lines.append(e.name + (e.isBuiltIn ? " (built in)" : e.isShadowed ? " (yours, hidden by the built-in shape of that name)" : " (yours)"))
+                lines += picture.map { "  " + $0 }
+                items.append(.object([.init("name", .string(e.name)), .init("built_in", .bool(e.isBuiltIn)), .init("shadowed", .bool(e.isShadowed)),
+                                      .init("thumbnail", .array(picture.map { .string($0) }))]))
             }
-            return Answer(lines: lines, fields: [.init("shapes", .array(entries.map { e in
-                .object([.init("name", .string(e.name)), .init("built_in", .bool(e.isBuiltIn)), .init("shadowed", .bool(e.isShadowed))])
-            }))])
+            return Answer(lines: lines, fields: [.init("shapes", .array(items))])
         case ("add", 1):
             return try addShape(named: rest[0])
         case ("remove", 1):

@@ -18,7 +18,7 @@ enum BoardCommand: Subcommand {
     static let actions: [(name: String, operands: [String], options: Set<String>, summary: String)] = [
         ("new", ["FILE"], ["--name", "--rule", MemoryOption.name], "Create a board from a pattern file; print its id."),
         ("import", ["FILE"], ["--name", "--rule", MemoryOption.name], "The same as new."),
-        ("list", [], [], "List the boards (a table, or JSON)."),
+        ("list", [], ["--previews", "--no-previews"], "List the boards (a table, or JSON); previews on a terminal."),
         ("show", ["ID"], [MemoryOption.name], "Show metadata, the last verdict and a thumbnail."),
         ("step", ["ID"], ["--gen", "--by", MemoryOption.name], "Advance to --gen N or by --by N (default 1); store it."),
         ("final", ["ID"], ["--max-gen", MemoryOption.name], "Classify within --max-gen; store the verdict."),
@@ -59,6 +59,8 @@ enum BoardCommand: Subcommand {
             OptionSpec(["--max-gen", "-m"], value: "N", help: "final: generations to look at before giving up.", default: defaultMaxGeneration),
             OptionSpec(["--format"], value: "F", help: "export: rle, mc, cells or lif.", default: "from the FILE extension"),
             .flag(["--csv"], help: "history: comma-separated values with a header line."),
+            .flag(["--previews"], help: "list: a thumbnail under each board (JSON: a 'thumbnail' array each); the default when standard output is a terminal."),
+            .flag(["--no-previews"], help: "list: no thumbnails, even on a terminal."),
             MemoryOption.spec,
             OptionSpec(["--store"], value: "PATH", help: "The board store file (when $HASHLIFE_STORE is not set).", default: "$XDG_DATA_HOME/hashlife/boards.sqlite"),
             .flag(["--verbose", "-v"], help: "Log each operation on standard error (as HASHLIFE_LOG=info)."),
@@ -104,7 +106,10 @@ enum BoardCommand: Subcommand {
         do {
             switch action.name {
             case "new", "import": try create(service, file: operands[0], arguments: arguments, json: json, context: context)
-            case "list": try list(service, json: json, context: context)
+            case "list":
+                if arguments.flag("--previews") && arguments.flag("--no-previews") { throw usage("--previews and --no-previews exclude each other") }
+                let previews = arguments.flag("--previews") || (context.standardOutputIsTerminal && !arguments.flag("--no-previews"))
+                try list(service, json: json, previews: previews, context: context)
             case "show": try show(service, operands[0], json: json, context: context)
             case "step": try step(service, operands[0], arguments: arguments, json: json, context: context)
             case "final": try final(service, operands[0], arguments: arguments, json: json, context: context)
@@ -175,17 +180,35 @@ enum BoardCommand: Subcommand {
         context.standardOutput(json ? summaryJSON(board.summary).encoded + "\n" : board.id.text + "\n")
     }
 
-    static func list(_ service: BoardService, json: Bool, context: CommandContext) throws(BoardError) {
+    static func list(_ service: BoardService, json: Bool, previews: Bool, context: CommandContext) throws(BoardError) {
         let boards = try service.list()
+        // With previews, each board's state is loaded for its thumbnail.
+        var thumbnails: [[String]] = []
+        if previews {
+            for b in boards { thumbnails.append(Thumbnail.text(try service.universe(of: try service.board(b.id.text)), columns: 16, rows: 4)) }
+        }
         if json {
-            context.standardOutput(JSONValue.array(boards.map(summaryJSON)).encoded + "\n")
+            let items = boards.enumerated().map { index, b -> JSONValue in
+                guard previews else { return summaryJSON(b) }
+                return .fields(summaryJSON(b).objectFields + [("thumbnail", .array(thumbnails[index].map { .string($0) }))])
+            }
+            context.standardOutput(JSONValue.array(items).encoded + "\n")
             return
         }
         var rows = [["ID", "NAME", "RULE", "GENERATION", "POPULATION", "UPDATED"]]
         for b in boards {
             rows.append([b.id.short, Excerpt.escapingControls(b.name), b.rule, abbreviated(b.generation), abbreviated(b.population), dateText(b.updated)])
         }
-        context.standardOutput(table(rows))
+        let lines = table(rows).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        guard previews else {
+            context.standardOutput(table(rows))
+            return
+        }
+        var out = lines[0] + "\n"
+        for (index, line) in lines.dropFirst().enumerated() {
+            out += line + "\n" + thumbnails[index].map { "    " + $0 + "\n" }.joined()
+        }
+        context.standardOutput(out)
     }
 
     static func show(_ service: BoardService, _ id: String, json: Bool, context: CommandContext) throws(BoardError) {
@@ -328,13 +351,9 @@ enum BoardCommand: Subcommand {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// A 32×8 text drawing of the whole pattern ('#' alive, '.' dead), or "(empty)".
+    /// The shared thumbnail (`Thumbnail.text`): 16×4 braille characters, 32×16 blocks.
     static func thumbnailLines(_ universe: Universe) -> [String] {
-        guard let viewport = universe.fit(columns: 32, rows: 8) else { return ["(empty)"] }
-        var rows = universe.blockRows(of: viewport)
-        var text = ""
-        TextRenderer.render(&rows, style: .text) { text += $0 }
-        return text.split(separator: "\n").map(String.init)
+        Thumbnail.text(universe, columns: 16, rows: 4)
     }
 }
 

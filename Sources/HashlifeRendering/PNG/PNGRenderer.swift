@@ -30,7 +30,11 @@ public enum PNGRenderer {
     }
 
     /// Renders `rows` (precondition: `canRender`), handing the file's bytes to `emit` in order.
-    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: @escaping ([UInt8]) -> Void) {
+    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: ([UInt8]) -> Void) {
+        withoutActuallyEscaping(emit) { emit in draw(&rows, options: options, emit: emit) }
+    }
+
+    private static func draw(_ rows: inout some BlockRows, options: RenderOptions, emit: @escaping ([UInt8]) -> Void) {
         options.checkPixelsPerBlock()
         let columns = rows.columns
         let blockRows = rows.rows
