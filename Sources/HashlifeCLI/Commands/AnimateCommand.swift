@@ -20,7 +20,8 @@ enum AnimateCommand: Subcommand {
             union. The GIF is written as it goes (one frame held at a time), each frame after \
             the first stored as the rectangle that changed (--full-frames stores them whole). \
             Each frame is at most 2^24 pixels and 65535 on a side; at most 100000 frames. \
-            A progress bar shows on a terminal; Ctrl-C stops and leaves no file.
+            A progress bar shows on a terminal; Ctrl-C stops and writes nothing (an existing \
+            FILE.gif is left as it was).
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
