@@ -149,8 +149,7 @@ enum PlotCommand: Subcommand {
                 context.standardOutput(text)
             }
         }
-        let progress = AnimationProgress(frames: samples.count.intValue!)
-        progress.phase("sampling")
+        let progress = SamplingProgress(target: target, control: context.interrupts)
         let bar = ProgressBar(label: "plot", enabled: context.errorIsTerminal) { progress.reading() }
         bar.start()
         defer { bar.stop() }
@@ -181,7 +180,7 @@ enum PlotCommand: Subcommand {
                     collected.append(sample)
                 }
                 index += 1
-                progress.reached(index, generation: generation)
+                progress.reached(generation)
                 if let failure { throw failure }
             }
             if format == .json { emit("\n]\n") }
