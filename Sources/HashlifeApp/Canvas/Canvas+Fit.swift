@@ -80,6 +80,10 @@ extension Canvas {
         var result = self
         result.scale = chosen!
         result.centre(on: box.x + BigInt(box.width >> 1), box.y + BigInt(box.height >> 1))
+        // Centring rounds; nudge the view so the box is inside the buffer on every side.
+        let inner = result.innerCells
+        if box.x < inner.x { result.originX -= inner.x - box.x } else if box.maxX > inner.maxX { result.originX += box.maxX - inner.maxX }
+        if box.y < inner.y { result.originY -= inner.y - box.y } else if box.maxY > inner.maxY { result.originY += box.maxY - inner.maxY }
         return result
     }
 
