@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
+                    exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

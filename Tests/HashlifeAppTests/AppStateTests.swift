@@ -9,7 +9,7 @@ import HashlifeSession
         let app = try makeApp("gosper-glider-gun.rle")
         #expect(app.text[0].hasPrefix(" Gen 0  Pop 36"))
         // Until the first generation the header explains instead of showing empty statistics.
-        #expect(app.text[0].contains("Space plays"))
+        #expect(app.text[0].contains("Space plays · . steps · click toggles a cell · ? all keys"))
     }
 
     @Test func spacePlaysAndTicksStepOneGenerationAFrame() throws {

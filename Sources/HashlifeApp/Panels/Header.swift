@@ -19,8 +19,8 @@ extension App {
         var x = screen.put("Gen \(Excerpt.number(universe.generation))  Pop \(Excerpt.number(universe.population))", column: 1, row: 0, style: bold)
         if !hasStepped {
             let explanation = universe.isEmpty
-                ? "  An empty universe: click cells to bring them to life, then press space to play."
-                : "  Space plays, . steps one generation, click a cell to toggle it, ? lists every key."
+                ? "  Empty: click cells to bring them to life · ? all keys"
+                : "  Space plays · . steps · click toggles a cell · ? all keys"
             screen.put(explanation, column: x, row: 0, style: dim)
         } else {
             let stats = statistics
