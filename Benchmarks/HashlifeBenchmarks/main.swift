@@ -9,6 +9,7 @@
 //   swift run -c release HashlifeBenchmarks edit        # copy/paste, rotate, undo of metapixel-galaxy (EditBenchmark.swift)
 //   swift run -c release HashlifeBenchmarks limit FILE GEN MB   # one run under --max-memory
 //   swift run -c release HashlifeBenchmarks boards      # board store: storing metapixel-galaxy, listing 10,000
+//   swift run -c release HashlifeBenchmarks app         # one frame of `hashlife play`, 200×60 onto the gun at 2^45 (AppRedraw.swift)
 //
 // Whole-process figures for `hashlife run` (what the README quotes) come from scripts/bench.
 
@@ -202,6 +203,7 @@ if arguments.first == "classify" { runClassify(); exit(0) }
 if arguments.first == "metacell" { runMetacellLoads(); exit(0) }
 if arguments.first == "edit" { runEdit(); exit(0) }
 if arguments.first == "boards" { runBoards(); exit(0) }
+if arguments.first == "app" { runAppRedraw(); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 var repeats = 5

@@ -100,6 +100,18 @@ import HashlifeSession
         #expect(app.autoZoomSuspended)
     }
 
+    @Test func outsideEditModeALeftDragPansInsteadOfEditing() throws {
+        let app = try makeApp("glider.rle")
+        app.press("e")
+        #expect(!app.editMode)
+        #expect(app.canvasFrame.left == 0)
+        let origin = app.canvas.originX
+        app.send(.mouse(MouseEvent(.press, .left, column: 40, row: 10)))
+        app.send(.mouse(MouseEvent(.drag, .left, column: 20, row: 10)))
+        #expect(app.session.universe.population == BigUInt(5))
+        #expect(app.canvas.originX > origin)
+    }
+
     @Test func wheelZoomsAroundThePointer() throws {
         let app = try makeApp("glider.rle")
         let frame = app.canvasFrame

@@ -128,6 +128,22 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
+    @Test func withoutATerminalPlaySaysSoAndFails() throws {
+        guard let binary = Self.binary else { print("skipping: the hashlife executable is not built"); return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["play", Fixtures.pattern("glider.rle")]
+        let err = Pipe()
+        process.standardError = err
+        process.standardInput = Pipe()
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message == "hashlife: play needs a terminal (standard input and output); for scripts use 'hashlife repl'\n")
+    }
+
     @Test func eightyByTwentyFourScreen() throws {
         guard let t = terminal() else { return }
         defer { t.close() }
@@ -138,6 +154,12 @@ import HashlifeTestSupport
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in expected.enumerated() where i < 24 {
             #expect(i < lines.count && lines[i].replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) == line, "line \(i)")
+        }
+        // A resize (SIGWINCH) lays the app out again at the new size.
+        t.run("resize-window -x 100 -y 30")
+        t.wait(for: "the control bar on row 30") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return rows.count >= 30 && rows[29].contains("Help") && rows[0].hasPrefix(" Gen 0  Pop 5")
         }
         t.keys("q")
         t.wait(for: "EXITED 0")

@@ -46,6 +46,8 @@ extension App {
             drag = .select(x: cells.x, y: cells.y)
             session.select(cells)
         case .normal:
+            // Outside edit mode the canvas is a viewer: a left drag pans.
+            guard editMode else { drag = .pan(column: at.column, row: at.row); return }
             guard let cell = canvas.cell(atColumn: at.column, row: at.row) else {
                 status = "zoom in (+ or the wheel) to edit single cells"
                 return

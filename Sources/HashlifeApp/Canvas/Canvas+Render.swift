@@ -195,7 +195,7 @@ extension Canvas {
                 }
                 var cell = base
                 if bits != 0 {
-                    cell.character = across == 2 ? Character(Unicode.Scalar(0x2800 + bits)!) : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
+                    cell.character = across == 2 ? Unicode.Scalar(0x2800 + bits)! : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
                 } else if stampCharacters.contains(r * columns + c) {
                     cell.character = "▒"
                 } else if c == axisX || r == axisY {

@@ -49,7 +49,7 @@ extension Screen {
                     out += Screen.sgr(cell, mode: mode)
                     style = cell
                 }
-                out.append(cell.character)
+                out.unicodeScalars.append(cell.character)
                 cursor = (x + 1, y)
             }
         }

@@ -34,9 +34,11 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What one character cell of the screen shows: a character (one column wide) and its style.
+/// What one character cell of the screen shows: a character (one Unicode scalar, one column
+/// wide: every glyph the app draws is one) and its style. Scalars, not `Character`s, keep a
+/// frame's 10,000-odd cells cheap to build and compare.
 public struct ScreenCell: Hashable, Sendable {
-    public var character: Character
+    public var character: Unicode.Scalar
     /// Foreground and background; nil is the terminal's own.
     public var foreground: RGB?
     public var background: RGB?
@@ -44,7 +46,7 @@ public struct ScreenCell: Hashable, Sendable {
     /// Reverse video: the one highlight that survives `NO_COLOR`.
     public var reverse: Bool
 
-    public init(_ character: Character = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false, reverse: Bool = false) {
+    public init(_ character: Unicode.Scalar = " ", foreground: RGB? = nil, background: RGB? = nil, bold: Bool = false, reverse: Bool = false) {
         self.character = character
         self.foreground = foreground
         self.background = background
@@ -82,7 +84,7 @@ public struct Screen: Equatable, Sendable {
         let end = min(limit ?? columns, columns)
         var x = column
         guard row >= 0, row < rows else { return x }
-        for character in text {
+        for character in text.unicodeScalars {
             if x >= end { break }
             if x >= 0 {
                 var cell = style
@@ -104,7 +106,9 @@ public struct Screen: Equatable, Sendable {
     /// The characters of row `row`, trailing blanks kept (what `tmux capture-pane` shows,
     /// before it trims).
     public func line(_ row: Int) -> String {
-        String(cells[(row * columns)..<((row + 1) * columns)].map(\.character))
+        var text = ""
+        text.unicodeScalars.append(contentsOf: cells[(row * columns)..<((row + 1) * columns)].lazy.map(\.character))
+        return text
     }
 
     /// Every row's characters with trailing blanks removed: the screen as a test compares it.
