@@ -128,6 +128,28 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
+    @Test func suspendGivesTheTerminalBackAndResumeRedraws() throws {
+        guard let t = terminal() else { return }
+        defer { t.close() }
+        t.start(Fixtures.pattern("glider.rle"))
+        t.wait(for: "Gen 0  Pop 5")
+        // The app is the shell's child: stop and continue it by its process id.
+        let shell = t.run("display -p '#{pane_pid}'").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pipe = popen("pgrep -P \(shell)", "r") else { Issue.record("no pgrep"); return }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let pid = fgets(&buffer, 64, pipe) != nil ? Int32(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        pclose(pipe)
+        let app = try #require(pid)
+        kill(app, SIGTSTP)
+        t.wait(for: "the main screen back") { _ in t.run("display -p '#{alternate_on} #{mouse_any_flag}'").hasPrefix("0 0") }
+        kill(app, SIGCONT)
+        t.wait(for: "the app redrawn") { $0.contains("Gen 0  Pop 5") && t.run("display -p '#{alternate_on} #{mouse_any_flag}'").hasPrefix("1 1") }
+        t.keys(".")
+        t.wait(for: "Gen 1  Pop 5")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+    }
+
     @Test func withoutATerminalPlaySaysSoAndFails() throws {
         guard let binary = Self.binary else { print("skipping: the hashlife executable is not built"); return }
         let process = Process()

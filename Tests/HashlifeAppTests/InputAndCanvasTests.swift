@@ -31,6 +31,8 @@ import HashlifeEngine
         #expect(decoder.flush() == [.key(.escape)])
         #expect(decoder.feed([0x1B, 0x1B]) == [.key(.escape)])
         #expect(decoder.flush() == [.key(.escape)])
+        // Escape then a key in the same read (tmux's send-keys Escape ','): both keys.
+        #expect(decoder.feed(Array("\u{1B},".utf8)) == [.key(.escape), .key(.character(","))])
     }
 }
 

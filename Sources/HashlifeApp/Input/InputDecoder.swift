@@ -59,9 +59,9 @@ public struct InputDecoder: Sendable {
                 }
                 return (.key(key), 3)
             }
-            if next == 0x1B { return (.key(.escape), 1) }
-            // Alt with a key: the key itself (the app gives Alt no meaning of its own).
-            return (nil, 1)
+            // Escape then a key typed fast (or Alt with the key: the app gives Alt no meaning of
+            // its own): both keys, in order.
+            return (.key(.escape), 1)
         case 0x0D, 0x0A: return (.key(.enter), 1)
         case 0x09: return (.key(.tab), 1)
         case 0x7F, 0x08: return (.key(.backspace), 1)

@@ -60,7 +60,7 @@ extension App {
 
     func drawSettings(_ screen: inout Screen, selected: Int) {
         let rows = App.settingRows
-        let inner = drawBox(&screen, width: 64, height: rows.count + 5, title: "Settings")
+        let inner = drawBox(&screen, width: 76, height: rows.count + 5, title: "Settings")
         let palette = settings.palette
         let style = ScreenCell(" ", foreground: palette.text, background: palette.panel)
         for (i, row) in rows.enumerated() where i < inner.rows - 2 {
