@@ -36,7 +36,14 @@ import HashlifeSession
         // While the worker runs, other keys do nothing, and Esc cancels.
         #expect(app.handle(.key(.character("."))) == [])
         #expect(app.handle(.key(.escape)) == [.cancelStep])
+        let before = app.render()
+        // The worker moves the universe on; frames drawn meanwhile show the state the step
+        // started from (they must not read the universe the worker owns) and the progress.
         try app.session.step(.one)
+        app.progressGeneration = .one
+        let during = app.render(previous: before)
+        #expect(during.lines[0].hasPrefix(" Gen 0  Pop 36"))
+        #expect(during.lines[1].hasSuffix("  computing… gen 1 · Esc cancels"))
         app.stepFinished(nil)
         #expect(!app.busy)
         #expect(app.text[0].hasPrefix(" Gen 1  Pop 39  Max 39  Min 36"))
@@ -205,6 +212,22 @@ import HashlifeSession
         app.press("p")
         app.send(.key(.enter))
         #expect(app.session.universe.population == BigUInt(5))
+    }
+
+    @Test func pastedPatternTextBecomesAStampAndBadTextIsRefusedWithItsPlace() throws {
+        let app = try makeApp()
+        app.hintDismissed = true
+        app.send(.paste("x = 3, y = 3\nbo$2bo$3o!\n"))
+        guard case .stamp(let stamp) = app.mode else { Issue.record("no stamp mode: \(app.status ?? "")"); return }
+        #expect(stamp.cells.count == 5)
+        app.send(.key(.enter))
+        #expect(app.session.universe.population == BigUInt(5))
+        // Stamp mode stays on for more copies until Esc.
+        guard case .stamp = app.mode else { Issue.record("placing left stamp mode"); return }
+        app.send(.key(.escape))
+        app.send(.paste("x = 3, y = 3\nbo$2bq$3o!\n"))
+        #expect(app.mode == .normal)
+        #expect(app.status?.hasPrefix("the pasted text is not a pattern: clipboard:2:") == true, "\(app.status ?? "")")
     }
 
     @Test func autoStopSaysHowThePatternEnded() throws {

@@ -25,6 +25,13 @@ import HashlifeEngine
         #expect(decoder.feed(Array(";1M".utf8)) == [.mouse(MouseEvent(.press, .left, column: 0, row: 0))])
     }
 
+    @Test func bracketedPasteArrivesAsOneEventEvenInPieces() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("x\u{1B}[20".utf8)) == [.key(.character("x"))])
+        #expect(decoder.feed(Array("0~bo$2bo$3o!\u{1B}[2".utf8)) == [])
+        #expect(decoder.feed(Array("01~.".utf8)) == [.paste("bo$2bo$3o!"), .key(.character("."))])
+    }
+
     @Test func aLoneEscapeIsTheEscapeKeyOnceNothingFollows() {
         var decoder = InputDecoder()
         #expect(decoder.feed([0x1B]) == [])

@@ -81,6 +81,31 @@ extension App {
         }
     }
 
+    /// Text pasted into the terminal (the system clipboard): a pattern in any format becomes a
+    /// stamp following the pointer; anything else is refused with the reader's located error.
+    func pasteText(_ text: String) {
+        guard !busy, panel == nil else { return }
+        let document: PatternDocument
+        do { document = try PatternCodec.decode(Array(text.utf8), fileName: "clipboard").document } catch {
+            status = "the pasted text is not a pattern: \(error.description)"
+            return
+        }
+        if let universe = try? Universe(document: document, rule: session.universe.rule),
+           let stamp = Stamp(universe: universe, name: "pasted", limit: 100_000) {
+            beginStamp(stamp)
+            return
+        }
+        do {
+            let clip = try session.clip(of: document, label: "clipboard")
+            let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
+            session.stamp(clip, x: centre.x, y: centre.y, transforms: [], mode: .or, description: "paste clipboard")
+            edited()
+            status = "pasted at (\(centre.x), \(centre.y))"
+        } catch {
+            status = error.message
+        }
+    }
+
     // MARK: Selection mode
 
     func handleSelectionKey(_ key: KeyPress) -> [AppEffect]? {

@@ -10,6 +10,7 @@ extension App {
         switch event {
         case .key(let key): return handle(key: key)
         case .mouse(let mouse): return handle(mouse: mouse)
+        case .paste(let text): pasteText(text); return []
         }
     }
 

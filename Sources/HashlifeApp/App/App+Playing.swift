@@ -18,6 +18,7 @@ extension App {
     }
 
     func startStep(_ count: BigUInt) -> [AppEffect] {
+        freezeHeader()
         busy = true
         progressGeneration = nil
         return [.step(count)]
@@ -53,6 +54,7 @@ extension App {
             status = "nothing to reset: press space to play first"
             return []
         }
+        freezeHeader()
         busy = true
         return [.goto(start)]
     }
@@ -61,6 +63,7 @@ extension App {
     /// cancelled, or out of memory). Runs on the app's thread.
     public func stepFinished(_ error: SessionError?) {
         busy = false
+        frozenHeader = nil
         progressGeneration = nil
         let universe = session.universe
         if let error {
@@ -73,6 +76,12 @@ extension App {
             autoStop()
             autoZoom()
         }
+    }
+
+    /// Remembers what the header shows of the universe, for frames drawn while the worker owns it.
+    func freezeHeader() {
+        let universe = session.universe
+        frozenHeader = (universe.generation, universe.population, universe.rule)
     }
 
     /// Seed 000's auto-stop: extinct, still or oscillating patterns stop playing, saying how.

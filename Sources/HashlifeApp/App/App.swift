@@ -81,6 +81,9 @@ public final class App {
     public internal(set) var lastChange: Int64 = 0
     var nextFrame: Int64 = 0
     var wantsSave = false
+    /// Generation, population and rule as they were when the running step started: the header
+    /// shows these while the worker owns the universe.
+    var frozenHeader: (generation: BigUInt, population: BigUInt, rule: Rule)?
     var lastSave: Int64 = 0
     var drag: Drag = .none
     let watcher = ConvergenceWatcher()
@@ -168,7 +171,7 @@ public final class App {
 
     /// Is the first-run hint showing?
     public var showsHint: Bool {
-        session.universe.isEmpty && !hintDismissed && panel == nil && mode == .normal && !busy
+        !busy && !hintDismissed && panel == nil && mode == .normal && session.universe.isEmpty
     }
 
     func changed() {

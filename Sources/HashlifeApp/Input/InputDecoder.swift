@@ -44,6 +44,7 @@ public struct InputDecoder: Sendable {
         switch b {
         case 0x1B:
             guard i + 1 < pending.count else { return nil }
+            if let paste = bracketedPaste(at: i) { return paste }
             let next = pending[i + 1]
             if next == UInt8(ascii: "[") { return csi(at: i) }
             if next == UInt8(ascii: "O") {
@@ -77,6 +78,26 @@ public struct InputDecoder: Sendable {
             guard let first = text.first, text.unicodeScalars.first!.value != 0xFFFD else { return (.key(.unknown), length) }
             return (.key(.character(first)), length)
         }
+    }
+
+    static let pasteStart = Array("\u{1B}[200~".utf8), pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// `ESC [200~ text ESC [201~` (bracketed paste, mode 2004): the text, once its end has come.
+    /// `.some(nil)` while the paste is still arriving.
+    private func bracketedPaste(at i: Int) -> (InputEvent?, Int)?? {
+        let start = InputDecoder.pasteStart, end = InputDecoder.pasteEnd
+        let available = min(start.count, pending.count - i)
+        guard pending[i..<(i + available)].elementsEqual(start.prefix(available)) else { return nil }
+        guard available == start.count else { return .some(nil) }
+        var j = i + start.count
+        while j + end.count <= pending.count {
+            if pending[j..<(j + end.count)].elementsEqual(end) {
+                let text = String(decoding: pending[(i + start.count)..<j], as: UTF8.self)
+                return .some((.paste(text), j + end.count - i))
+            }
+            j += 1
+        }
+        return .some(nil)
     }
 
     /// `ESC [` … : keys, or `ESC [ <` mouse reports.

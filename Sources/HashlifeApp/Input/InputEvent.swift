@@ -38,4 +38,6 @@ public struct MouseEvent: Hashable, Sendable {
 public enum InputEvent: Hashable, Sendable {
     case key(KeyPress)
     case mouse(MouseEvent)
+    /// Text pasted into the terminal (bracketed paste): the system clipboard's way in.
+    case paste(String)
 }

@@ -5,7 +5,15 @@ import HashlifeEngine
 
 extension App {
     /// Has the universe produced a generation since launch? Until then the header explains.
-    var hasStepped: Bool { statistics.samples.count > 1 || session.universe.generation > BigUInt.zero }
+    var hasStepped: Bool { statistics.samples.count > 1 || shown.generation > BigUInt.zero }
+
+    /// What the header shows of the universe: as it is, or as it was when the running step
+    /// started (the worker owns the universe until it finishes).
+    var shown: (generation: BigUInt, population: BigUInt, rule: Rule, isEmpty: Bool) {
+        if let frozen = frozenHeader { return (frozen.generation, frozen.population, frozen.rule, frozen.population.isZero) }
+        let universe = session.universe
+        return (universe.generation, universe.population, universe.rule, universe.isEmpty)
+    }
 
     func drawHeader(_ screen: inout Screen) {
         let palette = settings.palette
@@ -15,7 +23,7 @@ extension App {
         bold.bold = true
         var dim = style
         dim.foreground = palette.dim
-        let universe = session.universe
+        let universe = shown
         var x = screen.put("Gen \(Excerpt.number(universe.generation))  Pop \(Excerpt.number(universe.population))", column: 1, row: 0, style: bold)
         if !hasStepped {
             let explanation = universe.isEmpty
@@ -39,8 +47,8 @@ extension App {
         x = screen.put(info, column: 1, row: 1, style: style)
         var message: String? = status
         if busy {
-            let reached = progressGeneration.map { " (at generation \(Excerpt.number($0)))" } ?? ""
-            message = "computing…\(reached) Esc or Ctrl-C cancels"
+            let reached = progressGeneration.map { " gen \(Excerpt.number($0))" } ?? ""
+            message = "computing…\(reached) · Esc cancels"
         }
         if let message {
             var accent = style

@@ -11,9 +11,10 @@ import Synchronization
 enum TerminalSignals {
     /// Set when the process continued after a stop: the runner re-enters raw mode and redraws.
     static let resumed = Atomic<Bool>(false)
-    /// The bytes that leave the app's screen modes (mouse off, cursor on, main screen).
-    static let leave = "\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l"
-    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1003h\u{1B}[?1006h"
+    /// The bytes that leave the app's screen modes (bracketed paste and mouse off, cursor on,
+    /// main screen), and those that enter them.
+    static let leave = "\u{1B}[?2004l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l"
+    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004h"
     nonisolated(unsafe) static let leaveBytes: UnsafeMutableBufferPointer<UInt8> = {
         let bytes = Array(leave.utf8)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
