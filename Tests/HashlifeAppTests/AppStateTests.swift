@@ -41,6 +41,8 @@ import HashlifeSession
         // started from (they must not read the universe the worker owns) and the progress.
         try app.session.step(.one)
         app.progressGeneration = .one
+        #expect(!app.render(previous: before).lines[1].contains("computing…"))  // not for a moment's step
+        app.now = 1000
         let during = app.render(previous: before)
         #expect(during.lines[0].hasPrefix(" Gen 0  Pop 36"))
         #expect(during.lines[1].hasSuffix("  computing… gen 1 · Esc cancels"))

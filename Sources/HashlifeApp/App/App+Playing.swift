@@ -20,6 +20,7 @@ extension App {
     func startStep(_ count: BigUInt) -> [AppEffect] {
         freezeHeader()
         busy = true
+        busySince = now
         progressGeneration = nil
         return [.step(count)]
     }
@@ -56,6 +57,7 @@ extension App {
         }
         freezeHeader()
         busy = true
+        busySince = now
         return [.goto(start)]
     }
 

@@ -80,6 +80,8 @@ public final class App {
     /// When the app was last changed (milliseconds, the runner's clock), for autosave.
     public internal(set) var lastChange: Int64 = 0
     var nextFrame: Int64 = 0
+    /// When the running step started (the header shows progress once it has run a while).
+    var busySince: Int64 = 0
     var wantsSave = false
     /// Generation, population and rule as they were when the running step started: the header
     /// shows these while the worker owns the universe.

@@ -46,7 +46,8 @@ extension App {
         if let hovered = hoverText { info += "  " + hovered }
         x = screen.put(info, column: 1, row: 1, style: style)
         var message: String? = status
-        if busy {
+        // A frame's step takes milliseconds; only a step that runs on gets a progress line.
+        if busy && now - busySince >= 300 {
             let reached = progressGeneration.map { " gen \(Excerpt.number($0))" } ?? ""
             message = "computing…\(reached) · Esc cancels"
         }

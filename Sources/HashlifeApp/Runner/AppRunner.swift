@@ -65,9 +65,9 @@ public enum AppRunner {
                 perform(app.tick(now: now))
                 if app.autosaveDue(now: now) { app.autosave(now: now) }
                 draw()
-                // Sleep until input comes or the next frame is due.
-                let wait: Int32 = app.busy ? 50 : app.playing ? 8 : 200
-                guard Terminal.waitForInput(input, milliseconds: wait) else { continue }
+                // Sleep until input comes, the worker finishes, or the next frame is due.
+                let wait: Int32 = app.busy ? 100 : app.playing ? Int32(max(min(app.nextFrame - AppRunner.milliseconds(), 100), 1)) : 200
+                guard waitForInputOrWorker(milliseconds: wait) else { continue }
                 let count = buffer.withUnsafeMutableBytes { Terminal.read(input, into: $0) } ?? 0
                 if count == 0 { break }  // the terminal went away
                 var events = decoder.feed(Array(buffer[0..<count]))
@@ -83,6 +83,14 @@ public enum AppRunner {
             }
             app.pause()
             if app.unsaved { app.autosave(now: AppRunner.milliseconds()) }
+        }
+
+        /// Waits for input or for the worker's wake-up byte; true when input is ready. Wraps
+        /// `poll(2)` on both descriptors.
+        func waitForInputOrWorker(milliseconds: Int32) -> Bool {
+            var entries = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: worker.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let count = poll(&entries, worker.wakeDescriptor >= 0 ? 2 : 1, milliseconds)
+            return count > 0 && entries[0].revents != 0
         }
 
         mutating func draw() {

@@ -16,6 +16,24 @@ final class StepWorker: @unchecked Sendable {
     /// Written by the worker before `finished` is set, read by the app thread after it sees it.
     private var failure: SessionError?
     private var thread: pthread_t?
+    /// A pipe the worker writes a byte to when a job finishes, so the app's loop, waiting for
+    /// input, wakes at once (`wakeDescriptor` is its read end).
+    private let wake: (read: Int32, write: Int32)
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        wake = (fds[0], fds[1])
+    }
+
+    deinit {
+        if wake.read >= 0 { close(wake.read); close(wake.write) }
+    }
+
+    /// Readable when a job has finished since the last `poll`.
+    var wakeDescriptor: Int32 { wake.read }
 
     /// The job's result once it has finished: `.some(nil)` for success, `.some(error)`; nil while
     /// it runs or when there is no job.
@@ -50,6 +68,8 @@ final class StepWorker: @unchecked Sendable {
         let box = JobBox { [self] in
             do throws(SessionError) { try job(control) { g in self.progress.withLock { $0 = g } } } catch { failure = error }
             finished.store(true, ordering: .releasing)
+            var byte: UInt8 = 1
+            if wake.write >= 0 { _ = write(wake.write, &byte, 1) }
         }
         var handle = pthread_t()
         let raw = Unmanaged.passRetained(box).toOpaque()
