@@ -42,6 +42,15 @@ import HashlifeTestSupport
         #expect(half.lines == ["┼▀▄", "▀▀▀"])
     }
 
+    @Test func zoomedOutGridShadesAlternateBlocks() {
+        let screen = render(glider(), Canvas(columns: 4, rows: 2, originX: 0, originY: 0, scale: .braille(.one)), settings: Settings())
+        let palette = Settings().palette
+        let shade = palette.background.mixed(with: palette.grid)
+        #expect((0..<2).flatMap { r in (0..<4).map { c in screen[c, r].background } } ==
+                [palette.background, shade, palette.background, shade, shade, palette.background, shade, palette.background])
+        #expect(screen.lines == ["⠬⠆──", "│"])
+    }
+
     @Test func aggregatedZoomMarksABlockAliveWhenAnyCellIs() {
         // At braille zoom 3 one dot is 3×3 cells: the glider (3×3) is one dot.
         let screen = render(glider(), Canvas(columns: 2, rows: 1, originX: 0, originY: 0, scale: .braille(BigUInt(3))))

@@ -171,6 +171,9 @@ extension Canvas {
         let producer = universe.blockRows(of: viewport)
         let axisX = axisIndex(originX, per: per.across, count: columns), axisY = axisIndex(originY, per: per.down, count: rows)
         let base = ScreenCell(" ", foreground: palette.live, background: palette.background)
+        // Grid lines cannot run between characters: zoomed out, the blocks a character shows
+        // (the aggregation level) are told apart by a faint checkerboard instead.
+        let shade = palette.background.mixed(with: palette.grid)
         var stampCharacters = Set<Int>()
         if let stamp = overlay.stamp {
             for p in stamp.offsets {
@@ -194,6 +197,7 @@ extension Canvas {
                     for a in 0..<across where !band[d][c * across + a].isZero { bits |= Canvas.dotBit(a, d, braille: across == 2) }
                 }
                 var cell = base
+                if settings.gridLines && (c + r) & 1 == 1 { cell.background = shade }
                 if bits != 0 {
                     cell.character = across == 2 ? Unicode.Scalar(0x2800 + bits)! : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
                 } else if stampCharacters.contains(r * columns + c) {

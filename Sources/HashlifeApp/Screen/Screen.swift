@@ -28,6 +28,11 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The colour halfway to `other`.
+    public func mixed(with other: RGB) -> RGB {
+        RGB(UInt8((Int(r) + Int(other.r)) / 2), UInt8((Int(g) + Int(other.g)) / 2), UInt8((Int(b) + Int(other.b)) / 2))
+    }
+
     public var description: String {
         let hex = Array("0123456789abcdef")
         return "#" + [r, g, b].map { String(hex[Int($0 >> 4)]) + String(hex[Int($0 & 15)]) }.joined()
