@@ -42,6 +42,34 @@ import HashlifeTestSupport
         #expect(half.lines == ["┼▀▄", "▀▀▀"])
     }
 
+    @Test func aBoundedGridShowsItsEdges() throws {
+        let screen = render(glider(), Canvas(columns: 12, rows: 5, originX: -1, originY: -1, scale: .magnified(1)),
+                            overlay: CanvasOverlay(bounds: CellRect(x: 0, y: 0, width: 3, height: 3)))
+        #expect(screen.lines == [
+            "░░░░░░░░░░░░",
+            "░░┼─██──░░░░",
+            "░░│   ██░░░░",
+            "░░██████░░░░",
+            "░░░░░░░░░░░░",
+        ])
+        // An app on a bounded grid frames the whole grid with square cells a click can address,
+        // and auto-zoom leaves it there.
+        let app = try makeApp("glider.rle", columns: 120, rows: 40)
+        app.gridBounds = CellRect(x: 0, y: 0, width: 24, height: 24)
+        #expect(app.canvas.scale == .magnified(1))
+        let visible = app.canvas.visibleCells
+        #expect(visible.x < 0 && visible.maxX > 24 && visible.y < 0 && visible.maxY > 24)
+        let framed = app.canvas
+        app.press(" ")
+        app.perform(app.tick(now: 0))
+        #expect(app.canvas == framed)
+        #expect(app.text[2 + 37 / 2].contains("░"))
+        // In 80×24 the 24 rows do not fit at 1×: still 1×, centred, the rest a pan away.
+        let small = try makeApp("glider.rle")
+        small.gridBounds = CellRect(x: 0, y: 0, width: 24, height: 24)
+        #expect(small.canvas.scale == .magnified(1))
+    }
+
     @Test func zoomedOutGridShadesAlternateBlocks() {
         let screen = render(glider(), Canvas(columns: 4, rows: 2, originX: 0, originY: 0, scale: .braille(.one)), settings: Settings())
         let palette = Settings().palette

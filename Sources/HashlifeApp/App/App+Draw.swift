@@ -16,7 +16,8 @@ extension App {
             }
         } else {
             let hover = pointer.flatMap { canvasPosition(column: $0.column, row: $0.row) }
-            let overlay = CanvasOverlay(hover: mode == .normal || mode == .select ? hover : nil, stamp: stampPreview, selection: session.selection)
+            let overlay = CanvasOverlay(hover: mode == .normal || mode == .select ? hover : nil, stamp: stampPreview, selection: session.selection,
+                                        bounds: gridBounds)
             canvas.render(session.universe, into: &screen, left: frame.left, top: frame.top, settings: settings, overlay: overlay)
         }
         drawHeader(&screen)

@@ -106,7 +106,7 @@ extension App {
     /// Seed 000's auto-zoom: keep the live cells inside the 20 % buffer, moving only when they
     /// leave it (`out`), or also zooming back in when they would fit nearer (`fit`).
     func autoZoom() {
-        guard settings.autoZoom != .off, !autoZoomSuspended, let box = session.universe.boundingBox else { return }
+        guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.universe.boundingBox else { return }
         if canvas.showsWithBuffer(box) {
             if settings.autoZoom == .fit {
                 let nearer = canvas.fitting(box)

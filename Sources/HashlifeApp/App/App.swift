@@ -93,6 +93,12 @@ public final class App {
     public internal(set) var toolbar: [ToolbarItem]
     /// The user's shapes (nil: built-in shapes only).
     let library: ShapeLibrary?
+    /// The cells of a bounded grid (seed 001's 24×24 torus), drawn with its edges and fitted
+    /// to the screen; nil on the unbounded plane. Set from `Rule.grid` once grids carry their
+    /// size (issue #14).
+    public var gridBounds: CellRect? {
+        didSet { canvas = fittedCanvas() }
+    }
     /// The board store link (nil: no persistence, as in most tests).
     public var store: AppStore?
     /// Snapshot previews, by name.
@@ -159,6 +165,7 @@ public final class App {
     func fittedCanvas() -> Canvas {
         let frame = canvasFrame
         let base = Canvas.centred(on: .zero, .zero, columns: max(frame.columns, 1), rows: max(frame.rows, 1), scale: .magnified(1))
+        if let gridBounds { return base.framing(grid: gridBounds) }
         guard let box = session.universe.boundingBox else { return base }
         return base.fitting(box)
     }

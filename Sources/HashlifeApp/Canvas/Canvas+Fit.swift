@@ -87,6 +87,22 @@ extension Canvas {
         return result
     }
 
+    /// A bounded grid framed whole at the nearest magnified scale that holds it with a one-
+    /// character margin (cells square and each addressable by a click), else at 1× centred on it
+    /// (the rest is a pan away).
+    public func framing(grid box: CellRect) -> Canvas {
+        var result = self
+        for k in stride(from: 8, through: 1, by: -1) {
+            if box.width <= BigUInt(max(columns - 2, 1) / (2 * k)) && box.height <= BigUInt(max(rows - 2, 1) / k) {
+                result.scale = .magnified(k)
+                break
+            }
+            result.scale = .magnified(1)
+        }
+        result.centre(on: box.x + BigInt(box.width >> 1), box.y + BigInt(box.height >> 1))
+        return result
+    }
+
     static func ceilDiv(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
         let (q, r) = a.quotientAndRemainder(dividingBy: b)
         return r.isZero ? q : q + BigUInt.one

@@ -26,15 +26,19 @@ public struct CanvasOverlay: Equatable, Sendable {
     public var hover: (column: Int, row: Int)?
     public var stamp: StampPreview?
     public var selection: CellRect?
+    /// A bounded grid's cells (seed 001's torus): what lies outside is drawn as off the board.
+    public var bounds: CellRect?
 
-    public init(hover: (column: Int, row: Int)? = nil, stamp: StampPreview? = nil, selection: CellRect? = nil) {
+    public init(hover: (column: Int, row: Int)? = nil, stamp: StampPreview? = nil, selection: CellRect? = nil, bounds: CellRect? = nil) {
         self.hover = hover
         self.stamp = stamp
         self.selection = selection
+        self.bounds = bounds
     }
 
     public static func == (a: CanvasOverlay, b: CanvasOverlay) -> Bool {
         a.hover?.column == b.hover?.column && a.hover?.row == b.hover?.row && a.stamp == b.stamp && a.selection == b.selection
+            && a.bounds == b.bounds
     }
 }
 
@@ -98,6 +102,10 @@ extension Canvas {
                 span(s.y, s.height, origin: originY, per: nil, count: cellRows).map { (xs, $0) }
             }
         }
+        let inside = overlay.bounds.map { s in
+            (span(s.x, s.width, origin: originX, per: nil, count: cellColumns) ?? 0..<0, span(s.y, s.height, origin: originY, per: nil, count: cellRows) ?? 0..<0)
+        }
+        let offBoard = ScreenCell("░", foreground: palette.grid, background: palette.panel)
         let (w, h) = (2 * k, k)
         for j in 0..<cellRows {
             let counts = producer.row(j)
@@ -135,6 +143,7 @@ extension Canvas {
                         }
                         if inStamp && alive { cell.foreground = palette.accent }
                         if inSelection { cell.background = palette.selection }
+                        if let inside, !(inside.0.contains(i) && inside.1.contains(j)) { cell = offBoard }
                         screen[column, row] = cell
                     }
                 }
