@@ -70,13 +70,16 @@ import HashlifeTestSupport
         #expect(small.canvas.scale == .magnified(1))
     }
 
-    @Test func zoomedOutGridShadesAlternateBlocks() {
-        let screen = render(glider(), Canvas(columns: 4, rows: 2, originX: 0, originY: 0, scale: .braille(.one)), settings: Settings())
+    @Test func zoomedOutGridLinesAreBandsFixedToThePlane() {
+        // Braille 1:2: a character is 2×4 cells; lines every 8 characters (16 cells) across and
+        // every 4 (16 cells) down, where the plane's coordinate is a multiple of 16.
         let palette = Settings().palette
         let shade = palette.background.mixed(with: palette.grid)
-        #expect((0..<2).flatMap { r in (0..<4).map { c in screen[c, r].background } } ==
-                [palette.background, shade, palette.background, shade, shade, palette.background, shade, palette.background])
-        #expect(screen.lines == ["⠬⠆──", "│"])
+        let screen = render(glider(), Canvas(columns: 10, rows: 5, originX: 0, originY: 0, scale: .braille(.one)), settings: Settings())
+        #expect((0..<10).map { screen[$0, 1].background } == [shade] + Array(repeating: palette.background, count: 7) + [shade, palette.background])
+        #expect((0..<5).map { screen[3, $0].background } == [shade, palette.background, palette.background, palette.background, shade])
+        let moved = render(glider(), Canvas(columns: 4, rows: 2, originX: 12, originY: 0, scale: .braille(.one)), settings: Settings())
+        #expect((0..<4).map { moved[$0, 1].background } == [palette.background, palette.background, shade, palette.background])
     }
 
     @Test func aggregatedZoomMarksABlockAliveWhenAnyCellIs() {

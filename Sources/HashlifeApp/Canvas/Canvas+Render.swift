@@ -180,9 +180,17 @@ extension Canvas {
         let producer = universe.blockRows(of: viewport)
         let axisX = axisIndex(originX, per: per.across, count: columns), axisY = axisIndex(originY, per: per.down, count: rows)
         let base = ScreenCell(" ", foreground: palette.live, background: palette.background)
-        // Grid lines cannot run between characters: zoomed out, the blocks a character shows
-        // (the aggregation level) are told apart by a faint checkerboard instead.
+        // Grid lines cannot run between characters: zoomed out they are faint bands of
+        // background, one character wide, every 8 characters across and 4 down (squares of 16
+        // dots), fixed to the plane's coordinates so they move with it and snap to the blocks.
         let shade = palette.background.mixed(with: palette.grid)
+        func lines(_ count: Int, origin: BigInt, per: BigUInt, every: Int) -> [Bool] {
+            guard settings.gridLines else { return Array(repeating: false, count: count) }
+            let period = per * BigUInt(every)
+            return (0..<count).map { i in (origin + Canvas.times(i, per)).floorDivided(by: period).remainder < per }
+        }
+        let lineColumns = lines(columns, origin: originX, per: per.across, every: 8)
+        let lineRows = lines(rows, origin: originY, per: per.down, every: 4)
         var stampCharacters = Set<Int>()
         if let stamp = overlay.stamp {
             for p in stamp.offsets {
@@ -206,7 +214,7 @@ extension Canvas {
                     for a in 0..<across where !band[d][c * across + a].isZero { bits |= Canvas.dotBit(a, d, braille: across == 2) }
                 }
                 var cell = base
-                if settings.gridLines && (c + r) & 1 == 1 { cell.background = shade }
+                if lineColumns[c] || lineRows[r] { cell.background = shade }
                 if bits != 0 {
                     cell.character = across == 2 ? Unicode.Scalar(0x2800 + bits)! : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
                 } else if stampCharacters.contains(r * columns + c) {

@@ -33,28 +33,40 @@ extension RGB {
 extension Screen {
     /// Escape sequences that turn a terminal showing `previous` (nil: unknown, so everything is
     /// drawn) into this screen. The cursor is left where the last change ended.
+    ///
+    /// - Complexity: O(cells); each style's SGR sequence is built once per call (a frame has a
+    ///   handful of styles), and bytes are appended to one buffer.
     public func output(from previous: Screen?, mode: ColourMode) -> String {
-        var out = ""
-        out.reserveCapacity(columns * rows)
+        var out: [UInt8] = []
+        out.reserveCapacity(columns * rows * 2)
         let full = previous == nil || previous!.columns != columns || previous!.rows != rows
-        if full { out += "\u{1B}[0m\u{1B}[2J" }
+        if full { out += Array("\u{1B}[0m\u{1B}[2J".utf8) }
+        var sgrCache: [ScreenCell: [UInt8]] = [:]
         var style: ScreenCell? = nil
-        var cursor: (x: Int, y: Int)? = nil
+        var cursorX = -1, cursorY = -1
         for y in 0..<rows {
             for x in 0..<columns {
-                let cell = self[x, y]
-                if !full, previous![x, y] == cell { continue }
-                if cursor == nil || cursor! != (x, y) { out += "\u{1B}[\(y + 1);\(x + 1)H" }
-                if style == nil || !Screen.sameStyle(style!, cell) {
-                    out += Screen.sgr(cell, mode: mode)
-                    style = cell
+                let cell = cells[y * columns + x]
+                if !full, previous!.cells[y * columns + x] == cell { continue }
+                if cursorX != x || cursorY != y { out += Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
+                var key = cell
+                key.character = " "
+                if style != key {
+                    if let cached = sgrCache[key] { out += cached } else {
+                        let bytes = Array(Screen.sgr(cell, mode: mode).utf8)
+                        sgrCache[key] = bytes
+                        out += bytes
+                    }
+                    style = key
                 }
-                out.unicodeScalars.append(cell.character)
-                cursor = (x + 1, y)
+                let scalar = cell.character
+                if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out += Array(String(scalar).utf8) }
+                cursorX = x + 1
+                cursorY = y
             }
         }
-        if style != nil { out += "\u{1B}[0m" }
-        return out
+        if style != nil { out += Array("\u{1B}[0m".utf8) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func sameStyle(_ a: ScreenCell, _ b: ScreenCell) -> Bool {
