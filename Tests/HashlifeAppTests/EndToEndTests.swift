@@ -24,14 +24,19 @@ import HashlifeTestSupport
     /// One tmux server with the app's environment; removed (server and folder) by `close`.
     final class Terminal {
         let folder = temporaryFolder()
-        let socket: String
+        let base: String
+        /// Each start gets a server of its own: a server being killed may still answer on its
+        /// socket for a moment, and a new session sent to it dies with it.
+        var socket: String
+        var starts = 0
         let tmux: String
         let binary: String
 
         init(tmux: String, binary: String) {
             self.tmux = tmux
             self.binary = binary
-            socket = "hashlife-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+            base = "hashlife-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+            socket = base
         }
 
         var environment: String {
@@ -51,6 +56,8 @@ import HashlifeTestSupport
         /// Starts `hashlife play ARGUMENTS` in a new window of `columns`×`rows`.
         func start(_ arguments: String, columns: Int = 120, rows: Int = 40) {
             run("kill-server")
+            starts += 1
+            socket = base + "-\(starts)"
             let command = "\(environment) \(binary) play \(arguments); echo EXITED $?; sleep 600"
             run("new-session -d -x \(columns) -y \(rows) '\(command)'")
         }
@@ -61,11 +68,11 @@ import HashlifeTestSupport
         /// Types `text` literally (escape sequences too).
         func type(_ text: String) { run("send-keys -l '\(text)'") }
 
-        /// Waits up to 10 s for the screen to satisfy `condition`; returns the last screen.
+        /// Waits up to 20 s (a loaded CI machine) for the screen to satisfy `condition`; returns the last screen.
         @discardableResult
         func wait(for what: String, _ condition: (String) -> Bool) -> String {
             var last = ""
-            for _ in 0..<200 {
+            for _ in 0..<400 {
                 last = screen
                 if condition(last) { return last }
                 usleep(50_000)
