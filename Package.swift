@@ -6,7 +6,8 @@ import PackageDescription
 //   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
 //   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in),
 //     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service)
-//   ← HashlifeREPL (session, boards, support, rendering, analysis, and HashlifeTerminal: keys, line editor)
+//   ← HashlifeREPL (session, boards, support, rendering, analysis, and HashlifeTerminal: keys, line editor),
+//     HashlifeApp (the same, without the REPL: `hashlife play`, the full-screen app)
 //   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
@@ -49,13 +50,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "CSQLite"]),
         .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
+        .target(name: "HashlifeApp", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeSupport"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
             name: "HashlifeBenchmarks",
-            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering"],
+            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeSession"],
             path: "Benchmarks/HashlifeBenchmarks"
         ),
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
@@ -64,6 +66,8 @@ let package = Package(
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
+                    exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

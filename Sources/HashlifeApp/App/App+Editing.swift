@@ -1,0 +1,158 @@
+// Editing through the session (every change one history entry): stamping toolbar patterns,
+// pasting the clipboard, and the selection's operations (seed 002).
+
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeSession
+
+extension App {
+    // MARK: Stamp mode
+
+    /// Enters stamp mode with `stamp` following the pointer.
+    func beginStamp(_ stamp: Stamp) {
+        pause()
+        mode = .stamp(stamp)
+        status = "\(stamp.name): click or Enter places it; r/R rotate, f/F flip, m replace/or, Esc cancels"
+    }
+
+    /// The stamp's top-left when it is centred on the cell under the pointer (or the canvas centre).
+    func stampOrigin(_ stamp: Stamp) -> (x: BigInt, y: BigInt) {
+        let at = pointer.flatMap { canvasPosition(column: $0.column, row: $0.row) } ?? (canvas.columns / 2, canvas.rows / 2)
+        let cells = canvas.cells(atColumn: at.column, row: at.row)
+        return (cells.x - BigInt(stamp.width / 2), cells.y - BigInt(stamp.height / 2))
+    }
+
+    /// What the canvas shows of the stamp being placed.
+    var stampPreview: StampPreview? {
+        guard case .stamp(let stamp) = mode else { return nil }
+        let (x, y) = stampOrigin(stamp)
+        return StampPreview(x: x, y: y, offsets: stamp.cells, width: stamp.width, height: stamp.height)
+    }
+
+    func handle(key: KeyPress, stamping stamp: Stamp) -> [AppEffect]? {
+        switch key {
+        case .character("r"): mode = .stamp(stamp.transformed(.rotateClockwise))
+        case .character("R"): mode = .stamp(stamp.transformed(.rotateCounterclockwise))
+        case .character("f"): mode = .stamp(stamp.transformed(.flipHorizontal))
+        case .character("F"): mode = .stamp(stamp.transformed(.flipVertical))
+        case .character("m"):
+            var changed = stamp
+            changed.replace.toggle()
+            mode = .stamp(changed)
+            status = changed.replace ? "paste mode: replace (the area ends exactly as the pattern)" : "paste mode: live cells only"
+        case .enter:
+            let (x, y) = stampOrigin(stamp)
+            place(stamp, x: x, y: y)
+        default: return nil
+        }
+        return []
+    }
+
+    /// Stamps `stamp` with its top-left at (`x`, `y`): one history entry.
+    func place(_ stamp: Stamp, x: BigInt, y: BigInt) {
+        let document = PatternDocument(cells: stamp.cells.map { PatternCell(x: $0.dx, y: $0.dy) }, rule: session.universe.rule.description)
+        do {
+            let clip = try session.clip(of: document, label: stamp.name)
+            session.stamp(clip, x: x, y: y, transforms: [], mode: stamp.replace ? .copy : .or,
+                          description: "stamp \(stamp.name) at \(x),\(y)")
+            edited()
+            status = "placed \(stamp.name) at (\(x), \(y)); u undoes"
+        } catch {
+            status = error.message
+        }
+    }
+
+    /// Paste mode: the clipboard follows the pointer (or, too large to draw, is pasted at the
+    /// view's centre at once).
+    func beginPaste() {
+        guard let clip = session.clipboard, !clip.isEmpty else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
+        if let document = try? session.document(of: clip), let universe = try? Universe(document: document),
+           let stamp = Stamp(universe: universe, name: "clipboard", limit: 100_000) {
+            beginStamp(stamp)
+            return
+        }
+        let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
+        do {
+            try session.paste(x: centre.x, y: centre.y, mode: .or)
+            edited()
+            status = "pasted the clipboard at (\(centre.x), \(centre.y))"
+        } catch {
+            status = error.message
+        }
+    }
+
+    /// Text pasted into the terminal (the system clipboard): a pattern in any format becomes a
+    /// stamp following the pointer; anything else is refused with the reader's located error.
+    func pasteText(_ text: String) {
+        guard !busy, panel == nil else { return }
+        let document: PatternDocument
+        do { document = try PatternCodec.decode(Array(text.utf8), fileName: "clipboard").document } catch {
+            status = "the pasted text is not a pattern: \(error.description)"
+            return
+        }
+        if let universe = try? Universe(document: document, rule: session.universe.rule),
+           let stamp = Stamp(universe: universe, name: "pasted", limit: 100_000) {
+            beginStamp(stamp)
+            return
+        }
+        do {
+            let clip = try session.clip(of: document, label: "clipboard")
+            let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
+            session.stamp(clip, x: centre.x, y: centre.y, transforms: [], mode: .or, description: "paste clipboard")
+            edited()
+            status = "pasted at (\(centre.x), \(centre.y))"
+        } catch {
+            status = error.message
+        }
+    }
+
+    // MARK: Selection mode
+
+    func handleSelectionKey(_ key: KeyPress) -> [AppEffect]? {
+        do throws(SessionError) {
+            switch key {
+            case .character("a"):
+                if session.selectAll() == nil { status = "nothing to select: the universe is empty" }
+            case .character("c"):
+                let clip = try session.copySelection()
+                status = "copied \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                return clipboardEffect(clip)
+            case .character("x"):
+                let clip = try session.cutSelection()
+                edited()
+                status = "cut \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                return clipboardEffect(clip)
+            case .character("p"): beginPaste()
+            case .character("<"): try session.transformSelection(.rotateCounterclockwise); edited()
+            case .character(">"): try session.transformSelection(.rotateClockwise); edited()
+            case .character("f"): try session.transformSelection(.flipHorizontal); edited()
+            case .character("F"): try session.transformSelection(.flipVertical); edited()
+            case .character("d"): try session.clearSelection(); edited(); status = "cleared inside the selection"
+            case .character("D"): try session.clearSelection(outside: true); edited(); status = "cleared outside the selection"
+            case .character("w"): try saveSelectionAsShape()
+            default: return nil
+            }
+        } catch {
+            status = error.message
+        }
+        return []
+    }
+
+    /// The clip as RLE for the system clipboard (nothing for clips too large to list).
+    func clipboardEffect(_ clip: PatternClip) -> [AppEffect] {
+        guard let document = try? session.document(of: clip) else { return [] }
+        return [.clipboard(RLEWriter.write(document))]
+    }
+
+    /// Saves the selection to the shape library as `shape-N` and adds it to the toolbar.
+    func saveSelectionAsShape() throws(SessionError) {
+        let clip = try session.copySelection()
+        let document = try session.document(of: clip)
+        let library = self.library ?? ShapeLibrary()
+        let taken = Set(((try? library.list()) ?? []).map { $0.name.lowercased() })
+        let name = (1...).lazy.map { "shape-\($0)" }.first { !taken.contains($0) }!
+        try library.add(named: name, rle: RLEWriter.write(document))
+        toolbar = ToolbarItem.load(library: library)
+        status = "saved the selection as \(name) (toolbar)"
+    }
+}

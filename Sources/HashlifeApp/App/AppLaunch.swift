@@ -1,0 +1,107 @@
+// Starting the app (issue #17, persistence): `play FILE` starts a new board from the file,
+// `play --board ID` opens that board, and `play` alone reopens the last session exactly as it
+// was saved (pattern, generation, view). Settings come from $XDG_CONFIG_HOME/hashlife.
+
+import HashlifeBoards
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeSession
+
+/// What `hashlife play` was asked for, and where things live.
+public struct AppLaunch {
+    public var file: String?
+    public var rule: Rule?
+    public var board: String?
+    public var memoryLimit: Int
+    public var columns: Int
+    public var rows: Int
+    /// The environment (XDG folders, HASHLIFE_STORE, NO_COLOR, COLORTERM).
+    public var environment: [String: String]
+
+    public init(file: String? = nil, rule: Rule? = nil, board: String? = nil, memoryLimit: Int = MemoryLimit.defaultBytes,
+                columns: Int, rows: Int, environment: [String: String]) {
+        self.file = file
+        self.rule = rule
+        self.board = board
+        self.memoryLimit = memoryLimit
+        self.columns = columns
+        self.rows = rows
+        self.environment = environment
+    }
+
+    public var settingsPath: String? { DataFolders.config(environment).map { $0 + "/settings.json" } }
+    public var sessionPath: String? { DataFolders.state(environment).map { $0 + "/play-session.json" } }
+    public var storePath: String? {
+        if let store = environment["HASHLIFE_STORE"], !store.isEmpty { return store }
+        return DataFolders.data(environment).map { $0 + "/boards.sqlite" }
+    }
+
+    /// Why the app cannot start.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The app, with its universe loaded and its board store attached (a store that cannot be
+    /// opened leaves the app without persistence and says so in the header).
+    public func makeApp() throws(Failure) -> App {
+        let (settings, warnings) = settingsPath.map { Settings.load(path: $0) } ?? (Settings(), [])
+        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit)
+        var store: AppStore? = nil
+        var notes = warnings
+        if let storePath {
+            do throws(BoardError) {
+                if let slash = storePath.lastIndex(of: "/") { try? DataFolders.makeFolders(String(storePath[..<slash])) }
+                let service = BoardService(repository: try SQLiteBoardRepository(path: storePath), memoryLimit: memoryLimit)
+                store = AppStore(service: service, sessionPath: sessionPath)
+            } catch {
+                notes.append("boards are not saved: \(error.description)")
+            }
+        }
+        var view: AppStore.LastSession? = nil
+        if let file {
+            do { try session.load(path: file, rule: rule) } catch { throw Failure(description: error.message) }
+            store?.boardName = session.document?.name ?? AppLaunch.baseName(file)
+        } else if let board {
+            guard let store else { throw Failure(description: "cannot open board \(Excerpt.quote(board)): \(notes.last ?? "no board store")") }
+            do { _ = try store.open(board, into: session) } catch { throw Failure(description: error.description) }
+        } else if let store, let path = sessionPath, let last = AppStore.lastSession(path: path) {
+            do {
+                _ = try store.open(last.board, into: session)
+                view = last
+            } catch {
+                notes.append("could not reopen the last board: \(error.description)")
+            }
+        }
+        if file == nil, let rule, rule != session.universe.rule { session.setRule(rule) }
+        let app = App(session: session, columns: columns, rows: rows, settings: settings,
+                      library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
+        app.settingsPath = settingsPath
+        app.store = store
+        if let view { app.restoreView(originX: view.originX, originY: view.originY, scale: view.scale, editMode: view.editMode) }
+        if !notes.isEmpty { app.status = notes.joined(separator: "; ") }
+        if file != nil || (board == nil && view == nil && store != nil) {
+            // A new board from the file (or, for a first launch, an empty one), saved at once so
+            // the next `hashlife play` comes back to it.
+            app.unsaved = true
+            app.autosave(now: 0)
+        }
+        return app
+    }
+
+    static func baseName(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        for suffix in [".gz", ".rle", ".mc", ".cells", ".lif", ".life"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return name.isEmpty ? "untitled" : name
+    }
+}
+
+extension App {
+    /// Puts back a saved view (the last session's).
+    public func restoreView(originX: BigInt, originY: BigInt, scale: CanvasScale, editMode: Bool) {
+        self.editMode = editMode
+        let frame = canvasFrame
+        canvas = Canvas(columns: frame.columns, rows: frame.rows, originX: originX, originY: originY, scale: scale)
+    }
+}

@@ -1,0 +1,160 @@
+// Bytes from the terminal to input events. Sequences may arrive split across reads, so bytes of
+// an unfinished sequence wait in `pending`; a lone Escape is told from the start of a sequence by
+// time: the runner calls `flush()` when nothing more came within a few milliseconds.
+
+/// Decodes keys (UTF-8, control bytes, CSI and SS3 sequences) and SGR 1006 mouse reports.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Events completed by `bytes` (and the bytes before them).
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        pending += bytes
+        var events: [InputEvent] = []
+        var i = 0
+        while i < pending.count {
+            guard let (event, length) = decode(at: i) else { break }  // incomplete: wait for more
+            if let event { events.append(event) }
+            i += length
+        }
+        pending.removeFirst(i)
+        return events
+    }
+
+    /// Ends whatever is pending: a lone Escape becomes `.escape`, a broken sequence is dropped.
+    public mutating func flush() -> [InputEvent] {
+        defer { pending.removeAll() }
+        if pending.first == 0x1B {
+            // ESC then bytes that never finished a sequence: the Escape key, then the rest as typed.
+            let rest = Array(pending.dropFirst())
+            pending.removeAll()
+            var tail = InputDecoder()
+            var events: [InputEvent] = [.key(.escape)]
+            if rest.first != UInt8(ascii: "[") && rest.first != UInt8(ascii: "O") { events += tail.feed(rest) }
+            return events
+        }
+        return []
+    }
+
+    /// The event at `i` and its length in bytes; nil when the bytes so far do not finish it;
+    /// a nil event for bytes to skip.
+    private func decode(at i: Int) -> (InputEvent?, Int)? {
+        let b = pending[i]
+        switch b {
+        case 0x1B:
+            guard i + 1 < pending.count else { return nil }
+            if let paste = bracketedPaste(at: i) { return paste }
+            let next = pending[i + 1]
+            if next == UInt8(ascii: "[") { return csi(at: i) }
+            if next == UInt8(ascii: "O") {
+                guard i + 2 < pending.count else { return nil }
+                let key: KeyPress = switch pending[i + 2] {
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                default: .unknown
+                }
+                return (.key(key), 3)
+            }
+            // Escape then a key typed fast (or Alt with the key: the app gives Alt no meaning of
+            // its own): both keys, in order.
+            return (.key(.escape), 1)
+        case 0x0D, 0x0A: return (.key(.enter), 1)
+        case 0x09: return (.key(.tab), 1)
+        case 0x7F, 0x08: return (.key(.backspace), 1)
+        case 0x00: return (.key(.control(" ")), 1)
+        case 0x01...0x1A: return (.key(.control(Character(Unicode.Scalar(b + 0x60)))), 1)
+        case 0x1C...0x1F: return (.key(.unknown), 1)
+        case 0x20...0x7E: return (.key(.character(Character(Unicode.Scalar(b)))), 1)
+        default:
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            guard length > 1 else { return (.key(.unknown), 1) }
+            guard i + length <= pending.count else { return nil }
+            let text = String(decoding: pending[i..<(i + length)], as: UTF8.self)
+            guard let first = text.first, text.unicodeScalars.first!.value != 0xFFFD else { return (.key(.unknown), length) }
+            return (.key(.character(first)), length)
+        }
+    }
+
+    static let pasteStart = Array("\u{1B}[200~".utf8), pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// `ESC [200~ text ESC [201~` (bracketed paste, mode 2004): the text, once its end has come.
+    /// `.some(nil)` while the paste is still arriving.
+    private func bracketedPaste(at i: Int) -> (InputEvent?, Int)?? {
+        let start = InputDecoder.pasteStart, end = InputDecoder.pasteEnd
+        let available = min(start.count, pending.count - i)
+        guard pending[i..<(i + available)].elementsEqual(start.prefix(available)) else { return nil }
+        guard available == start.count else { return .some(nil) }
+        var j = i + start.count
+        while j + end.count <= pending.count {
+            if pending[j..<(j + end.count)].elementsEqual(end) {
+                let text = String(decoding: pending[(i + start.count)..<j], as: UTF8.self)
+                return .some((.paste(text), j + end.count - i))
+            }
+            j += 1
+        }
+        return .some(nil)
+    }
+
+    /// `ESC [` … : keys, or `ESC [ <` mouse reports.
+    private func csi(at i: Int) -> (InputEvent?, Int)? {
+        var j = i + 2
+        let isMouse = j < pending.count && pending[j] == UInt8(ascii: "<")
+        if isMouse { j += 1 }
+        var parameters = ""
+        while j < pending.count {
+            let c = pending[j]
+            if (0x30...0x3F).contains(c) { parameters.unicodeScalars.append(Unicode.Scalar(c)); j += 1; continue }
+            guard (0x40...0x7E).contains(c) else { return (.key(.unknown), j - i) }
+            let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            let length = j - i + 1
+            if isMouse { return (InputDecoder.mouse(numbers, released: c == UInt8(ascii: "m")), length) }
+            let shifted = numbers.count >= 2 && numbers[1] == 2
+            let key: KeyPress = switch c {
+            case UInt8(ascii: "A"): shifted ? .shiftUp : .up
+            case UInt8(ascii: "B"): shifted ? .shiftDown : .down
+            case UInt8(ascii: "C"): shifted ? .shiftRight : .right
+            case UInt8(ascii: "D"): shifted ? .shiftLeft : .left
+            case UInt8(ascii: "H"): .home
+            case UInt8(ascii: "F"): .end
+            case UInt8(ascii: "Z"): .backTab
+            case UInt8(ascii: "~"):
+                switch numbers.first ?? 0 {
+                case 1, 7: .home
+                case 3: .delete
+                case 4, 8: .end
+                case 5: .pageUp
+                case 6: .pageDown
+                default: .unknown
+                }
+            default: .unknown
+            }
+            return (.key(key), length)
+        }
+        return nil
+    }
+
+    /// An SGR 1006 report `ESC [ < b ; x ; y M|m` (x, y 1-based).
+    static func mouse(_ numbers: [Int], released: Bool) -> InputEvent? {
+        guard numbers.count == 3 else { return nil }
+        let code = numbers[0]
+        let (column, row) = (numbers[1] - 1, numbers[2] - 1)
+        let shift = code & 4 != 0, alt = code & 8 != 0, control = code & 16 != 0
+        let buttonBits = code & 3
+        let kind: MouseEvent.Kind
+        var button: MouseEvent.Button = [.left, .middle, .right, .none][buttonBits]
+        if code & 64 != 0 {
+            kind = buttonBits == 0 ? .wheelUp : .wheelDown
+            button = .none
+        } else if code & 32 != 0 {
+            kind = button == .none ? .move : .drag
+        } else {
+            kind = released ? .release : .press
+        }
+        return .mouse(MouseEvent(kind, button, column: column, row: row, shift: shift, alt: alt, control: control))
+    }
+}

@@ -1,0 +1,77 @@
+// Small pictures of patterns for the toolbar, snapshots and boards panels: the one thumbnail
+// renderer of the project (`Thumbnail.text`, the same pictures as the REPL's and `board list`'s).
+
+import HashlifeEngine
+import HashlifeRendering
+import HashlifeSession
+
+public enum AppPreview {
+    /// `universe`'s live cells fitted into `columns`×`rows` braille characters with `view --fit`'s
+    /// 20 % margin (`Thumbnail.text`); blank braille when it is empty or the box is empty.
+    public static func lines(_ universe: Universe, columns: Int, rows: Int) -> [String] {
+        guard columns > 0, rows > 0 else { return Array(repeating: "", count: max(rows, 0)) }
+        return Thumbnail.text(universe, columns: columns, rows: rows)
+    }
+}
+
+/// One pattern of the edit toolbar.
+public struct ToolbarItem: Equatable, Sendable {
+    public var name: String
+    public var stamp: Stamp
+    /// A one-line picture.
+    public var preview: String
+
+    /// The shipped shapes seed 000 lists, in its order, with the names it gives them.
+    static let seedPatterns: [(file: String, name: String)] = [
+        ("glider", "Glider"), ("lwss", "LWSS"), ("pulsar", "Pulsar"), ("gosper-glider-gun", "Gosper gun"), ("block", "Block"),
+        ("blinker", "Blinker"), ("toad", "Toad"), ("beacon", "Beacon"), ("loaf", "Loaf"), ("boat", "Boat"),
+    ]
+
+    /// The seed's ten patterns, then the user's shapes from `library` (small ones: at most
+    /// 10,000 cells, so the preview can follow the pointer).
+    static func load(library: ShapeLibrary?) -> [ToolbarItem] {
+        let lib = library ?? ShapeLibrary(folder: nil)
+        var items = seedPatterns.compactMap { item(lib, file: $0.file, name: $0.name) }
+        if library != nil, let entries = try? lib.list() {
+            for entry in entries where !entry.isBuiltIn && !entry.isShadowed {
+                if let made = item(lib, file: entry.name, name: entry.name) { items.append(made) }
+            }
+        }
+        return items
+    }
+
+    static func item(_ library: ShapeLibrary, file: String, name: String) -> ToolbarItem? {
+        guard let document = try? library.document(named: file), let universe = try? Universe(document: document),
+              let stamp = Stamp(universe: universe, name: name) else { return nil }
+        return ToolbarItem(name: name, stamp: stamp, preview: AppPreview.lines(universe, columns: 12, rows: 1)[0])
+    }
+}
+
+extension Stamp {
+    /// The live cells of `universe` as a stamp (their bounding box's top-left at 0, 0); nil when
+    /// empty or larger than `limit` cells.
+    init?(universe: any UniverseReading, name: String, limit: Int = 10_000) {
+        guard let box = universe.boundingBox, universe.population <= BigUInt(limit),
+              let w = box.width.intValue, let h = box.height.intValue else { return nil }
+        var cells: [StampPreview.PatternPoint] = []
+        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(.init(dx, dy)) }
+        self.init(name: name, cells: cells, width: w, height: h)
+    }
+
+    /// The stamp turned or mirrored: its cells stay within their box, top-left at (0, 0).
+    func transformed(_ transform: PatternTransform) -> Stamp {
+        var out = self
+        let (w, h) = (width, height)
+        out.cells = cells.map { p in
+            switch transform {
+            case .rotateClockwise: .init(h - 1 - p.dy, p.dx)
+            case .rotateCounterclockwise: .init(p.dy, w - 1 - p.dx)
+            case .rotate180: .init(w - 1 - p.dx, h - 1 - p.dy)
+            case .flipHorizontal: .init(w - 1 - p.dx, p.dy)
+            case .flipVertical: .init(p.dx, h - 1 - p.dy)
+            }
+        }
+        if transform.swapsSides { (out.width, out.height) = (h, w) }
+        return out
+    }
+}

@@ -1,0 +1,146 @@
+// The snapshots panel (seed 002: save, list with previews, restore as an undoable change,
+// delete) and the boards panel (seed 003: open and save boards of the store, with previews).
+
+import HashlifeBoards
+import HashlifeEngine
+
+extension App {
+    /// Keys of an open panel.
+    func handle(key: KeyPress, in panel: Panel) -> [AppEffect] {
+        switch panel {
+        case .help: self.panel = nil
+        case .settings(let selected): handleSettingsKey(key, selected: selected)
+        case .snapshots(let selected): handleSnapshotsKey(key, selected: selected)
+        case .boards(let selected): handleBoardsKey(key, selected: selected)
+        }
+        return []
+    }
+
+    func handleSnapshotsKey(_ key: KeyPress, selected: Int) {
+        let list = session.snapshots
+        switch key {
+        case .escape, .character("q"), .character("S"): panel = nil
+        case .up, .character("k"): panel = .snapshots(selected: max(selected - 1, 0))
+        case .down, .character("j"): panel = .snapshots(selected: min(selected + 1, max(list.count - 1, 0)))
+        case .character("n"), .character("s"):
+            do {
+                let saved = try session.saveSnapshot()
+                status = "saved \(saved.snapshot.name)"
+                panel = .snapshots(selected: session.snapshots.count - 1)
+            } catch { status = error.message }
+        case .enter:
+            guard selected < list.count else { return }
+            do {
+                try session.restoreSnapshot(named: list[selected].name)
+                edited()
+                status = "restored \(list[selected].name) (u undoes)"
+                panel = nil
+            } catch { status = error.message }
+        case .character("d"), .delete, .backspace:
+            guard selected < list.count else { return }
+            try? session.deleteSnapshot(named: list[selected].name)
+            previewCache[list[selected].name] = nil
+            status = "deleted \(list[selected].name)"
+            panel = .snapshots(selected: max(min(selected, session.snapshots.count - 1), 0))
+        default: break
+        }
+    }
+
+    func drawSnapshots(_ screen: inout Screen, selected: Int) {
+        let list = session.snapshots
+        let inner = drawBox(&screen, width: 60, height: min(max(list.count, 1) + 9, rows - 2), title: "Snapshots")
+        let palette = settings.palette
+        let style = ScreenCell(" ", foreground: palette.text, background: palette.panel)
+        var dim = style
+        dim.foreground = palette.dim
+        if list.isEmpty { screen.put("No snapshots yet: n saves one.", column: inner.left, row: inner.top, style: dim) }
+        let listRows = max(inner.rows - 6, 1)
+        let first = max(0, selected - listRows + 1)
+        for (i, snapshot) in list.enumerated().dropFirst(first).prefix(listRows) {
+            var line = style
+            if i == selected { line.reverse = true }
+            screen.put("\(snapshot.name)  gen \(Excerpt.number(snapshot.generation))  pop \(Excerpt.number(snapshot.population))",
+                       column: inner.left, row: inner.top + i - first, style: line, limit: inner.left + inner.columns)
+        }
+        if selected < list.count {
+            let snapshot = list[selected]
+            let lines = previewCache[snapshot.name] ?? session.withState(of: snapshot) { AppPreview.lines($0, columns: 24, rows: 4) }
+            previewCache[snapshot.name] = lines
+            var live = style
+            live.foreground = palette.live
+            for (i, line) in lines.enumerated() {
+                screen.put(line, column: inner.left, row: inner.top + inner.rows - 5 + i, style: live)
+            }
+        }
+        screen.put("n save  Enter restore  d delete  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
+                   limit: inner.left + inner.columns)
+    }
+
+    func handleBoardsKey(_ key: KeyPress, selected: Int) {
+        guard let store else {
+            if key == .escape || key == .character("B") || key == .character("q") { panel = nil }
+            return
+        }
+        let list = store.boards
+        switch key {
+        case .escape, .character("q"), .character("B"): panel = nil
+        case .up, .character("k"): panel = .boards(selected: max(selected - 1, 0))
+        case .down, .character("j"): panel = .boards(selected: min(selected + 1, max(list.count - 1, 0)))
+        case .character("n"):
+            // Save the current universe as a new board (the current one keeps its last save).
+            autosave(now: now)
+            store.boardID = nil
+            store.boardName = "untitled"
+            unsaved = true
+            autosave(now: now)
+            store.refreshList()
+            status = "saved as a new board \(store.boardID?.short ?? "")"
+        case .enter:
+            guard selected < list.count else { return }
+            if unsaved { autosave(now: now) }
+            do {
+                let board = try store.open(list[selected].id.text, into: session)
+                canvas = fittedCanvas()
+                statistics = PopulationStatistics()
+                statistics.observe(session.universe.population, generation: session.universe.generation)
+                playStart = nil
+                panel = nil
+                status = "opened board \(board.id.short) (\(board.name))"
+                store.writeSessionFile(self)
+            } catch { status = error.description }
+        default: break
+        }
+    }
+
+    func drawBoards(_ screen: inout Screen, selected: Int) {
+        let inner = drawBox(&screen, width: 70, height: min(max(store?.boards.count ?? 0, 1) + 9, rows - 2), title: "Boards")
+        let palette = settings.palette
+        let style = ScreenCell(" ", foreground: palette.text, background: palette.panel)
+        var dim = style
+        dim.foreground = palette.dim
+        guard let store else {
+            screen.put("No board store (set HASHLIFE_STORE or XDG_DATA_HOME).", column: inner.left, row: inner.top, style: dim)
+            return
+        }
+        let list = store.boards
+        if list.isEmpty { screen.put("No boards yet: n saves this universe as one.", column: inner.left, row: inner.top, style: dim) }
+        let listRows = max(inner.rows - 6, 1)
+        let first = max(0, selected - listRows + 1)
+        for (i, board) in list.enumerated().dropFirst(first).prefix(listRows) {
+            var line = style
+            if i == selected { line.reverse = true }
+            let current = board.id == store.boardID ? "*" : " "
+            screen.put("\(current)\(board.id.short)  \(board.name)  gen \(Excerpt.number(board.generation))  pop \(Excerpt.number(board.population))",
+                       column: inner.left, row: inner.top + i - first, style: line, limit: inner.left + inner.columns)
+        }
+        if selected < list.count {
+            var live = style
+            live.foreground = palette.live
+            for (i, line) in store.previewLines(list[selected].id, columns: 24, rows: 4).enumerated() {
+                screen.put(line, column: inner.left, row: inner.top + inner.rows - 5 + i, style: live)
+            }
+        }
+        screen.put("Enter open  n save as new board  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
+                   limit: inner.left + inner.columns)
+    }
+}

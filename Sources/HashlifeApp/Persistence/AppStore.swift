@@ -1,0 +1,116 @@
+// The app's universe is a board of the store (seed 003): autosaved after edits and on pause,
+// crash-safe through the store's transactions; the last session (which board, and the view) is
+// remembered in $XDG_STATE_HOME/hashlife/play-session.json so `hashlife play` reopens it.
+
+import HashlifeBoards
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeSession
+
+/// Where the app keeps its universe: one board of a `BoardService`, and the last-session file.
+public final class AppStore {
+    public let service: BoardService
+    /// The board the universe is saved to; nil until the first save creates one.
+    public internal(set) var boardID: BoardID?
+    /// The name a new board gets.
+    public var boardName: String
+    /// The last-session file (nil: not remembered).
+    public let sessionPath: String?
+    /// The boards, as the boards panel lists them.
+    public internal(set) var boards: [BoardSummary] = []
+    /// The selected board's preview (id and lines), loaded on demand.
+    var preview: (id: BoardID, lines: [String])?
+
+    public init(service: BoardService, boardName: String = "untitled", sessionPath: String?) {
+        self.service = service
+        self.boardName = boardName
+        self.sessionPath = sessionPath
+    }
+
+    /// Saves the app's universe to its board (creating the board the first time), then the
+    /// last-session file.
+    public func save(_ app: App) throws(BoardError) {
+        let session = app.session
+        let name = boardName
+        if let id = boardID {
+            _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text) }
+        } else {
+            let document = session.document
+            let board = try session.analyse { (u) throws(BoardError) in
+                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [])
+            }
+            boardID = board.id
+        }
+        writeSessionFile(app)
+    }
+
+    /// Opens board `prefix` into `session` (a new history); returns the board.
+    public func open(_ prefix: String, into session: Session) throws(BoardError) -> Board {
+        let board = try service.board(prefix)
+        let document = try service.document(of: board)
+        do { try session.load(document: document, label: board.name) } catch {
+            throw BoardError.invalidPattern(error.message)
+        }
+        boardID = board.id
+        boardName = board.name
+        return board
+    }
+
+    func refreshList() {
+        boards = (try? service.list()) ?? []
+        preview = nil
+    }
+
+    /// Braille lines of board `id`'s current state (cached for the last one asked).
+    func previewLines(_ id: BoardID, columns: Int, rows: Int) -> [String] {
+        if let preview, preview.id == id { return preview.lines }
+        var lines: [String] = []
+        if let board = try? service.board(id.text), let universe = try? service.universe(of: board) {
+            lines = AppPreview.lines(universe, columns: columns, rows: rows)
+        }
+        preview = (id, lines)
+        return lines
+    }
+
+    // MARK: The last session
+
+    /// What the last-session file remembers.
+    public struct LastSession: Equatable, Sendable {
+        public var board: String
+        public var originX: BigInt
+        public var originY: BigInt
+        public var scale: CanvasScale
+        public var editMode: Bool
+    }
+
+    func writeSessionFile(_ app: App) {
+        guard let path = sessionPath, let id = boardID else { return }
+        let scale: String = switch app.canvas.scale {
+        case .magnified(let k): "m\(k)"
+        case .halfBlocks: "h"
+        case .braille(let z): "b\(z)"
+        }
+        let text = "{\"board\": \"\(id.text)\", \"originX\": \"\(app.canvas.originX)\", \"originY\": \"\(app.canvas.originY)\", \"scale\": \"\(scale)\", \"editMode\": \(app.editMode)}\n"
+        if let slash = path.lastIndex(of: "/") { try? DataFolders.makeFolders(String(path[..<slash])) }
+        try? FileIO.writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// The last session, or nil when there is none (or the file is unreadable).
+    public static func lastSession(path: String) -> LastSession? {
+        guard let bytes = try? FileIO.read(path), let pairs = try? FlatJSON.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        var fields: [String: String] = [:]
+        var editMode = true
+        for (key, value) in pairs {
+            if case .string(let s) = value { fields[key] = s }
+            if key == "editMode", case .bool(let b) = value { editMode = b }
+        }
+        guard let board = fields["board"], let xs = fields["originX"], let ys = fields["originY"],
+              let x = BigInt(decimal: Substring(xs)), let y = BigInt(decimal: Substring(ys)), let s = fields["scale"] else { return nil }
+        let scale: CanvasScale
+        if s == "h" { scale = .halfBlocks }
+        else if s.hasPrefix("m"), let k = Int(s.dropFirst()), (1...8).contains(k) { scale = .magnified(k) }
+        else if s.hasPrefix("b"), let z = BigUInt(decimal: s.dropFirst()), !z.isZero { scale = .braille(z) }
+        else { return nil }
+        return LastSession(board: board, originX: x, originY: y, scale: scale, editMode: editMode)
+    }
+}

@@ -1,0 +1,146 @@
+// The terminal side of the app: raw mode, the alternate screen and mouse reporting on the way in
+// and off again on every way out; then one loop that reads input without blocking the frame
+// clock, feeds events to `App`, runs its effects (steps on the worker), autosaves, and sends
+// each frame's changes.
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import HashlifeEngine
+import HashlifeSession
+import HashlifeTerminal
+
+public enum AppRunner {
+    /// Runs `app` on the terminal at `input`/`output` until it quits; saves on the way out.
+    public static func run(_ app: App, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, colourMode: ColourMode) {
+        Terminal.withRawMode(input) {
+            TerminalSignals.install()
+            Terminal.write(output, TerminalSignals.enter)
+            defer { Terminal.write(output, "\u{1B}[0m" + TerminalSignals.leave) }
+            var loop = Loop(app: app, input: input, output: output, colourMode: colourMode)
+            loop.run()
+        }
+    }
+
+    /// Milliseconds of the monotonic clock.
+    static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    struct Loop {
+        let app: App
+        let input: Int32
+        let output: Int32
+        let colourMode: ColourMode
+        var decoder = InputDecoder()
+        let worker = StepWorker()
+        var previous: Screen? = nil
+        var quitting = false
+
+        init(app: App, input: Int32, output: Int32, colourMode: ColourMode) {
+            self.app = app
+            self.input = input
+            self.output = output
+            self.colourMode = colourMode
+        }
+
+        mutating func run() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !quitting {
+                let now = AppRunner.milliseconds()
+                app.now = now
+                if TerminalSignals.resumed.exchange(false, ordering: .relaxed) {
+                    TerminalSignals.reenter(input)
+                    Terminal.write(output, TerminalSignals.enter)
+                    previous = nil
+                }
+                if let size = Terminal.size(of: output), size.columns != app.columns || size.rows != app.rows {
+                    app.resize(columns: size.columns, rows: size.rows)
+                    previous = nil
+                }
+                if let result = worker.poll() { app.stepFinished(result) }
+                if app.busy { app.progressGeneration = worker.reached }
+                perform(app.tick(now: now))
+                if app.autosaveDue(now: now) { app.autosave(now: now) }
+                draw()
+                // Sleep until input comes, the worker finishes, or the next frame is due.
+                let wait: Int32 = app.busy ? 100 : app.playing ? Int32(max(min(app.nextFrame - AppRunner.milliseconds(), 100), 1)) : 200
+                guard waitForInputOrWorker(milliseconds: wait) else { continue }
+                let count = buffer.withUnsafeMutableBytes { Terminal.read(input, into: $0) } ?? 0
+                if count == 0 { break }  // the terminal went away
+                var events = decoder.feed(Array(buffer[0..<count]))
+                if !Terminal.waitForInput(input, milliseconds: 0) || events.isEmpty {
+                    if !Terminal.waitForInput(input, milliseconds: 15) { events += decoder.flush() }
+                }
+                for event in events where !quitting { perform(app.handle(event)) }
+            }
+            // Leaving: finish the step in flight, then save everything.
+            if app.busy {
+                worker.control.cancel()
+                if let result = worker.wait() { app.stepFinished(result) }
+            }
+            app.pause()
+            if app.unsaved { app.autosave(now: AppRunner.milliseconds()) }
+        }
+
+        /// Waits for input or for the worker's wake-up byte; true when input is ready. Wraps
+        /// `poll(2)` on both descriptors.
+        func waitForInputOrWorker(milliseconds: Int32) -> Bool {
+            var entries = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: worker.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let count = poll(&entries, worker.wakeDescriptor >= 0 ? 2 : 1, milliseconds)
+            return count > 0 && entries[0].revents != 0
+        }
+
+        mutating func draw() {
+            let frame = app.render(previous: previous)
+            if frame != previous {
+                Terminal.write(output, frame.output(from: previous, mode: colourMode))
+                previous = frame
+            }
+        }
+
+        mutating func perform(_ effects: [AppEffect]) {
+            for effect in effects {
+                switch effect {
+                case .step(let count):
+                    let session = app.session
+                    worker.start { (control, progress) throws(SessionError) in
+                        try session.step(count, control: control, progress: progress)
+                    }
+                case .goto(let generation):
+                    let session = app.session
+                    worker.start { (control, progress) throws(SessionError) in
+                        try session.goto(generation, control: control, progress: progress)
+                    }
+                case .cancelStep:
+                    worker.control.cancel()
+                case .clipboard(let text):
+                    Terminal.write(output, "\u{1B}]52;c;" + Base64.encode(Array(text.utf8)) + "\u{07}")
+                case .quit:
+                    quitting = true
+                }
+            }
+        }
+    }
+}
+
+/// Base64 for OSC 52 clipboard writes.
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String {
+        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            out.append(table[Int(b0 >> 2)])
+            out.append(table[Int((b0 & 3) << 4 | b1 >> 4)])
+            out.append(i + 1 < bytes.count ? table[Int((b1 & 15) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? table[Int(b2 & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,59 @@
+import HashlifeApp
+import HashlifeEngine
+import HashlifeTerminal
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `hashlife play [FILE] [--rule R] [--board ID] [--max-memory MB]`: the full-screen app (SPEC §9).
+enum PlayCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "play",
+        abstract: "Play and edit a pattern in a full-screen terminal app.",
+        discussion: """
+            The seeds' app in the terminal: a header with generation, population and a \
+            sparkline, a canvas you can pan and zoom without limit, a control bar, and an edit \
+            toolbar of patterns to stamp. Space plays, '.' steps one generation, a click toggles \
+            a cell, '?' lists every key, q quits.
+
+            The universe is a board of the board store ($HASHLIFE_STORE, else \
+            $XDG_DATA_HOME/hashlife/boards.sqlite), saved after edits and on pause: 'hashlife play' \
+            with no file reopens the last session as it was. Settings live in \
+            $XDG_CONFIG_HOME/hashlife/settings.json. Colours follow COLORTERM, and NO_COLOR turns \
+            them off.
+            """,
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to start a new board from (any supported format, optionally .gz).", optional: true)],
+        options: [
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--board"], value: "ID", help: "Open this board of the store (any unique prefix of its id)."),
+            MemoryOption.spec,
+        ],
+        examples: [
+            "hashlife play patterns/gosper-glider-gun.rle",
+            "hashlife play",
+            "hashlife play --board 3f2a",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife play"
+        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let file = arguments.positionals["FILE"], board = arguments.value("--board")
+        if file != nil && board != nil {
+            throw .usage(UsageError(command: command, message: "give a FILE or --board, not both"))
+        }
+        guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO), let size = Terminal.size(of: STDOUT_FILENO) else {
+            throw .failure("play needs a terminal (standard input and output); for scripts use 'hashlife repl'")
+        }
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "HASHLIFE_STORE", "NO_COLOR", "COLORTERM"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let launch = AppLaunch(file: file, rule: rule, board: board, memoryLimit: memoryLimit,
+                               columns: size.columns, rows: size.rows, environment: environment)
+        let app: App
+        do { app = try launch.makeApp() } catch { throw .failure(error.description) }
+        AppRunner.run(app, colourMode: ColourMode.from(environment: environment))
+    }
+}

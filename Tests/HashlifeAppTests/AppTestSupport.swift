@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+@testable import HashlifeApp
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeSession
+import HashlifeTestSupport
+
+/// An 80×24 app (unless told otherwise) on a shipped pattern, without persistence.
+func makeApp(_ pattern: String? = nil, columns: Int = 80, rows: Int = 24, settings: Settings = Settings()) throws -> App {
+    let session = Session(columns: columns, rows: rows)
+    if let pattern { try session.load(document: Fixtures.document(pattern)) }
+    return App(session: session, columns: columns, rows: rows, settings: settings, library: ShapeLibrary(folder: nil))
+}
+
+extension App {
+    /// Runs effects as the runner would, but on this thread (steps finish before returning).
+    @discardableResult
+    func perform(_ effects: [AppEffect]) -> [AppEffect] {
+        var other: [AppEffect] = []
+        for effect in effects {
+            switch effect {
+            case .step(let count):
+                do { try session.step(count); stepFinished(nil) } catch { stepFinished(error) }
+            case .goto(let generation):
+                do { try session.goto(generation); stepFinished(nil) } catch { stepFinished(error) }
+            default: other.append(effect)
+            }
+        }
+        return other
+    }
+
+    /// Handles `event` and performs its effects; returns the effects left for a terminal.
+    @discardableResult
+    func send(_ event: InputEvent) -> [AppEffect] { perform(handle(event)) }
+
+    @discardableResult
+    func press(_ character: Character) -> [AppEffect] { send(.key(.character(character))) }
+
+    /// A left click at screen position (`column`, `row`): press then release.
+    func click(_ column: Int, _ row: Int, button: MouseEvent.Button = .left) {
+        send(.mouse(MouseEvent(.press, button, column: column, row: row)))
+        send(.mouse(MouseEvent(.release, button, column: column, row: row)))
+    }
+
+    var text: [String] { render().lines }
+}
+
+/// A fresh temporary folder (removed by the caller with `removeTree`).
+func temporaryFolder() -> String {
+    var template = Array("/tmp/hashlife-app-test-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+func removeTree(_ path: String) {
+    _ = system("rm -rf '\(path)'")
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import HashlifeApp
+import HashlifeEngine
+
+@Suite struct InputDecoderTests {
+    @Test func sgrMouseReports() {
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<35;3;4M\u{1B}[<32;4;4M\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<2;7;8M".utf8))
+        #expect(events == [
+            .mouse(MouseEvent(.press, .left, column: 9, row: 4)), .mouse(MouseEvent(.release, .left, column: 9, row: 4)),
+            .mouse(MouseEvent(.move, .none, column: 2, row: 3)), .mouse(MouseEvent(.drag, .left, column: 3, row: 3)),
+            .mouse(MouseEvent(.wheelUp, .none, column: 0, row: 0)), .mouse(MouseEvent(.wheelDown, .none, column: 0, row: 0)),
+            .mouse(MouseEvent(.press, .right, column: 6, row: 7)),
+        ])
+    }
+
+    @Test func keysAndSequencesSplitAcrossReads() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B, UInt8(ascii: "[")]) == [])
+        #expect(decoder.feed(Array("A. é".utf8) + [0x1A, 0x19, 0x0D]) == [
+            .key(.up), .key(.character(".")), .key(.character(" ")), .key(.character("é")), .key(.control("z")), .key(.control("y")), .key(.enter),
+        ])
+        #expect(decoder.feed(Array("\u{1B}[1;2C\u{1B}[5~\u{1B}OB".utf8)) == [.key(.shiftRight), .key(.pageUp), .key(.down)])
+        #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)) == [])
+        #expect(decoder.feed(Array(";1M".utf8)) == [.mouse(MouseEvent(.press, .left, column: 0, row: 0))])
+    }
+
+    @Test func bracketedPasteArrivesAsOneEventEvenInPieces() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("x\u{1B}[20".utf8)) == [.key(.character("x"))])
+        #expect(decoder.feed(Array("0~bo$2bo$3o!\u{1B}[2".utf8)) == [])
+        #expect(decoder.feed(Array("01~.".utf8)) == [.paste("bo$2bo$3o!"), .key(.character("."))])
+    }
+
+    @Test func aLoneEscapeIsTheEscapeKeyOnceNothingFollows() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.flush() == [.key(.escape)])
+        #expect(decoder.feed([0x1B, 0x1B]) == [.key(.escape)])
+        #expect(decoder.flush() == [.key(.escape)])
+        // Escape then a key in the same read (tmux's send-keys Escape ','): both keys.
+        #expect(decoder.feed(Array("\u{1B},".utf8)) == [.key(.escape), .key(.character(","))])
+    }
+}
+
+@Suite struct CanvasTransformTests {
+    static let scales: [CanvasScale] = [.magnified(3), .magnified(1), .halfBlocks, .braille(.one), .braille(BigUInt(3)), .braille(BigUInt.powerOfTwo(40))]
+
+    @Test(arguments: scales) func positionAndCellsAgreeAtEveryScaleFarFromTheOrigin(scale: CanvasScale) {
+        let far = BigInt(BigUInt.power(BigUInt(10), 30))
+        let canvas = Canvas(columns: 50, rows: 20, originX: far, originY: -far, scale: scale)
+        for (column, row) in [(0, 0), (7, 3), (49, 19), (25, 10)] {
+            let cells = canvas.cells(atColumn: column, row: row)
+            let back = canvas.position(ofX: cells.x, y: cells.y)
+            // The character showing a cell is the one whose block holds it.
+            let span = canvas.characterSpan
+            #expect(back?.column == (span.map { column / $0.across * $0.across } ?? column))
+            #expect(back?.row == (span.map { row / $0.down * $0.down } ?? row))
+            if case .magnified = scale {
+                #expect(canvas.cell(atColumn: column, row: row)?.x == cells.x)
+            } else {
+                #expect(canvas.cell(atColumn: column, row: row) == nil)
+            }
+        }
+    }
+
+    @Test(arguments: scales) func zoomKeepsTheCellUnderThePointer(scale: CanvasScale) {
+        var canvas = Canvas(columns: 60, rows: 20, originX: 123, originY: -77, scale: scale)
+        let before = canvas.cells(atColumn: 13, row: 5)
+        canvas.zoomOut(aroundColumn: 13, row: 5)
+        let out = canvas.cells(atColumn: 13, row: 5)
+        #expect(out.x <= before.x && before.x < out.maxX && out.y <= before.y && before.y < out.maxY)
+        canvas.zoomIn(aroundColumn: 13, row: 5)
+        #expect(canvas.scale == scale)
+    }
+
+    @Test func zoomOrderGoesFromEightTimesToPowersOfTwoWithTwoThreeFour() {
+        var scale = CanvasScale.magnified(8)
+        var seen: [String] = []
+        for _ in 0..<14 { seen.append(scale.description); scale = scale.zoomedOut }
+        #expect(seen == ["8×", "7×", "6×", "5×", "4×", "3×", "2×", "1×", "1:1", "1:2", "1:4", "1:6", "1:8", "1:16"])
+    }
+
+    @Test func fittingKeepsATwentyPercentBuffer() {
+        let canvas = Canvas(columns: 10, rows: 10, scale: .magnified(1))
+        // 10 columns keep 2 free on each side: 6 characters = 3 cells at 1×.
+        let small = canvas.fitting(CellRect(x: 0, y: 0, width: 3, height: 3), nearest: .magnified(1))
+        #expect(small.scale == .magnified(1))
+        #expect(small.showsWithBuffer(CellRect(x: 0, y: 0, width: 3, height: 3)))
+        let huge = CellRect(x: -BigInt(BigUInt.powerOfTwo(80)), y: 5, width: BigUInt.powerOfTwo(81), height: 1)
+        let far = canvas.fitting(huge)
+        #expect(far.showsWithBuffer(huge))
+        #expect(far.scale == .braille(BigUInt.powerOfTwo(78)))
+    }
+}

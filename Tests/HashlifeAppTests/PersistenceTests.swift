@@ -1,0 +1,105 @@
+import Testing
+@testable import HashlifeApp
+import HashlifeEngine
+import HashlifeSession
+import HashlifeTestSupport
+
+/// Settings files and the board the app lives in, in temporary XDG folders (never the user's).
+@Suite struct PersistenceTests {
+    func environment(_ folder: String) -> [String: String] {
+        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+    }
+
+    @Test func settingsRoundTripAndMalformedFilesGiveDefaultsWithAWarning() throws {
+        var settings = Settings()
+        settings.speed = .hyper
+        settings.hyperExponent = 9
+        settings.autoZoom = .out
+        settings.cellShape = .round
+        settings.theme = .light
+        settings.liveColour = RGB(0x12, 0xab, 0xef)
+        #expect(Settings.parse(settings.json).settings == settings)
+        #expect(Settings.parse(settings.json).warnings.isEmpty)
+        let broken = Settings.parse("{\"speed\": \"fast\",", label: "s.json")
+        #expect(broken.settings == Settings())
+        #expect(broken.warnings.first?.hasPrefix("s.json: not a settings object at character") == true)
+        let badValue = Settings.parse("{\"speed\": \"warp\", \"autoStop\": false, \"liveColour\": \"green\"}", label: "s.json")
+        #expect(badValue.settings.speed == .normal)
+        #expect(!badValue.settings.autoStop)
+        #expect(badValue.warnings == ["s.json: ignoring speed (bad value)", "s.json: ignoring liveColour (bad value)"])
+    }
+
+    @Test func settingsAreRespectedAtTheNextLaunch() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let first = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 80, rows: 24, environment: environment(folder)).makeApp()
+        first.press("s")  // normal -> fast, saved at once
+        let second = try AppLaunch(columns: 80, rows: 24, environment: environment(folder)).makeApp()
+        #expect(second.settings.speed == .fast)
+    }
+
+    @Test func playWithNoFileReopensTheLastSessionExactly() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let app = try AppLaunch(file: Fixtures.pattern("gosper-glider-gun.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        #expect(app.store?.boardID != nil)
+        for _ in 0..<3 { app.perform(app.handle(.key(.character(".")))) }
+        app.hintDismissed = true
+        app.click(app.canvasFrame.left + 2, app.canvasFrame.top + 1)
+        app.press("-")
+        app.press("l")
+        app.autosave(now: 10_000)
+        let reopened = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        #expect(reopened.store?.boardID == app.store?.boardID)
+        #expect(reopened.session.universe.generation == BigUInt(3))
+        #expect(reopened.session.universe.population == app.session.universe.population)
+        #expect(reopened.canvas == app.canvas)
+        // --board opens it by id prefix too.
+        let byID = try AppLaunch(board: String(app.store!.boardID!.text.prefix(8)), columns: 100, rows: 30, environment: env).makeApp()
+        #expect(byID.session.universe.population == app.session.universe.population)
+    }
+
+    @Test func autosaveFollowsEditsPauseAndPlaying() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 80, rows: 24, environment: environment(folder)).makeApp()
+        #expect(!app.autosaveDue(now: 0))
+        app.now = 1000
+        app.press("X")
+        #expect(!app.autosaveDue(now: 1100))  // still typing
+        #expect(app.autosaveDue(now: 2600))   // quiet for 1.5 s
+        app.autosave(now: 2600)
+        let service = try #require(app.store?.service)
+        #expect(try service.board(app.store!.boardID!.text).population == .zero)
+        app.press("u")
+        app.press(" ")
+        app.perform(app.tick(now: 3000))
+        app.press(" ")  // pause saves at once
+        #expect(app.autosaveDue(now: 3001))
+    }
+
+    @Test func boardsPanelListsOpensAndSavesNewBoards() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        let gliderBoard = try #require(app.store?.boardID)
+        app.press("B")
+        app.press("n")
+        #expect(app.store?.boardID != gliderBoard)
+        #expect(app.store?.boards.count == 2)
+        let listed = app.text.joined(separator: "\n")
+        #expect(listed.contains("Glider  gen 0  pop 5"))
+        #expect(listed.contains("untitled  gen 0  pop 5"))
+        app.send(.key(.escape))
+        app.press("X")
+        app.autosave(now: 0)
+        app.press("B")
+        let index = try #require(app.store?.boards.firstIndex { $0.id == gliderBoard })
+        for _ in 0..<index { app.send(.key(.down)) }
+        app.send(.key(.enter))
+        #expect(app.store?.boardID == gliderBoard)
+        #expect(app.session.universe.population == BigUInt(5))
+    }
+}
