@@ -12,14 +12,16 @@ import PackageDescription
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
 //
-// Release builds of the engine turn off dynamic exclusivity checks: the node store keeps its
-// buffers in one non-copyable owner, and the checks cost about 2× on hash-cons lookups
-// (DESIGN.md). Debug builds keep every check, and `HASHLIFE_INVARIANTS` (set in debug) runs
+// No target carries unsafe flags, so the engine and formats libraries can be versioned
+// dependencies of other packages. The engine pays no dynamic exclusivity checks where it
+// works: the node store is a non-copyable struct whose methods (stepping, hash-consing,
+// populations) take it `inout`, and the one class property that holds it, `Universe.store`,
+// is `@exclusivity(unchecked)` in release builds. Debug builds keep every check, and
+// `HASHLIFE_INVARIANTS` (set in debug) runs
 // the store's structural self-checks after the universe's collections and region operations
 // (`Universe.checkInvariants`), and bounds and liveness checks on every arena read from outside
 // the store (`NodeStore.record`).
 let engineSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
     .define("HASHLIFE_INVARIANTS", .when(configuration: .debug)),
 ]
 

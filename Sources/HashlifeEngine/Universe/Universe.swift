@@ -20,7 +20,16 @@ public final class Universe {
     /// Smallest root: 32×32 cells, so the root always has leaf grandchildren.
     static let minimumLevel = 5
 
+    /// The node store. Every method of the universe reaches the store through this one stored
+    /// property of a class, which Swift guards with a dynamic exclusivity check per access (the
+    /// store's own methods, the stepping recursion among them, take it `inout` and pay none).
+    /// Release builds skip the check: the universe is not thread-safe and no method holds an
+    /// access to the store across a call that makes another; debug builds keep it.
+    #if HASHLIFE_INVARIANTS
     var store: NodeStore
+    #else
+    @exclusivity(unchecked) var store: NodeStore
+    #endif
     /// The root node; the store keeps it (and what it reaches) through every collection.
     var root: NodeID {
         get { store.liveRoot }
