@@ -16,7 +16,7 @@
 extension Universe {
     /// Advances a bounded grid 2^`exponent` generations (see the file comment).
     func gridStep(byPowerOfTwo exponent: Int, grid: Grid, control: StepControl?) throws(StepError) {
-        if grid.width > 0 && grid.height > 0 && grid.tiles(isotropicRule: rule.isIsotropic) {
+        if grid.tiles(isotropicRule: rule.isIsotropic) {
             try tiledStep(byPowerOfTwo: exponent, grid: grid, control: control)
         } else {
             try gridGenerations(BigUInt.powerOfTwo(exponent), grid: grid, control: control)
@@ -26,7 +26,7 @@ extension Universe {
     /// True when a bounded grid is stepped by whole generations (not by Hashlife jumps).
     var gridStepsByGeneration: Bool {
         guard let grid = rule.grid else { return false }
-        return !(grid.width > 0 && grid.height > 0 && grid.tiles(isotropicRule: rule.isIsotropic))
+        return !grid.tiles(isotropicRule: rule.isIsotropic)
     }
 
     // MARK: Generation by generation
@@ -150,12 +150,26 @@ extension Universe {
         let bitmap: GridBitmap
         do { bitmap = try gridBitmap(grid) } catch { throw .outOfMemory(nodes: Int.max / 64) }
         // The result (the padded root's centre, a level-L square in Golly's frame) must hold the
-        // grid: 2^(L-1) > max(w, h)/2; and the step needs L + 1 ≥ exponent + 2.
+        // grid: 2^(L-1) > max(w, h)/2; and the step needs L + 1 ≥ exponent + 2. A tube's result
+        // must also hold its live cells' window widened by 2^exponent each way.
         var resultLevel = max(Universe.minimumLevel, exponent + 1)
         while (1 << min(resultLevel - 1, 62)) <= max(grid.width, grid.height) / 2 { resultLevel += 1 }
-        let tiling = GridTiling(grid: grid, cells: bitmap)
+        let tube = grid.width == 0 || grid.height == 0
+        if tube {
+            let reach = BigInt(BigUInt.powerOfTwo(exponent))
+            let low = grid.width == 0 ? BigInt(grid.left + bitmap.originI) - reach : BigInt(grid.top + bitmap.originJ) - reach
+            let high = (grid.width == 0 ? BigInt(grid.left + bitmap.originI + bitmap.width)
+                : BigInt(grid.top + bitmap.originJ + bitmap.height)) + reach
+            let yShift = grid.width == 0 ? 0 : 1  // Golly's frame runs one lower in y
+            while true {
+                let half = BigInt(BigUInt.powerOfTwo(resultLevel - 1))
+                if BigInt(yShift) - half <= low && high <= half + BigInt(yShift) { break }
+                resultLevel += 1
+            }
+        }
         let padded = NodeStore.withStack(forLevels: resultLevel + 1) {
-            tiling.tree(level: resultLevel + 1, in: &store)
+            tube ? TubeTiling(grid: grid, cells: bitmap).tree(level: resultLevel + 1, in: &store)
+                : GridTiling(grid: grid, cells: bitmap).tree(level: resultLevel + 1, in: &store)
         }
         _ = store.emptyNode(level: resultLevel + 2)
         store.stepRoot = padded
@@ -193,7 +207,11 @@ extension Universe {
             }
         }
         generation += BigUInt.powerOfTwo(exponent)
-        clear(outside: grid.rect!)
+        // One period: the grid, or a tube's bounded rows (columns) across the whole result.
+        let (frameX, frameY) = Universe.frame(level: resultLevel), side = BigUInt.powerOfTwo(resultLevel)
+        clear(outside: grid.rect ?? (grid.width == 0
+            ? CellRect(x: frameX, y: BigInt(grid.top), width: side, height: BigUInt(UInt64(grid.height)))
+            : CellRect(x: BigInt(grid.left), y: frameY, width: BigUInt(UInt64(grid.width)), height: side)))
     }
 }
 
