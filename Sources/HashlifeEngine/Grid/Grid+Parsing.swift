@@ -106,7 +106,7 @@ extension Grid {
     }
 
     /// The topology's name in messages.
-    static func name(of topology: Topology) -> String {
+    public static func name(of topology: Topology) -> String {
         switch topology {
         case .plane: "plane"
         case .torus: "torus"
