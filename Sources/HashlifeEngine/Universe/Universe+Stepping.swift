@@ -99,7 +99,7 @@ extension Universe {
     ///   to go on.
     public func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)? = nil) throws(StepError) {
         precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
-        if let grid = rule.grid, gridStepsByGeneration {  // one bitmap for the whole run (Universe+Grid.swift)
+        if let grid = rule.grid, gridStepsByGeneration || count < Universe.gridJumpThreshold {  // Universe+Grid.swift
             try gridGenerations(count, grid: grid, control: control)
             return
         }
