@@ -47,7 +47,29 @@ let cases: [BenchmarkCase] = [
     BenchmarkCase(name: "soup-2048-4096", pattern: "random 2048×2048, density 0.375", generation: "4096") {
         Universe(rule: soupRule, referenceCells: randomSoup(width: 2048, height: 2048, density: 0.375, seed: 2029))
     },
+    // Bounded grids (#14): jumps on a torus's tiling, and the bitmap stepper (bgolly's figures for
+    // the same soups come from scripts/bench-peer).
+    BenchmarkCase(name: "torus-64-10^100", pattern: "random 64×64 on :T64,64", generation: "10^100") { gridSoup(":T64,64", 64, 64, seed: 2032) },
+    BenchmarkCase(name: "torus-64-2^1000", pattern: "random 64×64 on :T64,64", generation: "2^1000") { gridSoup(":T64,64", 64, 64, seed: 2032) },
+    BenchmarkCase(name: "torus-24-10^100", pattern: "random 24×24 on :T24,24", generation: "10^100") { gridSoup(":T24,24", 24, 24, seed: 2033) },
+    BenchmarkCase(name: "plane-1000-1000", pattern: "random 1000×1000 on :P1000,1000", generation: "1000") {
+        gridSoup(":P1000,1000", 1000, 1000, seed: 2030)
+    },
+    BenchmarkCase(name: "torus-1000-1000", pattern: "random 1000×1000 on :T1000,1000", generation: "1000") {
+        gridSoup(":T1000,1000", 1000, 1000, seed: 2031)
+    },
+    BenchmarkCase(name: "torus-1000-2^20", pattern: "random 1000×1000 on :T1000,1000", generation: "2^20") {
+        gridSoup(":T1000,1000", 1000, 1000, seed: 2031)
+    },
 ]
+
+/// A soup filling a `width` × `height` grid from its top-left (the cells `hashlife soup WxH
+/// --rule B3/S23SUFFIX --seed N` writes, placed where Golly's reader puts them).
+func gridSoup(_ suffix: String, _ width: Int, _ height: Int, seed: UInt64) -> Universe {
+    let rule = try! Rule("B3/S23" + suffix)
+    let cells = randomSoup(width: width, height: height, density: 0.375, seed: seed)
+    return Universe(rule: rule, referenceCells: cells.map { ReferenceCell(x: $0.x - width / 2, y: $0.y - height / 2) })
+}
 
 /// Peak resident set size of this process in KiB (VmHWM), 0 when unknown.
 func peakResidentKiB() -> Int {

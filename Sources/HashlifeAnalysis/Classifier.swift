@@ -145,7 +145,10 @@ public func classify(_ universe: Universe, maxGeneration: BigUInt) -> Classifica
 /// - Throws: `StepError` (its generation is where the search was when it stopped); the universe
 ///   is back at its starting state either way.
 public func classify(_ universe: Universe, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
-    try Classifier(universe: universe, limit: maxGeneration, control: control).run()
+    if let grid = universe.rule.grid, grid.width > 0 && grid.height > 0 {  // Classifier+Grid.swift
+        return try classifyOnFiniteGrid(universe, maxGeneration: maxGeneration, control: control)
+    }
+    return try Classifier(universe: universe, limit: maxGeneration, control: control).run()
 }
 
 /// Speed of a spaceship moving (`dx`, `dy`) every `period` generations: "c/4 diagonal",

@@ -54,6 +54,7 @@ struct REPLCommand: Sendable {
         REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
         REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
     ] + REPL.editingCommands + [
+        REPL.gridCommand,
     ] + REPL.historyCommands + REPL.plotCommands + REPL.boardCommands + [
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },

@@ -206,7 +206,7 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
             ("a.rle", "x = 1, y = 1, rule = B3/S23/G3\no!\n", "a.rle:1:22: rule \"B3/S23/G3\": multi-state \"Generations\" rules"),
             ("a.rle", "#r B9/S23\nx = 1, y = 1\no!\n", "a.rle:1:5: rule \"B9/S23\": unexpected character '9'"),
             ("a.mc", "[M2]\n#R 23/3/4\n.*$\n", "a.mc:2:4: rule \"23/3/4\": multi-state \"Generations\""),
-            ("a.cells", "!Rule: B3/S23:T10,10\nO\n", "a.cells:1:8: rule \"B3/S23:T10,10\": bounded grids"),
+            ("a.cells", "!Rule: B3/S23:T0,0\nO\n", "a.cells:1:8: rule \"B3/S23:T0,0\": a grid needs a width or a height above 0"),
             ("a.lif", "#Life 1.06\n#R bogus\n0 0\n", "a.lif:2:4: rule \"bogus\": unknown rule name"),
             ("b.lif", "#Life 1.05\n#R 23/3/G4\n*\n", "b.lif:2:4: rule \"23/3/G4\": multi-state"),
         ]

@@ -53,6 +53,10 @@ enum SoupCommand: Subcommand {
             throw usage("invalid value for '--seed': \(Excerpt.quote(seedText)); expected a whole number from 0 to 18446744073709551615")
         }
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command) ?? .life
+        if let grid = rule.grid, (grid.width > 0 && width > grid.width) || (grid.height > 0 && height > grid.height) {
+            // Golly's reader centres a soup that fits its grid; a bigger one would not load.
+            throw usage("a \(width)×\(height) soup does not fit the grid of --rule \(rule) (\(grid.width == 0 ? "unbounded" : "\(grid.width)")×\(grid.height == 0 ? "unbounded" : "\(grid.height)"))")
+        }
         let output = try arguments.value("--out").map { (path) throws(CommandError) in try OutputFile(path) }
 
         Interrupts.install()

@@ -167,6 +167,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case birthOnZero
         /// A ":T…", ":P…" (etc.) bounded-grid suffix.
         case boundedGridUnsupported
+        /// A bounded-grid suffix Golly would not accept; the string says why (Grid+Parsing.swift).
+        case invalidGrid(String)
         /// A one-dimensional Wolfram rule such as "W30".
         case wolframUnsupported
         /// Looks like a rule name but is not one we know.
@@ -199,6 +201,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + "rules with B0 are not supported yet"
         case .boundedGridUnsupported:
             return prefix + "bounded grids (\":T\", \":P\", … suffixes) are not supported; the universe is unbounded"
+        case .invalidGrid(let why):
+            return prefix + why
         case .wolframUnsupported:
             return prefix + "one-dimensional Wolfram rules (\"Wn\") are not supported"
         case .unknownName:

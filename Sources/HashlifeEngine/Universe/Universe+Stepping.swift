@@ -20,6 +20,7 @@ extension Universe {
     public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepError) {
         precondition(exponent >= 0, "step exponent must be non-negative")
         precondition(exponent <= Universe.maximumStepExponent, "step exponent above the engine's limit")
+        if let grid = rule.grid { return try gridStep(byPowerOfTwo: exponent, grid: grid, control: control) }  // Universe+Grid.swift
         do {
             try attemptStep(byPowerOfTwo: exponent, control: control)
         } catch {
@@ -98,6 +99,10 @@ extension Universe {
     ///   to go on.
     public func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)? = nil) throws(StepError) {
         precondition(count.bitWidth <= Universe.maximumStepExponent + 1, "generation count above the engine's limit")
+        if let grid = rule.grid, gridStepsByGeneration || count < Universe.gridJumpThreshold {  // Universe+Grid.swift
+            try gridGenerations(count, grid: grid, control: control)
+            return
+        }
         let width = count.bitWidth
         var bit = 0
         while bit < width {

@@ -18,6 +18,14 @@ extension Universe {
             chosen = .life
         }
         self.init(rule: chosen, memoryLimit: memoryLimit)
+        var document = document
+        if let grid = chosen.grid, document.placedOnGrid, document.tree == nil {
+            // Golly's RLE reader: centred when the header's size fits the grid, else the grid's corner.
+            let fits = document.width > 0 && document.height > 0
+                && (grid.width == 0 || document.width <= grid.width) && (grid.height == 0 || document.height <= grid.height)
+            document.originX += BigInt(fits ? -(document.width / 2) : grid.left)
+            document.originY += BigInt(fits ? -(document.height / 2) : grid.top)
+        }
         if let tree = document.tree {
             // Readers validate trees (with line numbers); a document built by hand that is wrong
             // is a programming error.
@@ -33,6 +41,9 @@ extension Universe {
             }
         }
         generation = document.generation
+        if let grid = chosen.grid, let outside = cellOutside(grid) {
+            throw RuleError(text: chosen.description, reason: .invalidGrid(outside))
+        }
     }
 }
 

@@ -77,6 +77,10 @@ public struct PatternDocument: Sendable, Equatable {
     public var ruleAt: PatternPosition? = nil
     /// Long runs of live cells relative to (originX, originY), besides `cells`.
     public var runs: [PatternRun] = []
+    /// True when the file gives no position and a bounded grid places it as Golly's RLE reader
+    /// does: centred on the grid when the header's size fits it, else at the grid's top-left
+    /// (`Universe(document:rule:memoryLimit:)`). Set by the RLE reader when there is no `Pos=`.
+    public var placedOnGrid = false
     /// Groups of cells far from the origin, besides `cells` and `runs`.
     public var blocks: [PatternBlock] = []
     /// For Macrocell: the pattern as a quadtree, children before parents, the root last, placed

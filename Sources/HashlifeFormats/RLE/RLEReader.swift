@@ -51,7 +51,7 @@ private struct RLEParser {
     let bytes: [UInt8]
     /// Each line's content, without its terminator. There is always at least one line.
     var lines: [Range<Int>] = []
-    var document = PatternDocument()
+    var document = { var d = PatternDocument(); d.placedOnGrid = true; return d }()
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -220,6 +220,7 @@ private struct RLEParser {
                 let y = try signedInteger((comma + 1)..<i, line: line, what: "the y coordinate of Pos=")
                 document.originX = x
                 document.originY = y
+                document.placedOnGrid = false
             } else if hasPrefix("Gen=", at: wordStart, end: i) {
                 let digits = (wordStart + 4)..<word.upperBound
                 try checkDigits(digits, line: line, what: "the generation in Gen=")
