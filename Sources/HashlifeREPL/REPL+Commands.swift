@@ -93,6 +93,7 @@ extension REPL {
             .init("rule", .string(universe.rule.description)),
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
         ])
     }
 
@@ -177,9 +178,10 @@ extension REPL {
         let seconds = (clock.now - start) / .seconds(1)
         let universe = session.universe
         let population = universe.population
-        return Answer("generation \(universe.generation), population \(population)", [
+        return Answer("generation \(universe.generation), population \(population)\(REPL.backgroundNote(universe))", [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
             .init("seconds", .double(seconds)),
         ])
     }
@@ -210,7 +212,19 @@ extension REPL {
     func population(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("pop")) }
         let population = session.universe.population.description
-        return Answer("population \(population)", [.init("population", .string(population))])
+        return Answer("population \(population)\(REPL.backgroundNote(session.universe))",
+                      [.init("population", .string(population)), .init("background", .int(REPL.background(session.universe)))])
+    }
+
+    /// " (background 1: …)" when the universe's cells are relative to an all-alive plane (a B0
+    /// rule, as Golly counts them); "" otherwise.
+    static func backgroundNote(_ universe: any UniverseReading) -> String {
+        background(universe) == 1 ? " (background 1: cells that differ from an all-alive plane)" : ""
+    }
+
+    /// The background (0 or 1) the universe's cells are relative to (`Rule.background(atGeneration:)`).
+    static func background(_ universe: any UniverseReading) -> Int {
+        universe.rule.background(atGeneration: universe.generation)
     }
 
     func bounds(_ a: [String]) throws(REPLError) -> Answer {
@@ -229,7 +243,7 @@ extension REPL {
         lines += [
             "rule \(universe.rule)",
             "generation \(universe.generation)",
-            "population \(population)",
+            "population \(population)\(REPL.backgroundNote(universe))",
             "bounds " + boundsText(box),
             "viewport " + viewportText(session.viewport),
         ]
@@ -239,6 +253,7 @@ extension REPL {
             .init("rule", .string(universe.rule.description)),
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
         ])

@@ -23,7 +23,7 @@ enum RunCommand: Subcommand {
             OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
@@ -67,7 +67,7 @@ enum RunCommand: Subcommand {
         let seconds = (clock.now - start) / .seconds(1)
         let line = arguments.flag("--json")
             ? report(universe, population: population, seconds: seconds).encoded + "\n"
-            : "\(universe.generation): \(population)\n"
+            : "\(universe.generation): \(population)\(universe.background == 1 ? " (background 1: cells that differ from an all-alive plane)" : "")\n"
         if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
         if let writeFailure { throw writeFailure }
     }
@@ -111,6 +111,7 @@ enum RunCommand: Subcommand {
         return .fields([
             ("generation", .string(universe.generation.description)),
             ("population", .string(population.description)),
+            ("background", .int(universe.background)),
             ("bounds", bounds),
             ("rule", .string(universe.rule.description)),
             ("tree_nodes", .int(universe.treeNodeCount)),
