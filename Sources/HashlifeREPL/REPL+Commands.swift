@@ -35,7 +35,7 @@ struct REPLCommand: Sendable {
         REPLCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
                     "Write the pattern atomically; the format follows the extension unless given (.gz compresses).") { r, a throws(REPLError) in try r.save(a) },
         REPLCommand("rule", usage: "rule [R]",
-                    "Show the rule, or set it (B3/S23 notation or a name such as HighLife); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
+                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, or Wn such as W30); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
         REPLCommand("step", usage: "step [N]",
                     "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(REPLError) in try r.step(a) },
         REPLCommand("goto", usage: "goto GEN",
