@@ -23,14 +23,15 @@ enum LeafRule: Sendable {
     case totalistic(birth: UInt16, survival: UInt16)
     /// Bit n of word n>>6 is the next state for 9-bit neighbourhood n.
     case table(InlineArray<8, UInt64>)
-    /// A B0 rule without S8: `even` steps from even generations, `odd` from odd ones (tables as
-    /// in `.table`).
-    case alternating(even: InlineArray<8, UInt64>, odd: InlineArray<8, UInt64>)
+    /// A B0 rule without S8: two tables (boxed, so that the enum stays as small as `.table`
+    /// and copying it on the hot path costs what it did).
+    case alternating(AlternatingTables)
 
     init(_ rule: Rule) {
         let tables = rule.steppedTables
         if rule.alternatesBackground {
-            self = .alternating(even: LeafRule.words(Rule(table: tables.even)), odd: LeafRule.words(Rule(table: tables.odd)))
+            self = .alternating(AlternatingTables(even: LeafRule.words(Rule(table: tables.even)),
+                                                  odd: LeafRule.words(Rule(table: tables.odd))))
             return
         }
         let stepped = Rule(table: tables.even)
@@ -84,11 +85,23 @@ enum LeafRule: Sendable {
                 (w1, w2) = (n1, n2)
             case let .table(table):
                 LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table)
-            case let .alternating(even, odd):
-                LeafRule.tableStep(&w0, &w1, &w2, &w3, table: (g & 1 == 1) != oddStart ? odd : even)
+            case let .alternating(tables):
+                LeafRule.tableStep(&w0, &w1, &w2, &w3, table: (g & 1 == 1) != oddStart ? tables.odd : tables.even)
             }
         }
         return LeafRule.centre(w1) | LeafRule.centre(w2) &<< 32
+    }
+
+    /// The two tables of a B0 rule without S8 (`Rule.steppedTables`): `even` steps from even
+    /// generations, `odd` from odd ones; bit n of word n>>6 is the next state for neighbourhood n.
+    final class AlternatingTables: Sendable {
+        let even: InlineArray<8, UInt64>
+        let odd: InlineArray<8, UInt64>
+
+        init(even: InlineArray<8, UInt64>, odd: InlineArray<8, UInt64>) {
+            self.even = even
+            self.odd = odd
+        }
     }
 
     /// Spreads the low four bytes of `half` (four 8-cell rows) into the low bytes of four
