@@ -35,7 +35,7 @@ struct REPLCommand: Sendable {
         REPLCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
                     "Write the pattern atomically; the format follows the extension unless given (.gz compresses).") { r, a throws(REPLError) in try r.save(a) },
         REPLCommand("rule", usage: "rule [R]",
-                    "Show the rule, or set it (B3/S23 notation or a name such as HighLife); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
+                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, or Wn such as W30); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
         REPLCommand("step", usage: "step [N]",
                     "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(REPLError) in try r.step(a) },
         REPLCommand("goto", usage: "goto GEN",
@@ -94,6 +94,7 @@ extension REPL {
             .init("rule", .string(universe.rule.description)),
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
         ])
     }
 
@@ -178,9 +179,10 @@ extension REPL {
         let seconds = (clock.now - start) / .seconds(1)
         let universe = session.universe
         let population = universe.population
-        return Answer("generation \(universe.generation), population \(population)", [
+        return Answer("generation \(universe.generation), population \(population)\(REPL.backgroundNote(universe))", [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
             .init("seconds", .double(seconds)),
         ])
     }
@@ -211,7 +213,19 @@ extension REPL {
     func population(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("pop")) }
         let population = session.universe.population.description
-        return Answer("population \(population)", [.init("population", .string(population))])
+        return Answer("population \(population)\(REPL.backgroundNote(session.universe))",
+                      [.init("population", .string(population)), .init("background", .int(REPL.background(session.universe)))])
+    }
+
+    /// " (background 1: …)" when the universe's cells are relative to an all-alive plane (a B0
+    /// rule, as Golly counts them); "" otherwise.
+    static func backgroundNote(_ universe: any UniverseReading) -> String {
+        background(universe) == 1 ? " (background 1: cells that differ from an all-alive plane)" : ""
+    }
+
+    /// The background (0 or 1) the universe's cells are relative to (`Rule.background(atGeneration:)`).
+    static func background(_ universe: any UniverseReading) -> Int {
+        universe.rule.background(atGeneration: universe.generation)
     }
 
     func bounds(_ a: [String]) throws(REPLError) -> Answer {
@@ -230,7 +244,7 @@ extension REPL {
         lines += [
             "rule \(universe.rule)",
             "generation \(universe.generation)",
-            "population \(population)",
+            "population \(population)\(REPL.backgroundNote(universe))",
             "bounds " + boundsText(box),
             "viewport " + viewportText(session.viewport),
         ]
@@ -240,6 +254,7 @@ extension REPL {
             .init("rule", .string(universe.rule.description)),
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
+            .init("background", .int(REPL.background(universe))),
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
         ])

@@ -17,14 +17,14 @@ extension REPL {
         case 0:
             return gridAnswer(session.universe.rule.grid, prefix: "grid", dropped: nil)
         case 1 where words[0] == "none":
-            let dropped = session.setGrid(nil)
+            let dropped = try setGrid(nil)
             return gridAnswer(nil, prefix: "grid", dropped: dropped)
         case 1 where words[0].hasPrefix(":"):
             let grid: Grid?
             do { grid = try Rule("B3/S23" + a[0]).grid } catch {
                 throw .argument(Excerpt.shortening(a[0], in: error.description))
             }
-            return gridAnswer(grid, prefix: "grid", dropped: session.setGrid(grid))
+            return gridAnswer(grid, prefix: "grid", dropped: try setGrid(grid))
         case 2, 3:
             guard let width = Int(words[0]), let height = Int(words[1]) else { throw .usage(command("grid")) }
             let names: [String: Grid.Topology] = ["torus": .torus, "plane": .plane, "klein": .kleinBottle,
@@ -35,7 +35,7 @@ extension REPL {
                 throw .argument("no \(words.count == 3 ? words[2] : "torus") of \(width)×\(height): sizes run from 0 to 2,000,000,000, "
                     + "at least one above 0; a sphere is square; a Klein bottle, cross-surface and sphere have no 0 side")
             }
-            return gridAnswer(grid, prefix: "grid", dropped: session.setGrid(grid))
+            return gridAnswer(grid, prefix: "grid", dropped: try setGrid(grid))
         default:
             throw .usage(command("grid"))
         }
@@ -58,5 +58,12 @@ extension REPL {
             if !dropped.isZero { line += "\nwarning: \(dropped) cell\(dropped == BigUInt(1) ? "" : "s") off the new grid dropped (undo brings them back)" }
         }
         return Answer(lines: line.split(separator: "\n").map(String.init), fields: fields)
+    }
+}
+
+extension REPL {
+    /// `Session.setGrid` with its refusal as a REPL error.
+    fileprivate func setGrid(_ grid: Grid?) throws(REPLError) -> BigUInt {
+        do { return try session.setGrid(grid) } catch { throw REPLError(error) }
     }
 }

@@ -6,8 +6,13 @@ extension Session {
     /// Puts the universe on `grid` (nil: the unbounded plane), keeping the rule's transitions;
     /// cells off the new grid are dropped. One history entry, undoable.
     /// - Returns: how many cells were dropped.
+    /// - Throws: `SessionError` (code "rule") for a grid under a B0 rule, which the grid steppers
+    ///   do not run (the rule parser refuses the pair too); nothing changes then.
     @discardableResult
-    public func setGrid(_ grid: Grid?) -> BigUInt {
+    public func setGrid(_ grid: Grid?) throws(SessionError) -> BigUInt {
+        if grid != nil, live.rule.hasBirthOnZero {
+            throw SessionError(code: "rule", message: "rule \(live.rule) has B0: rules with B0 are not supported on bounded grids")
+        }
         var dropped = BigUInt.zero
         record("grid \(grid.map { String($0.description.dropFirst()) } ?? "none")") {
             if let grid { dropped = live.dropCells(outside: grid) }

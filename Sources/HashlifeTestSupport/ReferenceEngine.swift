@@ -4,8 +4,15 @@
 // and every neighbour of one is a candidate; for each candidate, build the 9-bit neighbourhood
 // index (bit (dy + 1) * 3 + (dx + 1) for the cell at offset (dx, dy), y down) by asking the set
 // about each of the nine cells, and let `Rule.nextState(neighbourhood:)` decide. No tables, no
-// bit tricks, nothing shared with the Hashlife engine. Cells farther than one cell from every
-// live cell stay dead, which is right because rules with B0 cannot be built.
+// bit tricks, nothing shared with the Hashlife engine.
+//
+// B0 rules: the set holds the cells that differ from the background, whose state (`background`)
+// is stepped like any cell with eight neighbours like itself; every cell's true state is the
+// background's XOR its membership. It starts from `Rule.background(atGeneration:)` (Golly's
+// convention: 1 from the start for B0 with S8), and after that the reference steps the true
+// rule, so it checks the engine's complement and alternating tables independently. Wolfram
+// rules are stepped from their code, not from the rule's table: a cell stays alive, or comes
+// alive when its three cells above (NW N NE, NW high) select a set bit of the code.
 
 import HashlifeEngine
 
@@ -29,11 +36,24 @@ public struct ReferenceEngine: Sendable {
     public var rule: Rule
     public private(set) var cells: Set<ReferenceCell>
     public private(set) var generation: Int
+    /// The state of every cell not in `cells` (true: alive); false unless the rule has B0.
+    public private(set) var background: Bool
 
     public init(rule: Rule = .life, cells: some Sequence<ReferenceCell>, generation: Int = 0) {
         self.rule = rule
         self.cells = Set(cells)
         self.generation = generation
+        self.background = rule.background(atGeneration: BigUInt(generation)) == 1
+    }
+
+    /// The true next state of a cell whose nine cells (bit (dy + 1) * 3 + (dx + 1)) are `neighbourhood`.
+    func nextState(_ neighbourhood: Int) -> Bool {
+        if case .wolfram(let code) = rule.presentation {
+            let centre = neighbourhood >> 4 & 1 == 1
+            let nw = neighbourhood & 1, n = neighbourhood >> 1 & 1, ne = neighbourhood >> 2 & 1
+            return centre || code >> (nw * 4 + n * 2 + ne) & 1 == 1
+        }
+        return rule.nextState(neighbourhood: neighbourhood)
     }
 
     /// The same rule and generation with one cell set or cleared (an edit).
@@ -53,19 +73,21 @@ public struct ReferenceEngine: Sendable {
                 }
             }
         }
+        let nextBackground = nextState(background ? 511 : 0)
         var next = Set<ReferenceCell>()
         for candidate in candidates {
             var neighbourhood = 0
             for dy in -1...1 {
-                for dx in -1...1 where isAlive(x: candidate.x + dx, y: candidate.y + dy) {
+                for dx in -1...1 where isAlive(x: candidate.x + dx, y: candidate.y + dy) != background {
                     neighbourhood |= 1 << ((dy + 1) * 3 + (dx + 1))
                 }
             }
-            if rule.nextState(neighbourhood: neighbourhood) {
+            if nextState(neighbourhood) != nextBackground {
                 next.insert(candidate)
             }
         }
         cells = next
+        background = nextBackground
         generation += 1
     }
 
@@ -90,6 +112,7 @@ public struct ReferenceEngine: Sendable {
         return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
+    /// Is the cell in the set, i.e. different from the background (alive when the background is dead)?
     public func isAlive(x: Int, y: Int) -> Bool {
         cells.contains(ReferenceCell(x: x, y: y))
     }

@@ -48,7 +48,7 @@ import HashlifeTestSupport
             guard let pipe = popen("\(tmux) -L \(socket) \(arguments) 2>&1", "r") else { return "" }
             var out = ""
             var buffer = [CChar](repeating: 0, count: 4096)
-            while fgets(&buffer, Int32(buffer.count), pipe) != nil { out += String(cString: buffer) }
+            while fgets(&buffer, Int32(buffer.count), pipe) != nil { out += cText(buffer) }
             pclose(pipe)
             return out
         }
@@ -81,6 +81,7 @@ import HashlifeTestSupport
             return last
         }
 
+        @discardableResult
         func wait(for text: String) -> String { wait(for: Excerpt(text)) { $0.contains(text) } }
 
         func close() {
@@ -144,7 +145,7 @@ import HashlifeTestSupport
         let shell = t.run("display -p '#{pane_pid}'").trimmingCharacters(in: .whitespacesAndNewlines)
         guard let pipe = popen("pgrep -P \(shell)", "r") else { Issue.record("no pgrep"); return }
         var buffer = [CChar](repeating: 0, count: 64)
-        let pid = fgets(&buffer, 64, pipe) != nil ? Int32(String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        let pid = fgets(&buffer, 64, pipe) != nil ? Int32(cText(buffer).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
         pclose(pipe)
         let app = try #require(pid)
         kill(app, SIGTSTP)
@@ -223,4 +224,9 @@ import HashlifeTestSupport
         t.keys("q")
         t.wait(for: "EXITED 0")
     }
+}
+
+/// The text of a NUL-terminated C buffer (what `fgets` fills).
+private func cText(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -99,7 +99,11 @@ func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: Strin
             (["run", "--gen", "5"], "missing argument"),
             (["run", glider, "--gen", "12x"], "invalid value for '--gen'"),
             (["run", glider, "--gen", "5", "--frob"], "unknown option '--frob'"),
-            (["run", glider, "--gen", "5", "--rule", "B03/S23"], "not supported yet"),
+            (["run", glider, "--gen", "5", "--rule", "W31"], "the Wolfram code 31 is odd"),
+            (["run", glider, "--gen", "5", "--rule", "W256"], "the Wolfram code 256 is above 254"),
+            (["run", glider, "--gen", "5", "--rule", "MAPABC"], "hexagonal"),
+            (["run", glider, "--gen", "5", "--rule", "MAPAB"], "86 base64 characters"),
+            (["run", glider, "--gen", "5", "--rule", "B2/S34H"], "hexagonal neighbourhood"),
             (["launch"], "unknown subcommand 'launch'"),
         ]
         for (arguments, message) in cases {

@@ -178,10 +178,7 @@ struct RuleParsingTests {
 @Suite("Rule errors")
 struct RuleErrorTests {
     @Test("Reasons", arguments: [
-        ("B03/S23", RuleError.Reason.birthOnZero),
-        ("B0/S8", .birthOnZero),
-        ("S23/B30", .birthOnZero),
-        ("B3/S2x", .unexpectedCharacter("x", offset: 5)),
+        ("B3/S2x", RuleError.Reason.unexpectedCharacter("x", offset: 5)),
         ("B33/S23", .duplicateDigit(3)),
         ("B3/S232", .duplicateDigit(2)),
         ("B9", .unexpectedCharacter("9", offset: 1)),
@@ -190,8 +187,14 @@ struct RuleErrorTests {
         ("   ", .empty),
         ("B3/S23:T0,0", .invalidGrid("a grid needs a width or a height above 0 (\":T0,0\" would be the unbounded plane) (in \":T0,0\")")),
         ("B3/S23:", .unexpectedCharacter(":", offset: 6)),
-        ("W30", .wolframUnsupported),
-        ("w110", .wolframUnsupported),
+        ("W31", .badWolframCode("the Wolfram code 31 is odd (Golly runs only even codes: an odd one turns the whole empty plane on)")),
+        ("W256", .badWolframCode("the Wolfram code 256 is above 254")),
+        ("w99999999999999999999", .badWolframCode("the Wolfram code is above 254")),
+        ("W30x", .unexpectedCharacter("x", offset: 3)),
+        ("B2/S34H", .neighbourhoodUnsupported("h")),
+        ("B2/S3v", .neighbourhoodUnsupported("v")),
+        ("B3/S23_", .unexpectedCharacter("_", offset: 6)),
+        ("B3_S23/", .unexpectedCharacter("/", offset: 6)),
         ("Foo", .unknownName),
         ("HighLfe", .unknownName),
         ("23", .missingPart("'/' between survival and birth (as in \"23/3\") or a B/S prefix (as in \"B3/S23\")")),
@@ -219,10 +222,11 @@ struct RuleErrorTests {
         let badCharacter = RuleError(text: "B3/S2x", reason: .unexpectedCharacter("x", offset: 5))
         #expect(badCharacter.description
             == "rule \"B3/S2x\": unexpected character 'x' at offset 5; expected a digit 0-8 or a Hensel letter")
-        let birthOnZero = RuleError(text: "B03/S23", reason: .birthOnZero)
-        #expect(birthOnZero.description == "rule \"B03/S23\": rules with B0 are not supported yet")
+        let odd = RuleError(text: "W31", reason: .badWolframCode("the Wolfram code 31 is odd"))
+        #expect(odd.description == "rule \"W31\": the Wolfram code 31 is odd; a Wolfram rule is 'W' and an even number from 0 to 254, as in \"W30\"")
         for reason: RuleError.Reason in [.empty, .missingPart("x"), .duplicateDigit(3), .boundedGridUnsupported,
-                                        .wolframUnsupported, .unknownName, .unexpectedCharacter("9", offset: 1)] {
+                                        .badWolframCode("x"), .badMap("x"), .neighbourhoodUnsupported("h"),
+                                        .unknownName, .unexpectedCharacter("9", offset: 1)] {
             let text = RuleError(text: "R", reason: reason).description
             #expect(text.hasPrefix("rule \"R\": "))
             #expect(!text.contains("\n"))

@@ -94,8 +94,8 @@ public final class App {
     /// The user's shapes (nil: built-in shapes only).
     let library: ShapeLibrary?
     /// The cells of a bounded grid (seed 001's 24×24 torus), drawn with its edges and fitted
-    /// to the screen; nil on the unbounded plane. Set from `Rule.grid` once grids carry their
-    /// size (issue #14).
+    /// to the screen; nil on the unbounded plane and on tubes and strips. Set from `Rule.grid`
+    /// (`Grid.rect`) at launch and when a board is opened.
     public var gridBounds: CellRect? {
         didSet { canvas = fittedCanvas() }
     }

@@ -77,6 +77,7 @@ public struct AppLaunch {
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath
         app.store = store
+        app.gridBounds = session.universe.rule.grid?.rect
         if let view { app.restoreView(originX: view.originX, originY: view.originY, scale: view.scale, editMode: view.editMode) }
         if !notes.isEmpty { app.status = notes.joined(separator: "; ") }
         if file != nil || (board == nil && view == nil && store != nil) {

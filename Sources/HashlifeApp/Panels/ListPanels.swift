@@ -100,7 +100,7 @@ extension App {
             if unsaved { autosave(now: now) }
             do {
                 let board = try store.open(list[selected].id.text, into: session)
-                canvas = fittedCanvas()
+                gridBounds = session.universe.rule.grid?.rect  // refits the canvas
                 statistics = PopulationStatistics()
                 statistics.observe(session.universe.population, generation: session.universe.generation)
                 playStart = nil

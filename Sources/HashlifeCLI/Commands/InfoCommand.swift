@@ -36,6 +36,7 @@ enum InfoCommand: Subcommand {
                 ("rule", .string(universe.rule.description)),
                 ("generation", .string(universe.generation.description)),
                 ("population", .string(population.description)),
+                ("background", .int(universe.background)),
                 ("bounds", bounds),
                 ("level", .int(universe.rootLevel)),
                 ("tree_nodes", .int(universe.treeNodeCount)),
@@ -50,6 +51,7 @@ enum InfoCommand: Subcommand {
         lines.append(("rule", universe.rule.description))
         lines.append(("generation", universe.generation.description))
         lines.append(("population", population.description))
+        if universe.background == 1 { lines.append(("background", "1 (the cells are those that differ from an all-alive plane)")) }
         lines.append(("bounds", box.map { "x=\($0.x) y=\($0.y) width=\($0.width) height=\($0.height)" } ?? "empty"))
         lines.append(("tree", "level \(universe.rootLevel), \(universe.treeNodeCount) distinct nodes"))
         var text = lines.map { $0.0 + ":" + String(repeating: " ", count: 12 - $0.0.count) + $0.1 }.joined(separator: "\n") + "\n"

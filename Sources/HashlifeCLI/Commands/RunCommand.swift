@@ -19,11 +19,11 @@ enum RunCommand: Subcommand {
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to compute: decimal digits, or B^E such as 2^100 or 10^100.", required: true),
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under: B/S or Hensel notation (B36/S23, 23/3, B3_S23-a4ei6, B0 rules included), a name (HighLife), MAP and 86 base64 characters, or a Wolfram rule Wn (W30).", default: "the file's rule, else B3/S23"),
             OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
@@ -67,7 +67,7 @@ enum RunCommand: Subcommand {
         let seconds = (clock.now - start) / .seconds(1)
         let line = arguments.flag("--json")
             ? report(universe, population: population, seconds: seconds).encoded + "\n"
-            : "\(universe.generation): \(population)\n"
+            : "\(universe.generation): \(population)\(universe.background == 1 ? " (background 1: cells that differ from an all-alive plane)" : "")\n"
         if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
         if let writeFailure { throw writeFailure }
     }
@@ -111,6 +111,7 @@ enum RunCommand: Subcommand {
         return .fields([
             ("generation", .string(universe.generation.description)),
             ("population", .string(population.description)),
+            ("background", .int(universe.background)),
             ("bounds", bounds),
             ("rule", .string(universe.rule.description)),
             ("tree_nodes", .int(universe.treeNodeCount)),

@@ -113,6 +113,8 @@ struct GridBitmap {
                                 out |= (table[Int(n >> 6)] >> (n & 63) & 1) << s
                             }
                             next = out
+                        case .alternating:
+                            preconditionFailure("B0 rules are refused on bounded grids (Rule+Parsing.swift, REPL grid)")
                         }
                         dst[mid + k] = next
                     }

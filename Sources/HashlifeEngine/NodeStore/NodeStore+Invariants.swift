@@ -56,7 +56,7 @@ extension NodeStore {
             if r.result != 0, let resultLevel = depth(r.result), resultLevel != k - 1 {
                 problems.append("node \(id) (level \(k)) has a result of level \(resultLevel)")
             }
-            if r.result != 0 && Int(r.tag) > k - 2 {
+            if r.result != 0 && Int(r.tag) > k - 1 {  // k - 1: one generation from an odd one
                 problems.append("node \(id) (level \(k)) has a result tagged \(r.tag), deeper than its steps")
             }
             let sum = population(r.nw, level: k - 1) + population(r.ne, level: k - 1)

@@ -2,11 +2,16 @@
 //
 // Accepted (letters case-insensitive, spaces ignored):
 //   "B3/S23", "B3S23", "S23/B3", "B3/23" (part after a B part is survival), "23/3" (survival/birth),
-//   "/3", "B3/S", "B3" (no survival), "S23" (no birth);
+//   "/3", "B3/S", "B3" (no survival), "S23" (no birth); '_' in place of '/' ("B3_S23-a4ei6");
+//   B0 rules ("B0134/S23", emulated as Golly does: see Rule+Families.swift);
 //   Hensel letters after any count 1...7: "B2-a/S12", "B3-jknr4ity5ijk6i8/S23-a4city6c7c";
-//   the names in `Rule.aliases`, matched ignoring case, spaces and '&'.
-// Rejected with a RuleError: B0 rules, ":T…"/":P…" bounded-grid suffixes, "Wn" Wolfram rules,
-// and anything malformed (with the Character offset of the offending character).
+//   "MAP" and 86 base64 characters (optionally "==" padded): any Moore-neighbourhood table;
+//   "Wn", n even from 0 to 254: Wolfram's elementary rules as Golly runs them;
+//   the names in `Rule.aliases`, matched ignoring case, spaces, '-' and '&';
+//   any of these followed by ':' and a bounded-grid suffix, which `Grid.parse` reads.
+// Rejected with a RuleError: odd or too large Wolfram codes, MAPs of another length (Golly's
+// hexagonal and von Neumann MAPs included), the 'H'/'V' neighbourhood suffixes, multi-state
+// rules, and anything malformed (with the Character offset of the offending character).
 
 extension Rule {
     /// Parses B/S, S/B ("23/3"), Hensel notation or a known rule name. See the file header.
@@ -14,9 +19,20 @@ extension Rule {
         self = try RuleParser(text: text).parse()
     }
 
-    /// Known rule names (key: lower-case, spaces and '&' removed) and the rules they stand for.
+    /// Known rule names (key: lower-case, spaces, '-' and '&' removed) and the rules they stand
+    /// for: Golly's named rules that run on two states (its default list: "3-4 Life", "HighLife",
+    /// "AntiLife", "Life without Death", "Plow World", "Day and Night", "Diamoeba", "LongLife",
+    /// "Seeds", "Persian Rug", "Replicator", "Fredkin", "Morley", "Wolfram 22/30/110") and other
+    /// LifeWiki names.
     static let aliases: [String: String] = [
         "life": "B3/S23",
+        "antilife": "B0123478/S01234678",
+        "plowworld": "B378/S012345678",
+        "persianrug": "B234/S",
+        "fredkin": "B1357/S02468",
+        "wolfram22": "W22",
+        "wolfram30": "W30",
+        "wolfram110": "W110",
         "highlife": "B36/S23",
         "seeds": "B2/S",
         "daynight": "B3678/S34678",
@@ -43,9 +59,9 @@ extension Rule {
         "honeylife": "B38/S238",
     ]
 
-    /// The alias key for a text: lower-case ASCII, spaces, tabs and '&' removed.
+    /// The alias key for a text: lower-case ASCII, spaces, tabs, '-' and '&' removed.
     static func aliasKey(_ text: some Sequence<Character>) -> String {
-        String(text.filter { $0 != " " && $0 != "\t" && $0 != "&" }.map(lowercased))
+        String(text.filter { $0 != " " && $0 != "\t" && $0 != "&" && $0 != "-" }.map(lowercased))
     }
 }
 
@@ -83,23 +99,27 @@ private struct RuleParser {
             throw failure(.empty)
         }
 
-        // "W30", "w110": one-dimensional Wolfram rules.
-        let significant = body.filter { !isSpace($0) }
-        if lowercased(significant[0]) == "w", significant.count > 1, significant[1].isASCII, significant[1].isNumber {
-            throw failure(.wolframUnsupported)
-        }
-
-        // "B3/S23/G3" or Golly's "23/3/4": a third part counting states.
-        let slashes = body.indices.filter { body[$0] == "/" }
-        if slashes.count == 2, let third = body[(slashes[1] + 1)...].first(where: { !isSpace($0) }),
-           lowercased(third) == "g" || (third.isASCII && third.isNumber) {
-            throw failure(.generationsUnsupported)
-        }
-
         let rule: Rule
+        let significant = body.indices.filter { !isSpace(body[$0]) }
+        let lead = String(significant.prefix(3).map { lowercased(body[$0]) })
         if let canonical = Rule.aliases[Rule.aliasKey(body)] {
             rule = try Rule(canonical)  // known-good spellings; cannot fail
+        } else if lead == "map" {
+            rule = try parseMap(body, from: significant[2] + 1)
+        } else if lead.first == "w", significant.count > 1, body[significant[1]].isASCII, body[significant[1]].isNumber {
+            rule = try parseWolfram(Array(significant.dropFirst()))
         } else {
+            // "B3/S23/G3" or Golly's "23/3/4": a third part counting states.
+            let slashes = body.indices.filter { body[$0] == "/" }
+            if slashes.count == 2, let third = body[(slashes[1] + 1)...].first(where: { !isSpace($0) }),
+               lowercased(third) == "g" || (third.isASCII && third.isNumber) {
+                throw failure(.generationsUnsupported)
+            }
+            // Golly's hexagonal and von Neumann neighbourhoods: "B2/S34H", "B2/S3V".
+            if let last = significant.last, "hv".contains(lowercased(body[last])),
+               body.contains(where: { $0.isASCII && $0.isNumber }) {
+                throw failure(.neighbourhoodUnsupported(lowercased(body[last])))
+            }
             rule = try parseBirthSurvival(body)
         }
 
@@ -116,11 +136,13 @@ private struct RuleParser {
             } else {
                 throw failure(.unexpectedCharacter(":", offset: colon))
             }
+            // Golly runs B0 rules on bounded grids through its B0 emulation; the grid steppers
+            // (Universe+Grid.swift) assume that empty space stays empty, so the pair is refused.
+            if rule.nextState(neighbourhood: 0) {
+                throw failure(.invalidGrid("rules with B0 are not supported on bounded grids; use the rule on the unbounded plane"))
+            }
         }
 
-        if rule.nextState(neighbourhood: 0) {
-            throw failure(.birthOnZero)
-        }
         return result
     }
 
@@ -144,12 +166,14 @@ private struct RuleParser {
             }
         }
 
-        let hasSlash = body.contains("/")
+        // Golly's '_' separator ("B3_S23-a4ei6", as in file names and apgcodes) stands for '/';
+        // one separator at most.
+        let hasSlash = body.contains("/") || body.contains("_")
         var sections = [Section()]
         for offset in body.indices {
             let character = lowercased(body[offset])
             if isSpace(character) { continue }
-            if character == "/" {
+            if character == "/" || character == "_" {
                 if sections.count > 1 { throw failure(.unexpectedCharacter(body[offset], offset: offset)) }
                 sections.append(Section())
                 continue
@@ -195,6 +219,46 @@ private struct RuleParser {
         let birthLetters = try parseCounts(birth.content)
         let survivalLetters = try parseCounts(survival.content)
         return Rule(birthLetters: birthLetters, survivalLetters: survivalLetters)
+    }
+
+    /// "MAP" followed (from offset `start`) by Golly's 86 base64 characters, optionally "==".
+    func parseMap(_ body: ArraySlice<Character>, from start: Int) throws(RuleError) -> Rule {
+        var characters = Array(body[start...])
+        while let last = characters.last, isSpace(last) { characters.removeLast() }
+        if characters.count > 2 && characters.suffix(2) == ["=", "="] { characters.removeLast(2) }
+        for (index, character) in characters.enumerated() where !Rule.base64Alphabet.contains(character) {
+            throw failure(.unexpectedCharacter(character, offset: start + index))
+        }
+        switch characters.count {
+        case Rule.mapLength:
+            return Rule.map(base64: characters)
+        case 22, 6:
+            let name = characters.count == 22 ? "hexagonal" : "von Neumann"
+            throw failure(.badMap("a MAP of \(characters.count) base64 characters is a \(name)-neighbourhood rule, which is not "
+                + "supported; only Moore-neighbourhood MAPs (86 characters) are"))
+        default:
+            throw failure(.badMap("a MAP rule needs 86 base64 characters after \"MAP\" (the 512-entry table), "
+                + "found \(characters.count)"))
+        }
+    }
+
+    /// The offsets of the characters after "W" (spaces skipped): the decimal Wolfram code.
+    func parseWolfram(_ digits: [Int]) throws(RuleError) -> Rule {
+        var code = 0
+        for offset in digits {
+            let character = chars[offset]
+            guard character.isASCII, let digit = character.wholeNumberValue else {
+                throw failure(.unexpectedCharacter(character, offset: offset))
+            }
+            code = min(code * 10 + digit, 1000)  // anything above 254 is refused alike
+        }
+        if code > 254 {
+            throw failure(.badWolframCode(code >= 1000 ? "the Wolfram code is above 254" : "the Wolfram code \(code) is above 254"))
+        }
+        if code & 1 == 1 {
+            throw failure(.badWolframCode("the Wolfram code \(code) is odd (Golly runs only even codes: an odd one turns the whole empty plane on)"))
+        }
+        return Rule.wolfram(code)
     }
 
     /// Parses one part ("3-jknr4ity5ijk6i8") into per-count letter masks (see Rule.init(birthLetters:…)).

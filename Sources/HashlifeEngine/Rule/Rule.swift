@@ -1,7 +1,8 @@
 // Rule.swift — a two-state rule on the Moore neighbourhood, stored as its 512-entry truth table.
 //
 // Parsing lives in Rule+Parsing.swift; the Hensel (isotropic non-totalistic) letter classes and
-// the canonical letter output live in Rule+Hensel.swift. Standard library only.
+// the canonical letter output live in Rule+Hensel.swift; MAP and Wolfram rules and the B0
+// emulation in Rule+Families.swift. Standard library only.
 
 /// A two-state rule on the Moore neighbourhood. Neighbourhood index convention: a 9-bit number where
 /// the cell at offset (dx, dy), dx,dy in -1...1, is bit (dy + 1) * 3 + (dx + 1); y grows DOWN. Bit 4 is the cell itself.
@@ -12,10 +13,15 @@
 ///   bit 6 (-1,+1)   bit 7 (0,+1)   bit 8 (+1,+1)
 /// ```
 ///
-/// A rule is nothing but its truth table: two rules are equal exactly when they give the same next
-/// state for every neighbourhood, however they were written (`"B3/S23"`, `"Life"`, `"23/3"` and
-/// `"B3cekainyqjr/S23"` are all the same rule). Every rule that can be built is isotropic
-/// (invariant under the 8 rotations and reflections of the neighbourhood) and has no B0.
+/// A rule is its truth table, the way it is written (its `presentation`: B/S text, a `MAP`
+/// table or a Wolfram code, as Golly writes them) and its grid. Two rules are equal exactly
+/// when all three are: `"B3/S23"`, `"Life"`, `"23/3"` and `"B3cekainyqjr/S23"` are the same
+/// rule, but the `MAP` spelling of Life is another one, because Golly writes it back as a MAP
+/// (equal rules always print the same text, and different texts never compare equal).
+///
+/// A rule may be anisotropic (a MAP table, a Wolfram rule) and may give birth on zero
+/// neighbours (B0); the engine steps B0 rules as Golly does (see `Rule+Families.swift`:
+/// `hasBirthOnZero`, `background(atGeneration:)`).
 public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// The 512 answers packed into eight words: bit `n & 63` of word `n >> 6` is
     /// `nextState(neighbourhood: n)`. A fixed-size tuple so that reading it never allocates.
@@ -24,6 +30,9 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// The 512 answers packed: bit n of word n>>6 is nextState(neighbourhood: n).
     public let table: Table
 
+    /// How the rule is written: its family as Golly prints it (see `Presentation`).
+    public internal(set) var presentation: Presentation = .birthSurvival
+
     /// The bounded grid the rule runs on (Golly's ":T24,24" suffix and the like); nil for the
     /// unbounded plane. Part of the rule's identity and of its text.
     public internal(set) var grid: Grid? = nil
@@ -31,10 +40,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// Conway's Life, B3/S23.
     public static let life = Rule(birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
 
-    /// Builds a rule straight from its table. Internal: public construction goes through parsing,
-    /// which guarantees isotropy and no B0.
-    init(table: Table) {
+    /// Builds a rule straight from its table, written as `presentation`. Internal: public
+    /// construction goes through parsing (a `.birthSurvival` table must be isotropic).
+    init(table: Table, presentation: Presentation = .birthSurvival) {
         self.table = table
+        self.presentation = presentation
     }
 
     /// An outer-totalistic rule from count masks (bit c = c live neighbours; bits above 8 ignored).
@@ -117,9 +127,16 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    /// Canonical text as Golly writes it: "B3/S23", "B36/S23", "B3678/S34678", "B2/S", Hensel like "B2-a/S12".
+    /// Canonical text as Golly writes it: "B3/S23", "B36/S23", "B3678/S34678", "B2/S", Hensel like
+    /// "B2-a/S12", "W30", "MAP" and 86 base64 characters; then the grid suffix, if any.
     public var description: String {
-        "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit) + (grid?.description ?? "")
+        let body: String
+        switch presentation {
+        case .birthSurvival: body = "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit)
+        case .map: body = "MAP" + mapBase64
+        case .wolfram(let code): body = "W\(code)"
+        }
+        return body + (grid?.description ?? "")
     }
 
     /// The same rule on another grid (nil: the unbounded plane).
@@ -136,7 +153,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
             && lhs.table.2 == rhs.table.2 && lhs.table.3 == rhs.table.3
             && lhs.table.4 == rhs.table.4 && lhs.table.5 == rhs.table.5
             && lhs.table.6 == rhs.table.6 && lhs.table.7 == rhs.table.7
-            && lhs.grid == rhs.grid
+            && lhs.presentation == rhs.presentation && lhs.grid == rhs.grid
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -148,6 +165,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(table.5)
         hasher.combine(table.6)
         hasher.combine(table.7)
+        hasher.combine(presentation)
         hasher.combine(grid)
     }
 }
@@ -163,14 +181,17 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case missingPart(String)
         /// The same neighbour count written twice in one part ("B33/S23").
         case duplicateDigit(Int)
-        /// Birth on 0 neighbours (needs the strobing emulation Golly does; not supported yet).
-        case birthOnZero
         /// A ":T…", ":P…" (etc.) bounded-grid suffix.
         case boundedGridUnsupported
         /// A bounded-grid suffix Golly would not accept; the string says why (Grid+Parsing.swift).
         case invalidGrid(String)
-        /// A one-dimensional Wolfram rule such as "W30".
-        case wolframUnsupported
+        /// A Wolfram code that is odd or above 254 ("W31", "W256"); the string says which.
+        case badWolframCode(String)
+        /// A MAP rule whose base64 text is not Golly's 86 characters for the Moore neighbourhood
+        /// (or uses another neighbourhood); the string says what is wrong.
+        case badMap(String)
+        /// Golly's hexagonal ("…H") and von Neumann ("…V") neighbourhoods.
+        case neighbourhoodUnsupported(Character)
         /// Looks like a rule name but is not one we know.
         case unknownName
         /// A multi-state "Generations" rule ("B3/S23/G3", "23/3/4").
@@ -197,14 +218,17 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + "missing \(part)"
         case .duplicateDigit(let digit):
             return prefix + "neighbour count \(digit) appears more than once in the same part"
-        case .birthOnZero:
-            return prefix + "rules with B0 are not supported yet"
         case .boundedGridUnsupported:
             return prefix + "bounded grids (\":T\", \":P\", … suffixes) are not supported; the universe is unbounded"
         case .invalidGrid(let why):
             return prefix + why
-        case .wolframUnsupported:
-            return prefix + "one-dimensional Wolfram rules (\"Wn\") are not supported"
+        case .badWolframCode(let why):
+            return prefix + why + "; a Wolfram rule is 'W' and an even number from 0 to 254, as in \"W30\""
+        case .badMap(let why):
+            return prefix + why
+        case .neighbourhoodUnsupported(let letter):
+            let name = letter == "h" ? "hexagonal" : "von Neumann"
+            return prefix + "the \(name) neighbourhood ('\(letter.uppercased())' suffix) is not supported; only the Moore neighbourhood"
         case .unknownName:
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
         case .generationsUnsupported:

@@ -13,8 +13,10 @@
 extension LeafRule {
     /// Can `stepSquare32` step this rule? (Table rules go through the level-4 recursion.)
     var stepsSquare32: Bool {
-        if case .table = self { return false }
-        return true
+        switch self {
+        case .life, .totalistic: return true
+        case .table, .alternating: return false
+        }
     }
 
     /// The centre 16×16 of the 32×32 square made of `leaves` (row-major: leaves[4j + i] covers
@@ -67,7 +69,7 @@ extension LeafRule {
             return (c.ones | word) & c.twos & ~(c.fours | c.eights)
         case let .totalistic(birth, survival):
             return LeafRule.apply(c, to: word, birth: birth, survival: survival)
-        case .table:
+        case .table, .alternating:
             preconditionFailure("table rules are not stepped as 32×32 squares")
         }
     }
@@ -107,7 +109,7 @@ extension LeafRule {
                     rows[y] = (c.ones | row) & c.twos & ~(c.fours | c.eights)
                 case let .totalistic(birth, survival):
                     rows[y] = LeafRule.apply(c, to: row, birth: birth, survival: survival)
-                case .table:
+                case .table, .alternating:
                     preconditionFailure("table rules are not stepped as 64×64 squares")
                 }
                 above = row

@@ -12,6 +12,9 @@
 // Outer-totalistic rules count neighbours with bit-sliced adders, 64 cells at a time; B3/S23
 // gets its own two-line formula. Other rules (isotropic non-totalistic, Hensel notation) look up
 // each cell's 9-bit neighbourhood in the rule's 512-entry table: slower, exact for every rule.
+// B0 rules are stepped with the tables Golly uses (`Rule.steppedTables`): a B0 rule with S8 as
+// its complement rule; one without S8 alternates two tables, by the parity of the generation a
+// step starts from.
 
 /// How a leaf is stepped for one rule.
 enum LeafRule: Sendable {
@@ -20,25 +23,41 @@ enum LeafRule: Sendable {
     case totalistic(birth: UInt16, survival: UInt16)
     /// Bit n of word n>>6 is the next state for 9-bit neighbourhood n.
     case table(InlineArray<8, UInt64>)
+    /// A B0 rule without S8: two tables (boxed, so that the enum stays as small as `.table`
+    /// and copying it on the hot path costs what it did).
+    case alternating(AlternatingTables)
 
     init(_ rule: Rule) {
-        if rule.isTotalistic {
-            if rule.birthCounts == 0b1000 && rule.survivalCounts == 0b1100 {
+        let tables = rule.steppedTables
+        if rule.alternatesBackground {
+            self = .alternating(AlternatingTables(even: LeafRule.words(Rule(table: tables.even)),
+                                                  odd: LeafRule.words(Rule(table: tables.odd))))
+            return
+        }
+        let stepped = Rule(table: tables.even)
+        if stepped.isTotalistic {
+            if stepped.birthCounts == 0b1000 && stepped.survivalCounts == 0b1100 {
                 self = .life
             } else {
-                self = .totalistic(birth: rule.birthCounts, survival: rule.survivalCounts)
+                self = .totalistic(birth: stepped.birthCounts, survival: stepped.survivalCounts)
             }
         } else {
-            var words = InlineArray<8, UInt64>(repeating: 0)
-            for n in 0..<512 where rule.nextState(neighbourhood: n) {
-                words[n >> 6] |= 1 << UInt64(n & 63)
-            }
-            self = .table(words)
+            self = .table(LeafRule.words(stepped))
         }
     }
 
-    /// The centre 8×8 of the 16×16 square made of four leaves, advanced `generations` (1, 2 or 4).
-    func step(nw: UInt64, ne: UInt64, sw: UInt64, se: UInt64, generations: Int) -> UInt64 {
+    private static func words(_ rule: Rule) -> InlineArray<8, UInt64> {
+        var words = InlineArray<8, UInt64>(repeating: 0)
+        for n in 0..<512 where rule.nextState(neighbourhood: n) {
+            words[n >> 6] |= 1 << UInt64(n & 63)
+        }
+        return words
+    }
+
+    /// The centre 8×8 of the 16×16 square made of four leaves, advanced `generations` (1, 2 or 4)
+    /// from an even generation, or 1 from an odd one when `oddStart` (which only `.alternating`
+    /// tells apart).
+    func step(nw: UInt64, ne: UInt64, sw: UInt64, se: UInt64, generations: Int, oddStart: Bool = false) -> UInt64 {
         var w0 = LeafRule.spread(nw) | LeafRule.spread(ne) &<< 8
         var w1 = LeafRule.spread(nw &>> 32) | LeafRule.spread(ne &>> 32) &<< 8
         var w2 = LeafRule.spread(sw) | LeafRule.spread(se) &<< 8
@@ -66,9 +85,23 @@ enum LeafRule: Sendable {
                 (w1, w2) = (n1, n2)
             case let .table(table):
                 LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table)
+            case let .alternating(tables):
+                LeafRule.tableStep(&w0, &w1, &w2, &w3, table: (g & 1 == 1) != oddStart ? tables.odd : tables.even)
             }
         }
         return LeafRule.centre(w1) | LeafRule.centre(w2) &<< 32
+    }
+
+    /// The two tables of a B0 rule without S8 (`Rule.steppedTables`): `even` steps from even
+    /// generations, `odd` from odd ones; bit n of word n>>6 is the next state for neighbourhood n.
+    final class AlternatingTables: Sendable {
+        let even: InlineArray<8, UInt64>
+        let odd: InlineArray<8, UInt64>
+
+        init(even: InlineArray<8, UInt64>, odd: InlineArray<8, UInt64>) {
+            self.even = even
+            self.odd = odd
+        }
     }
 
     /// Spreads the low four bytes of `half` (four 8-cell rows) into the low bytes of four

@@ -5,11 +5,19 @@ extension NodeStore {
     ///
     /// - Parameters:
     ///   - id: a node of level `level` ≥ 4.
-    ///   - step: 0 ≤ step ≤ level - 2.
+    ///   - step: 0 ≤ step ≤ level - 2, or -1 for one generation from an odd generation.
     /// - Returns: the level-(`level`-1) node covering the centre half of `id`, `2^step`
-    ///   generations later. Memoized in the node's one result slot, tagged with
+    ///   generations later (1 for step -1). Memoized in the node's one result slot, tagged with
     ///   level - 2 - step (0 for a full step); a result for another step replaces it. Tags too
     ///   deep for the record go to `deepResults`.
+    ///
+    /// Parity: only a B0 rule without S8 (`LeafRule.alternating`) steps differently from odd and
+    /// even generations. For it, steps 0 … level - 2 must start at an even generation (every
+    /// sub-step then does too: sub-steps of 2^k, k ≥ 1, keep the parity, and a 1-generation
+    /// step recurses into 1-generation steps from the same generation), and step -1 is the one
+    /// generation from an odd one, memoized under its own tag, level - 1, which no other step
+    /// uses: a memo entry never mixes the parities. The universe keeps to this
+    /// (`Universe.step(byPowerOfTwo:control:)`).
     /// - Complexity: O(distinct nodes visited); each (node, step) pair is computed once while
     ///   its memo slot holds.
     /// - Throws: `StepInterruption.cancelled` when `control` asks, `.outOfMemory` when a
@@ -72,7 +80,7 @@ extension NodeStore {
         if level == 4 {
             result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
                                         sw: leafBits(record.sw), se: leafBits(record.se),
-                                        generations: 1 << step))
+                                        generations: step < 0 ? 1 : 1 << step, oddStart: step < 0))
         } else if level == 5 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
             result = square32(record, generations: 1 << step)
         } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {

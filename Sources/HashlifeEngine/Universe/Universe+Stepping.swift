@@ -16,13 +16,30 @@ extension Universe {
     /// cannot hold the step, or the step needs more than `collectionsPerStep` collections (its
     /// working set does not fit, and recomputing evicted results would snowball), it is split
     /// into two steps of 2^(`exponent`-1), and so on down to single generations.
+    ///
+    /// A B0 rule without S8 (`Rule.alternatesBackground`) steps from odd generations with
+    /// another table than from even ones, and memoized steps of 2^k must all start at even
+    /// generations (see `NodeStore.successor`): from an odd generation, 2^k is made of one
+    /// generation from the odd one (memoized apart), then 2^(k-1), …, 2^1 and 1 from even ones.
     /// - Throws: `StepError`, with the universe as it was before this call.
     public func step(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepError) {
         precondition(exponent >= 0, "step exponent must be non-negative")
         precondition(exponent <= Universe.maximumStepExponent, "step exponent above the engine's limit")
         if let grid = rule.grid { return try gridStep(byPowerOfTwo: exponent, grid: grid, control: control) }  // Universe+Grid.swift
+        let oddStart = rule.alternatesBackground && generation.bit(0)
+        if oddStart && exponent > 0 {
+            let before = saveState()
+            do {
+                try step(byPowerOfTwo: 0, control: control)
+                for k in stride(from: exponent - 1, through: 0, by: -1) { try step(byPowerOfTwo: k, control: control) }
+            } catch {
+                restore(before)
+                throw error.at(generation)
+            }
+            return
+        }
         do {
-            try attemptStep(byPowerOfTwo: exponent, control: control)
+            try attemptStep(byPowerOfTwo: exponent, oddStart: oddStart, control: control)
         } catch {
             if case .cancelled = error { throw .cancelled(generation: generation) }
             if case let .outOfMemory(nodes) = error, exponent == 0 {
@@ -41,7 +58,8 @@ extension Universe {
     }
 
     /// One recursion from the padded root; on a throw the root is unchanged (shrunk).
-    private func attemptStep(byPowerOfTwo exponent: Int, control: StepControl?) throws(StepInterruption) {
+    /// `oddStart`: one generation (`exponent` 0) from an odd generation of an alternating rule.
+    private func attemptStep(byPowerOfTwo exponent: Int, oddStart: Bool, control: StepControl?) throws(StepInterruption) {
         store.trimCaches()
         collectIfNeeded()
         // The pattern must sit in the root's centre half and the root must be big enough for
@@ -65,7 +83,7 @@ extension Universe {
             let (rootLevel, universe) = (level + 1, self)
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: rootLevel, step: exponent))
+                    return .success(try universe.store.successor(padded, level: rootLevel, step: oddStart ? -1 : exponent))
                 } catch {
                     return .failure(error)
                 }
@@ -86,7 +104,9 @@ extension Universe {
     }
 
     /// Advances `count` generations by its binary decomposition, low bits first, reusing the
-    /// memo of every step size (nothing is cleared when the step size changes).
+    /// memo of every step size (nothing is cleared when the step size changes). For a B0 rule
+    /// without S8, one generation first from an odd generation, then the bits from 2^1 up, then
+    /// the 2^0 bit, so that every step of 2^k, k ≥ 1, starts at an even generation.
     /// `count` must be below 2^(`maximumStepExponent` + 1).
     public func step(by count: BigUInt) {
         do { try step(by: count, control: nil) } catch { preconditionFailure("\(error)") }
@@ -104,13 +124,35 @@ extension Universe {
             return
         }
         let width = count.bitWidth
-        var bit = 0
-        while bit < width {
-            if count.bit(bit) {
+        guard rule.alternatesBackground else {
+            var bit = 0
+            while bit < width {
+                if count.bit(bit) {
+                    try step(byPowerOfTwo: bit, control: control)
+                    progress?(generation)
+                }
+                bit += 1
+            }
+            return
+        }
+        guard width > 0 else { return }
+        var remaining = count
+        if generation.bit(0) {
+            try step(byPowerOfTwo: 0, control: control)
+            progress?(generation)
+            remaining = remaining - BigUInt(1)
+        }
+        var bit = 1
+        while bit < remaining.bitWidth {
+            if remaining.bit(bit) {
                 try step(byPowerOfTwo: bit, control: control)
                 progress?(generation)
             }
             bit += 1
+        }
+        if remaining.bit(0) {
+            try step(byPowerOfTwo: 0, control: control)
+            progress?(generation)
         }
     }
 
@@ -171,4 +213,12 @@ extension Universe {
     /// level (k + 3); deep ones run on a thread with a stack to match (`NodeStore.withStack`).
     /// 2^65000 generations is far beyond any pattern's interest.
     public static let maximumStepExponent = 65_000
+}
+
+extension Universe {
+    /// The state (0 or 1) of the background the live cells are relative to at the current
+    /// generation: 1 for B0 rules with S8, and at odd generations of B0 rules without S8 (then
+    /// every query, population included, counts the cells that differ from an all-alive plane,
+    /// as Golly does); 0 otherwise. See `Rule.background(atGeneration:)`.
+    public var background: Int { rule.background(atGeneration: generation) }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import HashlifeCLI
+import HashlifeEngine
+import HashlifeTestSupport
+
+/// The command line with B0, MAP and Wolfram rules: canonical text in the JSON, the `background`
+/// field, the text note at background 1, and bad rules refused (64 for arguments, 1 in files).
+@Suite struct RuleFamilyCommandTests {
+    let glider = Fixtures.pattern("glider.rle")
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func runReportsTheBackgroundOfB0Rules() throws {
+        for (rule, generation, background) in [("B0134/S23", "1", 1), ("B0134/S23", "2", 0), ("B0/S8", "2", 1), ("B3/S23", "1", 0), ("W30", "3", 0)] {
+            let result = hashlifeRun(["run", glider, "--gen", generation, "--rule", rule, "--json"])
+            #expect(result.status == 0, "\(result.err)")
+            let json = try object(result.out)
+            #expect(json["background"] as? Int == background, "\(rule) at \(generation)")
+            #expect(json["rule"] as? String == (try Rule(rule)).description)
+            let text = hashlifeRun(["run", glider, "--gen", generation, "--rule", rule])
+            #expect(text.out.contains("(background 1") == (background == 1), "\(rule) at \(generation): \(text.out)")
+        }
+    }
+
+    @Test func infoReportsTheBackground() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("b0.rle").path
+        try "x = 3, y = 1, rule = b0_s8\n3o!\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let json = try object(hashlifeRun(["info", file, "--json"]).out)
+        #expect(json["background"] as? Int == 1)
+        #expect(json["rule"] as? String == "B0/S8")
+        #expect(hashlifeRun(["info", file]).out.contains("background:  1"))
+        let life = try object(hashlifeRun(["info", glider, "--json"]).out)
+        #expect(life["background"] as? Int == 0)
+        #expect(!hashlifeRun(["info", glider]).out.contains("background"))
+    }
+
+    @Test func badRulesInFilesExit1WithTheirPlace() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("w31.rle").path
+        try "x = 1, y = 1, rule = W31\no!\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = hashlifeRun(["run", file, "--gen", "1"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("w31.rle:1:22") && result.err.contains("odd"), "\(result.err)")
+        #expect(result.err.filter { $0 == "\n" }.count == 1)
+    }
+}
