@@ -126,15 +126,23 @@ import Testing
         }
     }
 
-    /// A suffix after any family goes to `Grid.parse` (refused until bounded grids land).
-    @Test(arguments: ["W30:T20,20", "B0/S8:P10,10", lifeMap + ":T10,10", "b3_s23-a4ei6:T8,8", "Life:T4,4"])
-    func gridSuffixesReachTheGridParser(input: String) {
+    /// A suffix after any family goes to `Grid.parse`: the rule keeps its family and gains the grid.
+    @Test(arguments: ["W30:T20,20", lifeMap + ":T10,10", "b3_s23-a4ei6:T8,8", "Life:T4,4"])
+    func gridSuffixesReachTheGridParser(input: String) throws {
+        let rule = try Rule(input)
+        let suffix = ":" + String(input.split(separator: ":")[1])
+        #expect(rule.grid == (try Rule("B3/S23" + suffix)).grid)
+        #expect(rule.with(grid: nil) == (try Rule(String(input.split(separator: ":")[0]))))
+    }
+
+    /// B0 rules are refused on bounded grids, in one line naming both.
+    @Test func birthOnZeroIsRefusedOnABoundedGrid() {
+        #expect(throws: RuleError.self) { try Rule("B0/S8:P10,10") }
         do {
-            let rule = try Rule(input)
-            #expect(rule.grid != nil)
-            #expect(rule.description.hasSuffix(":" + String(input.split(separator: ":")[1])) || rule.description.contains(":"))
+            _ = try Rule("B0134/S23:T30,30")
+            Issue.record("B0 on a torus was accepted")
         } catch {
-            #expect(error.reason == .boundedGridUnsupported, "\(input): \(error)")
+            #expect(error.description == "rule \"B0134/S23:T30,30\": rules with B0 are not supported on bounded grids; use the rule on the unbounded plane")
         }
     }
 }

@@ -30,6 +30,17 @@ import HashlifeTestSupport
         #expect(repl.session.universe.rule.description == "B3/S23:T24,24")
     }
 
+    @Test func aB0RuleKeepsItsPlaneAndSaysWhy() throws {
+        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        _ = try run(repl, "rule B0134/S23")
+        let answer = try run(repl, "grid 24 24")
+        #expect(answer["ok"] as? Bool == false)
+        let error = answer["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "rule")
+        #expect((error?["message"] as? String)?.contains("B0 are not supported on bounded grids") == true)
+        #expect(repl.session.universe.rule.grid == nil)
+    }
+
     @Test func topologiesSuffixesAndNone() throws {
         let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
         #expect(try run(repl, "grid")["grid"] as? String == "none")
