@@ -47,7 +47,8 @@ func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: Strin
         let result = hashlife("run", glider, "--gen", "8", "--json")
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["generation", "population", "bounds", "rule", "tree_nodes", "memory", "seconds"])
+        #expect(Set(object.keys) == ["generation", "population", "background", "bounds", "rule", "tree_nodes", "memory", "seconds"])
+        #expect(object["background"] as? Int == 0)
         #expect(object["generation"] as? String == "8")
         #expect(object["population"] as? String == "5")
         #expect(object["rule"] as? String == "B3/S23")
@@ -101,7 +102,7 @@ func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: Strin
             (["run", glider, "--gen", "5", "--frob"], "unknown option '--frob'"),
             (["run", glider, "--gen", "5", "--rule", "W31"], "the Wolfram code 31 is odd"),
             (["run", glider, "--gen", "5", "--rule", "W256"], "the Wolfram code 256 is above 254"),
-            (["run", glider, "--gen", "5", "--rule", "MAPABC"], "hexagonal"),
+            (["run", glider, "--gen", "5", "--rule", "MAPABCDEF"], "von Neumann"),
             (["run", glider, "--gen", "5", "--rule", "MAPAB"], "86 base64 characters"),
             (["run", glider, "--gen", "5", "--rule", "B2/S34H"], "hexagonal neighbourhood"),
             (["launch"], "unknown subcommand 'launch'"),

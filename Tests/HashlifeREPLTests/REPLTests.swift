@@ -300,8 +300,8 @@ func temporaryDirectory() throws -> String {
                                  "set -10^30 7", "gen", "bogus", "quit"], json: true)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == 11)
-        #expect(lines[0] == #"{"ok":true,"path":"\#(glider)","name":"Glider","rule":"B3/S23","generation":"0","population":"5"}"#)
-        #expect(lines[1].hasPrefix(#"{"ok":true,"generation":"4","population":"5","seconds":"#))
+        #expect(lines[0] == #"{"ok":true,"path":"\#(glider)","name":"Glider","rule":"B3/S23","generation":"0","population":"5","background":0}"#)
+        #expect(lines[1].hasPrefix(#"{"ok":true,"generation":"4","population":"5","background":0,"seconds":"#))
         #expect(lines[2] == #"{"ok":true,"bounds":{"x":"1","y":"1","width":"3","height":"3"}}"#)
         #expect(lines[3] == #"{"ok":true,"x":"0","y":"0","width":"5","height":"5","zoom":"1","columns":5,"format":"text","rows":[".....","..#..","...#.",".###.","....."]}"#)
         let stats = try jsonLines(lines[4] + "\n")[0]
