@@ -3,36 +3,6 @@ import HashlifeEngine
 import HashlifeFormats
 import HashlifeTestSupport
 
-/// The bounded-grid files of ../shared/corpus/rules reach bgolly's populations
-/// (../shared/oracle/rules-visible.tsv) at every listed generation; files whose rule has no grid
-/// are the rule families' (their own oracle test).
-@Suite struct GridOracleTests {
-    static let entries = Oracle.entries("rules-visible.tsv")
-
-    @Test func oracleIsPresentOrSkipped() {
-        if Fixtures.shared == nil {
-            print("skipping grid oracle tests: ../shared is absent (it holds the rules corpus and bgolly's populations)")
-        } else {
-            #expect(!Self.entries.isEmpty, "rules-visible.tsv is present but empty")
-        }
-    }
-
-    @Test(arguments: entries)
-    func gridFilesReachGollysPopulations(_ entry: Oracle.Entry) throws {
-        let shared = try #require(Fixtures.shared)
-        let bytes = try FileIO.read(shared + "/corpus/" + entry.file)
-        // The header's rule: without a grid suffix the file is the rule families' (their oracle test).
-        let header = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("x") } ?? ""
-        guard let ruleText = header.split(separator: "rule").last, header.contains("rule"), ruleText.contains(":") else { return }
-        let universe = try Universe(document: PatternCodec.decode(bytes, fileName: entry.file).document)
-        #expect(universe.rule.grid != nil)
-        for (generation, population) in entry.populations {
-            universe.step(by: generation - universe.generation)
-            #expect(universe.population == population, "\(entry.file) at generation \(generation)")
-        }
-    }
-}
-
 /// Where a file's cells land on a bounded grid, and files that do not fit it.
 @Suite struct GridLoadingTests {
     static func universe(_ text: String) throws -> Universe {
