@@ -76,14 +76,7 @@ enum AnimateCommand: Subcommand {
         if options.grid && options.pixelsPerBlock < 3 {
             throw usage("--grid needs --scale 3 or more (smaller blocks would be covered by the lines)")
         }
-        if let live = arguments.value("--live") {
-            guard let colour = RGB(hex: live) else { throw usage("invalid value for '--live': \(Excerpt.quote(live)); expected a colour like #1E90FF") }
-            options.live = colour
-        }
-        if let dead = arguments.value("--dead") {
-            guard let colour = RGB(hex: dead) else { throw usage("invalid value for '--dead': \(Excerpt.quote(dead)); expected a colour like #FFFFFF") }
-            options.dead = colour
-        }
+        try options.readColours(arguments, command: command)
         var delay = 10
         if let text = arguments.value("--delay") {
             guard text.count <= 7, let ms = Int(text), ms >= 0, ms % 10 == 0, ms / 10 <= GIFWriter.maxDelay else {
@@ -100,14 +93,8 @@ enum AnimateCommand: Subcommand {
             loopCount = n == 0 ? 0 : n == 1 ? nil : n - 1
         }
 
-        let target = try PatternFiles.count(arguments.value("--to")!, option: "--to", command: command)
-        let from = try arguments.value("--from").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--from", command: command) }
-        if arguments.flag("--log") && arguments.value("--step") != nil { throw usage("--log and --step exclude each other") }
-        let step = try arguments.value("--step").map { (text) throws(CommandError) -> BigUInt in
-            let k = try PatternFiles.count(text, option: "--step", command: command)
-            guard !k.isZero else { throw usage("invalid value for '--step': the step must be at least 1") }
-            return k
-        } ?? .one
+        let asked = try SampleOptions(arguments, command: command)
+        let (target, from, step) = (asked.target, asked.from, asked.step ?? .one)
         let zoom = try arguments.value("--zoom").map { (text) throws(CommandError) -> BigUInt in
             let z = try PatternFiles.count(text, option: "--zoom", command: command)
             guard !z.isZero else { throw usage("invalid value for '--zoom': zoom must be at least 1") }

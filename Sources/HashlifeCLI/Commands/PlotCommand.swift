@@ -90,14 +90,8 @@ enum PlotCommand: Subcommand {
             }
         }
 
-        let target = try PatternFiles.count(arguments.value("--to")!, option: "--to", command: command)
-        let from = try arguments.value("--from").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--from", command: command) }
-        if arguments.flag("--log") && arguments.value("--step") != nil { throw usage("--log and --step exclude each other") }
-        let step = try arguments.value("--step").map { (text) throws(CommandError) -> BigUInt in
-            let k = try PatternFiles.count(text, option: "--step", command: command)
-            guard !k.isZero else { throw usage("invalid value for '--step': the step must be at least 1") }
-            return k
-        }
+        let asked = try SampleOptions(arguments, command: command)
+        let (target, from, step) = (asked.target, asked.from, asked.step)
         let bounds = arguments.flag("--bounds")
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)

@@ -79,14 +79,7 @@ enum ViewCommand: Subcommand {
         if options.grid && format == .png && options.pixelsPerBlock < 3 {
             throw usage("--grid needs --scale 3 or more in png (smaller blocks would be covered by the lines)")
         }
-        if let live = arguments.value("--live") {
-            guard let colour = RGB(hex: live) else { throw usage("invalid value for '--live': \(Excerpt.quote(live)); expected a colour like #1E90FF") }
-            options.live = colour
-        }
-        if let dead = arguments.value("--dead") {
-            guard let colour = RGB(hex: dead) else { throw usage("invalid value for '--dead': \(Excerpt.quote(dead)); expected a colour like #FFFFFF") }
-            options.dead = colour
-        }
+        try options.readColours(arguments, command: command)
         let zoom = try arguments.value("--zoom").map { (text) throws(CommandError) -> BigUInt in
             let z = try PatternFiles.count(text, option: "--zoom", command: command)
             guard !z.isZero else { throw usage("invalid value for '--zoom': zoom must be at least 1") }

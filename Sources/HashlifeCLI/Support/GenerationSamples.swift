@@ -71,3 +71,27 @@ struct GenerationSamples: Sequence {
         }
     }
 }
+
+/// `--to N [--from M] [--step K | --log]` of `animate` and `plot`: the generations asked for.
+struct SampleOptions {
+    let target: BigUInt
+    /// nil: the file's generation.
+    let from: BigUInt?
+    /// nil when `--step` is absent (each command picks its default).
+    let step: BigUInt?
+    let log: Bool
+
+    /// Reads the options; `--log` with `--step`, or a step of 0, is a usage error of `command`.
+    init(_ arguments: ParsedArguments, command: String) throws(CommandError) {
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
+        target = try PatternFiles.count(arguments.value("--to")!, option: "--to", command: command)
+        from = try arguments.value("--from").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--from", command: command) }
+        log = arguments.flag("--log")
+        if log && arguments.value("--step") != nil { throw usage("--log and --step exclude each other") }
+        step = try arguments.value("--step").map { (text) throws(CommandError) -> BigUInt in
+            let k = try PatternFiles.count(text, option: "--step", command: command)
+            guard !k.isZero else { throw usage("invalid value for '--step': the step must be at least 1") }
+            return k
+        }
+    }
+}

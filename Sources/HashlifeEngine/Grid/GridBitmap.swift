@@ -125,20 +125,11 @@ struct GridBitmap {
         clearRing()
     }
 
-    /// The adder network of `LeafRule.bitPlaneCounts`, on neighbours already aligned.
+    /// The engine's adder network (`LeafRule.alignedCounts`), on neighbours already aligned.
     @inline(__always)
     static func counts(_ uw: UInt64, _ u: UInt64, _ ue: UInt64, _ mw: UInt64, _ me: UInt64,
                        _ dw: UInt64, _ d: UInt64, _ de: UInt64) -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64) {
-        let upSum = uw ^ u ^ ue, upCarry = (uw & u) | (ue & (uw ^ u))
-        let downSum = dw ^ d ^ de, downCarry = (dw & d) | (de & (dw ^ d))
-        let midSum = mw ^ me, midCarry = mw & me
-        let ones = upSum ^ downSum ^ midSum
-        let onesCarry = (upSum & downSum) | (midSum & (upSum ^ downSum))
-        let carries = upCarry ^ downCarry ^ midCarry
-        let carriesCarry = (upCarry & downCarry) | (midCarry & (upCarry ^ downCarry))
-        let twos = carries ^ onesCarry
-        let twosCarry = carries & onesCarry
-        return (ones, twos, carriesCarry ^ twosCarry, carriesCarry & twosCarry)
+        LeafRule.alignedCounts(uw, u, ue, mw, me, dw, d, de)
     }
 
     /// Copies edge cells into the ring as the grid's joins say (a dead ring for a plane).

@@ -177,40 +177,10 @@ extension Universe {
                 : GridTiling(grid: grid, cells: bitmap).tree(level: resultLevel + 1, in: &store)
         }
         _ = store.emptyNode(level: resultLevel + 2)
-        store.stepRoot = padded
-        store.control = control
-        store.preparePins(level: resultLevel + 1)
-        store.collectionsThisStep = 0
-        store.collectionsAllowed = exponent > 0 ? Universe.collectionsPerStep : .max
-        defer {
-            store.control = nil
-            store.stepRoot = 0
-            store.pinCount = 0
-        }
-        store.pinning = false
-        while true {
-            let universe = self
-            let outcome = NodeStore.withStack(forLevels: resultLevel + 1) { () -> Result<NodeID, StepInterruption> in
-                do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: resultLevel + 1, step: exponent))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            do {
-                let result = try outcome.get()
-                root = result
-                level = resultLevel
-                (originX, originY) = Universe.frame(level: resultLevel)
-                registerEmpties()
-                break
-            } catch .needsPins {
-                store.pinning = true
-                store.preparePins(level: resultLevel + 1)
-            } catch {
-                throw error
-            }
-        }
+        root = try successor(ofPadded: padded, level: resultLevel + 1, step: exponent, control: control)
+        level = resultLevel
+        (originX, originY) = Universe.frame(level: resultLevel)
+        registerEmpties()
         generation += BigUInt.powerOfTwo(exponent)
         // One period: the grid, or a tube's bounded rows (columns) across the whole result.
         let (frameX, frameY) = Universe.frame(level: resultLevel), side = BigUInt.powerOfTwo(resultLevel)

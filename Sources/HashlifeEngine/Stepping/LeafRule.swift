@@ -138,14 +138,23 @@ enum LeafRule: Sendable {
     static func bitPlaneCounts(_ word: UInt64, up: UInt64, down: UInt64, notFirstColumn: UInt64, notLastColumn: UInt64)
         -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
     {
-        // Row above: three cells through a full adder.
-        let ua = up &<< 1 & notFirstColumn, uc = up &>> 1 & notLastColumn
+        alignedCounts(up &<< 1 & notFirstColumn, up, up &>> 1 & notLastColumn,
+                      word &<< 1 & notFirstColumn, word &>> 1 & notLastColumn,
+                      down &<< 1 & notFirstColumn, down, down &>> 1 & notLastColumn)
+    }
+
+    /// The adder network itself, on the eight neighbours already aligned with their cells (bit
+    /// for bit: up-west, up, up-east, west, east, down-west, down, down-east); also used by the
+    /// bounded grids' bitmap stepper (GridBitmap.swift).
+    @inline(__always)
+    static func alignedCounts(_ ua: UInt64, _ up: UInt64, _ uc: UInt64, _ ma: UInt64, _ mc: UInt64,
+                              _ da: UInt64, _ down: UInt64, _ dc: UInt64)
+        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
+    {
+        // Rows above and below: three cells each through a full adder.
         let upSum = ua ^ up ^ uc, upCarry = (ua & up) | (uc & (ua ^ up))
-        // Row below.
-        let da = down &<< 1 & notFirstColumn, dc = down &>> 1 & notLastColumn
         let downSum = da ^ down ^ dc, downCarry = (da & down) | (dc & (da ^ down))
         // Same row: two cells through a half adder.
-        let ma = word &<< 1 & notFirstColumn, mc = word &>> 1 & notLastColumn
         let midSum = ma ^ mc, midCarry = ma & mc
         // Ones: full adder of the three sums.
         let ones = upSum ^ downSum ^ midSum
@@ -155,9 +164,7 @@ enum LeafRule: Sendable {
         let carriesCarry = (upCarry & downCarry) | (midCarry & (upCarry ^ downCarry))
         let twos = carries ^ onesCarry
         let twosCarry = carries & onesCarry
-        let fours = carriesCarry ^ twosCarry
-        let eights = carriesCarry & twosCarry
-        return (ones, twos, fours, eights)
+        return (ones, twos, carriesCarry ^ twosCarry, carriesCarry & twosCarry)
     }
 
     /// One generation of B3/S23 for the 64 cells of `word`.

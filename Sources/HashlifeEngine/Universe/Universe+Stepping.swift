@@ -67,40 +67,49 @@ extension Universe {
         // which holds everything reachable in 2^exponent generations.
         while level < exponent + 2 || !centreHalfHoldsEverything() { expand() }
         let padded = paddedRoot()
+        do {
+            root = try successor(ofPadded: padded, level: level + 1, step: oddStart ? -1 : exponent, control: control)
+        } catch {
+            shrink()
+            throw error
+        }
+        generation += BigUInt.powerOfTwo(exponent)
+        shrink()
+    }
+
+    /// The successor of `padded` (a level-`rootLevel` root) for step tag `step` (the exponent, or
+    /// -1 for one generation from an odd generation of an alternating rule), computed on a thread
+    /// with a stack for `rootLevel` levels: unpinned first (cheaper), then pinned when the store
+    /// reaches its limit on the way. Shared by plane steps and the tiled-grid jumps
+    /// (Universe+Grid.swift). The universe's root is not touched.
+    func successor(ofPadded padded: NodeID, level rootLevel: Int, step: Int, control: StepControl?) throws(StepInterruption) -> NodeID {
         store.stepRoot = padded
         store.control = control
-        store.preparePins(level: level + 1)
+        store.preparePins(level: rootLevel)
         store.collectionsThisStep = 0
-        store.collectionsAllowed = exponent > 0 ? Universe.collectionsPerStep : .max
+        store.collectionsAllowed = step > 0 ? Universe.collectionsPerStep : .max
         defer {
             store.control = nil
             store.stepRoot = 0
             store.pinCount = 0
         }
-        // Unpinned first (cheaper); pinned when the store reaches its limit on the way.
         store.pinning = false
         while true {
-            let (rootLevel, universe) = (level + 1, self)
+            let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: rootLevel, step: oddStart ? -1 : exponent))
+                    return .success(try universe.store.successor(padded, level: rootLevel, step: step))
                 } catch {
                     return .failure(error)
                 }
             }
             do {
-                root = try outcome.get()
-                break
+                return try outcome.get()
             } catch .needsPins {
                 store.pinning = true
-                store.preparePins(level: level + 1)
-            } catch {
-                shrink()
-                throw error
+                store.preparePins(level: rootLevel)
             }
         }
-        generation += BigUInt.powerOfTwo(exponent)
-        shrink()
     }
 
     /// Advances `count` generations by its binary decomposition, low bits first, reusing the

@@ -75,19 +75,29 @@ extension Universe {
     /// The viewport of `columns`×`rows` blocks that shows every live cell inside its inner 60 %:
     /// a 20 % margin (rounded down, in blocks) stays free on every side, as SPEC §9.6 asks (a
     /// 10×10 view keeps its outer 2 rows and columns free). The zoom is the smallest power of
-    /// two that fits; the pattern is centred. Nil when nothing is alive.
+    /// two that fits; the pattern is centred (`Viewport.fitting`). Nil when nothing is alive.
     public func fit(columns: Int, rows: Int) -> Viewport? {
         precondition(columns > 0 && rows > 0, "viewport needs at least one block")
-        guard let box = boundingBox else { return nil }
+        return boundingBox.map { Viewport.fitting($0, columns: columns, rows: rows) }
+    }
+}
+
+extension Viewport {
+    /// The viewport of `columns`×`rows` blocks that shows `box` inside its inner 60 %, as
+    /// `Universe.fit` does (SPEC §9.6): a 20 % margin (rounded down, in blocks) on every
+    /// side, the smallest power-of-two zoom that fits, the box's centre at the centre. For a
+    /// box that is not one pattern's bounds: the union of an animation's frames.
+    public static func fitting(_ box: CellRect, columns: Int, rows: Int) -> Viewport {
+        precondition(columns > 0 && rows > 0, "viewport needs at least one block")
         let innerColumns = max(columns - 2 * (columns / 5), 1), innerRows = max(rows - 2 * (rows / 5), 1)
         var zoom = BigUInt.one
         while BigUInt(innerColumns) * zoom < box.width || BigUInt(innerRows) * zoom < box.height { zoom = zoom << 1 }
-        // Centre: the box's centre at the viewport's centre, in whole cells.
         let width = BigInt(BigUInt(columns) * zoom), height = BigInt(BigUInt(rows) * zoom)
         let x = box.x + (BigInt(box.width) >> 1) - (width >> 1)
         let y = box.y + (BigInt(box.height) >> 1) - (height >> 1)
         return Viewport(x: x, y: y, columns: columns, rows: rows, zoom: zoom)
     }
+
 }
 
 /// Block rows of a viewport, produced on demand.
