@@ -25,6 +25,14 @@ import HashlifeTestSupport
         }
     }
 
+    @Test func classifySaysWhatTheCellsAreRelativeToUnderB0() {
+        let alternating = hashlifeRun(["classify", glider, "--rule", "B0134/S23"])
+        #expect(alternating.out == "still life from generation 2\nnote: rule B0134/S23 has B0: the cells are counted as Golly shows them, relative to an all-alive plane at odd generations\n")
+        let complement = hashlifeRun(["classify", Fixtures.pattern("block.rle"), "--rule", "B01245/S0123678"])
+        #expect(complement.out.hasSuffix("relative to an all-alive plane (the dead cells)\n"), "\(complement.out)")
+        #expect(!hashlifeRun(["classify", glider]).out.contains("note:"))
+    }
+
     @Test func infoReportsTheBackground() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -58,6 +58,13 @@ enum ClassifyCommand: Subcommand {
             context.standardOutput(result.json.encoded + "\n")
         } else {
             context.standardOutput(result.verdict.summary + "\n")
+            if universe.rule.hasBirthOnZero {
+                // The verdict is about the stored cells, which Golly shows: relative to an
+                // all-alive plane at odd generations (at every one with S8).
+                context.standardOutput("note: rule \(universe.rule) has B0: the cells are counted as Golly shows them, "
+                    + (universe.rule.alternatesBackground ? "relative to an all-alive plane at odd generations\n"
+                        : "relative to an all-alive plane (the dead cells)\n"))
+            }
         }
         if case .undetermined = result.verdict {
             throw .undetermined("\(PatternFiles.label(path)): no verdict within \(limit) generations (try a larger --max-gen)")
