@@ -19,13 +19,7 @@ import HashlifeTestSupport
     }
 
     /// Runs `line`, returning its one JSON answer.
-    func run(_ repl: REPL, _ line: String) throws -> [String: Any] {
-        var output = ""
-        repl.execute(line) { output += $0 }
-        let objects = try jsonLines(output)
-        try #require(objects.count == 1, "'\(line)' answered \(objects.count) lines: \(output)")
-        return objects[0]
-    }
+    func run(_ repl: REPL, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
 
     func ok(_ repl: REPL, _ line: String) throws -> [String: Any] {
         let answer = try run(repl, line)

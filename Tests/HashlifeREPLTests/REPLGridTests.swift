@@ -8,13 +8,7 @@ import HashlifeTestSupport
 /// The `grid` command: show, resize (dropping cells off the new grid with a count, undoably),
 /// Golly's suffixes, `none`, and its errors.
 @Suite struct REPLGridTests {
-    func run(_ repl: REPL, _ line: String) throws -> [String: Any] {
-        var output = ""
-        repl.execute(line) { output += $0 }
-        let objects = try jsonLines(output)
-        try #require(objects.count == 1, "'\(line)' answered \(objects.count) lines: \(output)")
-        return objects[0]
-    }
+    func run(_ repl: REPL, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
 
     @Test func resizingDropsCellsOffTheGridUndoably() throws {
         let repl = REPL(session: Session(columns: 20, rows: 10), json: true)

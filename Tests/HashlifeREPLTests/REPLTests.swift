@@ -21,6 +21,15 @@ func jsonLines(_ output: String) throws -> [[String: Any]] {
     }
 }
 
+/// Runs `line` on `repl` (in JSON mode), returning its one JSON answer.
+func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
+    var output = ""
+    repl.execute(line) { output += $0 }
+    let objects = try jsonLines(output)
+    try #require(objects.count == 1, "'\(line)' answered \(objects.count) lines: \(output)")
+    return objects[0]
+}
+
 func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "hashlife-repl-tests-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
