@@ -50,7 +50,7 @@ func runBoards() {
     let now = BoardService.wallClock()
     let many = (0..<10_000).map { i in
         (board: Board(id: .random(), name: "glider \(i)", rule: "B3/S23", created: now, updated: now, author: nil, comments: [],
-                      origin: state, state: state, generation: 0, population: 5, bounds: glider.boundingBox.map(BoardBounds.init), verdict: nil),
+                      origin: state, state: state, generation: 0, population: 5, bounds: glider.boundingBox, verdict: nil),
          history: [PopulationSample(generation: 0, population: 5)])
     }
     try! repository.insert(contentsOf: many)

@@ -3,6 +3,7 @@
 
 import HashlifeBoards
 import HashlifeEngine
+import HashlifeRendering
 
 extension App {
     /// Keys of an open panel.
@@ -54,23 +55,12 @@ extension App {
         var dim = style
         dim.foreground = palette.dim
         if list.isEmpty { screen.put("No snapshots yet: n saves one.", column: inner.left, row: inner.top, style: dim) }
-        let listRows = max(inner.rows - 6, 1)
-        let first = max(0, selected - listRows + 1)
-        for (i, snapshot) in list.enumerated().dropFirst(first).prefix(listRows) {
-            var line = style
-            if i == selected { line.reverse = true }
-            screen.put("\(snapshot.name)  gen \(Excerpt.number(snapshot.generation))  pop \(Excerpt.number(snapshot.population))",
-                       column: inner.left, row: inner.top + i - first, style: line, limit: inner.left + inner.columns)
-        }
-        if selected < list.count {
+        drawList(&screen, inner: inner, style: style, selected: selected,
+                 entries: list.map { "\($0.name)  gen \(Excerpt.number($0.generation))  pop \(Excerpt.number($0.population))" }) {
             let snapshot = list[selected]
-            let lines = previewCache[snapshot.name] ?? session.withState(of: snapshot) { AppPreview.lines($0, columns: 24, rows: 4) }
+            let lines = previewCache[snapshot.name] ?? session.withState(of: snapshot) { Thumbnail.text($0, columns: 24, rows: 4) }
             previewCache[snapshot.name] = lines
-            var live = style
-            live.foreground = palette.live
-            for (i, line) in lines.enumerated() {
-                screen.put(line, column: inner.left, row: inner.top + inner.rows - 5 + i, style: live)
-            }
+            return lines
         }
         screen.put("n save  Enter restore  d delete  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
                    limit: inner.left + inner.columns)
@@ -124,23 +114,30 @@ extension App {
         }
         let list = store.boards
         if list.isEmpty { screen.put("No boards yet: n saves this universe as one.", column: inner.left, row: inner.top, style: dim) }
-        let listRows = max(inner.rows - 6, 1)
-        let first = max(0, selected - listRows + 1)
-        for (i, board) in list.enumerated().dropFirst(first).prefix(listRows) {
-            var line = style
-            if i == selected { line.reverse = true }
+        drawList(&screen, inner: inner, style: style, selected: selected, entries: list.map { board in
             let current = board.id == store.boardID ? "*" : " "
-            screen.put("\(current)\(board.id.short)  \(board.name)  gen \(Excerpt.number(board.generation))  pop \(Excerpt.number(board.population))",
-                       column: inner.left, row: inner.top + i - first, style: line, limit: inner.left + inner.columns)
-        }
-        if selected < list.count {
-            var live = style
-            live.foreground = palette.live
-            for (i, line) in store.previewLines(list[selected].id, columns: 24, rows: 4).enumerated() {
-                screen.put(line, column: inner.left, row: inner.top + inner.rows - 5 + i, style: live)
-            }
-        }
+            return "\(current)\(board.id.short)  \(board.name)  gen \(Excerpt.number(board.generation))  pop \(Excerpt.number(board.population))"
+        }) { store.previewLines(list[selected].id, columns: 24, rows: 4) }
         screen.put("Enter open  n save as new board  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
                    limit: inner.left + inner.columns)
+    }
+
+    /// A scrolling list of `entries` in `inner` (the selected one reversed, scrolled into view)
+    /// with the selected entry's preview (4 lines from `preview`) above the panel's last line.
+    private func drawList(_ screen: inout Screen, inner: (left: Int, top: Int, columns: Int, rows: Int), style: ScreenCell, selected: Int, entries: [String],
+                          preview: () -> [String]) {
+        let listRows = max(inner.rows - 6, 1)
+        let first = max(0, selected - listRows + 1)
+        for (i, entry) in entries.enumerated().dropFirst(first).prefix(listRows) {
+            var line = style
+            if i == selected { line.reverse = true }
+            screen.put(entry, column: inner.left, row: inner.top + i - first, style: line, limit: inner.left + inner.columns)
+        }
+        guard selected < entries.count else { return }
+        var live = style
+        live.foreground = settings.palette.live
+        for (i, line) in preview().enumerated() {
+            screen.put(line, column: inner.left, row: inner.top + inner.rows - 5 + i, style: live)
+        }
     }
 }

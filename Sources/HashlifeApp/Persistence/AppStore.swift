@@ -4,6 +4,7 @@
 
 import HashlifeBoards
 import HashlifeEngine
+import HashlifeRendering
 import HashlifeFormats
 import HashlifeSession
 
@@ -66,7 +67,7 @@ public final class AppStore {
         if let preview, preview.id == id { return preview.lines }
         var lines: [String] = []
         if let board = try? service.board(id.text), let universe = try? service.universe(of: board) {
-            lines = AppPreview.lines(universe, columns: columns, rows: rows)
+            lines = Thumbnail.text(universe, columns: columns, rows: rows)
         }
         preview = (id, lines)
         return lines

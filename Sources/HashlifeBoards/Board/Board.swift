@@ -22,12 +22,12 @@ public struct Board: Equatable, Sendable {
     public var generation: BigUInt
     public var population: BigUInt
     /// The live cells' bounding box; nil when nothing is alive.
-    public var bounds: BoardBounds?
+    public var bounds: CellRect?
     /// The last `final` verdict, if any.
     public var verdict: StoredVerdict?
 
     public init(id: BoardID, name: String, rule: String, created: Int64, updated: Int64, author: String?, comments: [String],
-                origin: [UInt8], state: [UInt8], generation: BigUInt, population: BigUInt, bounds: BoardBounds?, verdict: StoredVerdict?) {
+                origin: [UInt8], state: [UInt8], generation: BigUInt, population: BigUInt, bounds: CellRect?, verdict: StoredVerdict?) {
         self.id = id
         self.name = name
         self.rule = rule
@@ -46,25 +46,6 @@ public struct Board: Equatable, Sendable {
     /// What `list` shows, without the states.
     public var summary: BoardSummary {
         BoardSummary(id: id, name: name, rule: rule, generation: generation, population: population, updated: updated)
-    }
-}
-
-/// A bounding box with exact coordinates (x, y the top-left cell; y grows downwards).
-public struct BoardBounds: Equatable, Sendable {
-    public var x: BigInt
-    public var y: BigInt
-    public var width: BigUInt
-    public var height: BigUInt
-
-    public init(x: BigInt, y: BigInt, width: BigUInt, height: BigUInt) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public init(_ rect: CellRect) {
-        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 }
 

@@ -266,10 +266,10 @@ public final class SQLiteBoardRepository: BoardRepository {
     static func board(from row: SQLiteStatement) throws(BoardError) -> Board {
         let text = row.text(0)
         guard let id = BoardID(text) else { throw .damaged(BoardID(bytes: [UInt8](repeating: 0, count: 16)), "id \(Excerpt.quote(text))") }
-        var bounds: BoardBounds? = nil
+        var bounds: CellRect? = nil
         if let x = row.optionalText(11), let y = row.optionalText(12), let w = row.optionalText(13), let h = row.optionalText(14) {
             guard let bx = BigInt(decimal: Substring(x)), let by = BigInt(decimal: Substring(y)) else { throw .damaged(id, "bounds") }
-            bounds = BoardBounds(x: bx, y: by, width: try count(w, id), height: try count(h, id))
+            bounds = CellRect(x: bx, y: by, width: try count(w, id), height: try count(h, id))
         }
         var verdict: StoredVerdict? = nil
         if let name = row.optionalText(15) {

@@ -62,7 +62,7 @@ public final class BoardService {
             let population = universe.population
             let board = Board(id: BoardID.random(), name: name, rule: universe.rule.description, created: time, updated: time,
                               author: author, comments: comments, origin: state, state: state, generation: universe.generation,
-                              population: population, bounds: universe.boundingBox.map(BoardBounds.init), verdict: nil)
+                              population: population, bounds: universe.boundingBox, verdict: nil)
             try repository.insert(board, history: [PopulationSample(generation: universe.generation, population: population)])
             return board
         }
@@ -155,7 +155,7 @@ public final class BoardService {
             board.state = try Self.encode(universe, name: board.name, author: board.author, comments: board.comments)
             board.generation = universe.generation
             board.population = universe.population
-            board.bounds = universe.boundingBox.map(BoardBounds.init)
+            board.bounds = universe.boundingBox
             board.updated = now()
             try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)])
             return board
@@ -207,7 +207,7 @@ public final class BoardService {
             board.state = try Self.encode(universe, name: board.name, author: board.author, comments: board.comments)
             board.generation = universe.generation
             board.population = universe.population
-            board.bounds = universe.boundingBox.map(BoardBounds.init)
+            board.bounds = universe.boundingBox
             board.verdict = nil
             board.updated = now()
             try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)])

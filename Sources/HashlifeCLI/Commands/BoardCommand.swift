@@ -325,7 +325,7 @@ enum BoardCommand: Subcommand {
                  ("updated", .string(BoardLog.timestamp(b.updated)))])
     }
 
-    static func boundsJSON(_ bounds: BoardBounds?) -> JSONValue {
+    static func boundsJSON(_ bounds: CellRect?) -> JSONValue {
         guard let box = bounds else { return .null }
         return .fields([("x", .string(box.x.description)), ("y", .string(box.y.description)),
                         ("width", .string(box.width.description)), ("height", .string(box.height.description))])

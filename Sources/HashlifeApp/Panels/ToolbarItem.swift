@@ -1,18 +1,9 @@
-// Small pictures of patterns for the toolbar, snapshots and boards panels: the one thumbnail
-// renderer of the project (`Thumbnail.text`, the same pictures as the REPL's and `board list`'s).
+// The edit toolbar's patterns; their previews, like the snapshot and board panels', come from
+// the project's one thumbnail renderer (`Thumbnail.text`).
 
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeSession
-
-public enum AppPreview {
-    /// `universe`'s live cells fitted into `columns`×`rows` braille characters with `view --fit`'s
-    /// 20 % margin (`Thumbnail.text`); blank braille when it is empty or the box is empty.
-    public static func lines(_ universe: Universe, columns: Int, rows: Int) -> [String] {
-        guard columns > 0, rows > 0 else { return Array(repeating: "", count: max(rows, 0)) }
-        return Thumbnail.text(universe, columns: columns, rows: rows)
-    }
-}
 
 /// One pattern of the edit toolbar.
 public struct ToolbarItem: Equatable, Sendable {
@@ -43,7 +34,7 @@ public struct ToolbarItem: Equatable, Sendable {
     static func item(_ library: ShapeLibrary, file: String, name: String) -> ToolbarItem? {
         guard let document = try? library.document(named: file), let universe = try? Universe(document: document),
               let stamp = Stamp(universe: universe, name: name) else { return nil }
-        return ToolbarItem(name: name, stamp: stamp, preview: AppPreview.lines(universe, columns: 12, rows: 1)[0])
+        return ToolbarItem(name: name, stamp: stamp, preview: Thumbnail.text(universe, columns: 12, rows: 1)[0])
     }
 }
 
