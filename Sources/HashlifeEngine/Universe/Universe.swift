@@ -43,6 +43,8 @@ public final class Universe {
     public var generation: BigUInt
     /// The rule the universe evolves under.
     public private(set) var rule: Rule
+    /// See `threads` (Universe+Threads.swift).
+    var threadCount = 1
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
