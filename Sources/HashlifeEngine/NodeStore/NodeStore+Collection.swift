@@ -56,9 +56,10 @@ extension NodeStore {
         limitCapacity = plan.nodes
     }
 
-    /// Would making `reserve` more nodes go past the limit? (Checked at safe points.)
+    /// Would making `reserve` more nodes go past the limit, less the room multi-threaded steps
+    /// keep at the arena's top (`parallelHeadroom`)? (Checked at safe points.)
     @inline(__always)
-    var needsCollection: Bool { freeHead == 0 && count + NodeStore.reserve >= limitCapacity }
+    var needsCollection: Bool { freeHead == 0 && count + NodeStore.reserve + parallelHeadroom >= limitCapacity }
 
     /// Frees least-recently-used nodes that no root, pinned state or pinned recursion id needs,
     /// keeping about half the limit's worth of the most recent nodes with their memo results.

@@ -118,6 +118,11 @@
 //
 // Levels are not stored: every traversal starts at a root whose level it knows.
 //
+// Several threads. A universe with `threads` > 1 runs a big step's top levels as tasks on a
+// pool of workers, each stepping through a view of this store that publishes nodes and memo
+// results with atomics (Parallel/: the shared store's essay is in NodeStore+Shared.swift).
+// Collections, index growth and deep tags stay single-threaded: a phase unwinds for them.
+//
 // All unsafe code of the engine lives in this type: the arena, the index and the side arrays are
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the
 // stepping path uses classes, ARC, Dictionary, existentials or closures.
@@ -245,6 +250,9 @@ enum StepInterruption: Error {
     /// The step needed more collections than `collectionsAllowed`: its working set does not fit,
     /// and smaller steps (whose working sets are smaller) will recompute less.
     case thrashing
+    /// A multi-threaded step stopped for the store's upkeep (its index must grow, its arena is
+    /// nearly full) or because another worker stopped; the step reruns (Parallel/).
+    case paused
 }
 
 /// The canonical node store: arena, hash index, memo slots, population caches and the rule's
@@ -350,6 +358,27 @@ struct NodeStore: ~Copyable {
     /// stepped as 64×64 squares (see `measureReuse`).
     var reuseMark: (hits: UInt64, misses: UInt64) = (0, 0)
     var stepsSquare64 = false
+    /// A worker's view of the store during a multi-threaded step (Parallel/, nil and false for
+    /// the universe's own store): hash-consing then publishes records with a compare-and-swap,
+    /// takes ids from chunks of the shared arena, and reads and writes memo slots with atomics.
+    var phase: ParallelPhase? = nil
+    var concurrent = false
+    /// False for a worker's view: the arena, index and empties belong to the universe's store.
+    var ownsBuffers = true
+    /// How many fresh ids a view holds (in `pins`, which a view does not need), and an id a
+    /// lost insertion race gave back.
+    var chunkNext = 0
+    var emergencyCount = 0
+    var spareID: NodeID = 0
+    /// Set when the view's chunks went past what the phase may use: the next miss unwinds.
+    var mustPause = false
+    /// Room a universe with several threads keeps free at the top of the arena: every worker's
+    /// chunk of ids beyond the point where a phase pauses (single-threaded steps collect
+    /// that much earlier).
+    var parallelHeadroom = 0
+    /// A single-threaded step that reaches this many misses unwinds (`.paused`) to go on with
+    /// several threads (`Universe.successor(ofPadded:)`); `.max` otherwise.
+    var missBudget: UInt64 = .max
     /// True steps every level-6 miss as a 64×64 square whatever the hit rate (for tests), and
     /// the number of squares so stepped.
     var forcesSquare64 = false {
@@ -386,10 +415,11 @@ struct NodeStore: ~Copyable {
     }
 
     deinit {
+        pins.deallocate()
+        guard ownsBuffers else { return }
         nodes.deallocate()
         buckets.deallocate()
         empties.deallocate()
-        pins.deallocate()
     }
 
     /// Number of live nodes (the reserved slot and freed records excluded).

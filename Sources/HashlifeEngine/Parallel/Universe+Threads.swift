@@ -13,6 +13,7 @@ extension Universe {
         set {
             precondition(newValue >= 1, "a step needs at least one thread")
             threadCount = min(newValue, Universe.maximumThreads)
+            store.parallelHeadroom = threadCount > 1 ? Universe.margin(workers: threadCount) : 0
         }
     }
 
@@ -23,5 +24,123 @@ extension Universe {
     /// command-line program.
     public static var availableProcessors: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}
+
+extension Universe {
+    /// The deepest root a step forks at: helpers' stacks are made for recursions this deep.
+    /// Deeper trees step on one thread (their tops are mostly empty anyway).
+    static let parallelLevelLimit = 2048
+
+    /// The successor of `padded` computed by `threads` workers (NodeStore+Fork.swift), or nil
+    /// when the step should run on one thread: one thread asked for, a step too small or too
+    /// deep for the shared memo (every tag must fit a record), or a store that needs a
+    /// collection first (the single-threaded step collects, with its pins). A phase that
+    /// pauses because the index must grow is rerun after growing it; what it memoized stays.
+    func parallelSuccessor(ofPadded padded: NodeID, level rootLevel: Int, step: Int,
+                           control: StepControl?) throws(StepInterruption) -> NodeID? {
+        guard threadCount > 1, parallelEligible(level: rootLevel, step: step) else { return nil }
+        let pool = workerPool()
+        let workers = pool.helpers + 1
+        while true {
+            let margin = Universe.margin(workers: workers)
+            let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
+            let growsIndex = store.bucketCount < store.plannedBuckets
+            // The index cannot grow during a phase, so its chains may reach four nodes a bucket
+            // before it pauses to grow it (a restart costs the unfinished work at the top); it
+            // starts at two buckets a node, so a phase can make seven times the nodes there are.
+            let indexBound = growsIndex ? 4 * store.bucketCount : Int.max
+            if growsIndex && store.bucketCount < 2 * (store.count + margin) {
+                store.growIndex(to: min(store.bucketCount * 2, store.plannedBuckets))
+                continue
+            }
+            // A store at its limit collects first, with one thread (and its pins).
+            if store.freeCount < margin && store.count >= softBound { return nil }
+            let views = UnsafeMutablePointer<NodeStore>.allocate(capacity: workers)
+            var ready = true
+            for i in 0..<workers {
+                (views + i).initialize(to: NodeStore(viewOf: store, phase: nil))
+                ready = ready && store.giveEmergencyIDs(to: &views[i])
+            }
+            let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound)
+            for i in 0..<workers { views[i].phase = phase }
+            guard ready else {
+                for i in 0..<workers { store.absorb(&views[i]) }
+                views.deinitialize(count: workers)
+                views.deallocate()
+                return nil
+            }
+            let depth = Universe.forkDepth(workers: workers)
+            let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
+                pool.run(views: views) { view in
+                    do throws(StepInterruption) {
+                        return .success(try view.forkedSuccessor(padded, level: rootLevel, step: step, depth: depth, pool: pool))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            let (countBefore, freeBefore) = (store.count, store.freeCount)
+            phase.end(into: &store)
+            for i in 0..<workers { store.absorb(&views[i]) }
+            views.deinitialize(count: workers)
+            views.deallocate()
+            store.countInserts(store.count - countBefore + freeBefore - store.freeCount)
+            switch outcome {
+            case let .success(result):
+                return result
+            case .failure(.paused):
+                if control?.isCancelled == true { throw .cancelled }
+                // Out of room: the single-threaded step finishes the work, collecting as it
+                // goes (a collection here would drop the phase's unfinished work, which only
+                // the recency stamps protect, and the rerun would redo it).
+                if phase.needs & ParallelPhase.needsRoom != 0 { return nil }
+            case let .failure(error):
+                throw error
+            }
+        }
+    }
+
+    /// Can a step of `step` (-1: one generation from an odd one) from a root of `level` fork?
+    /// Not when it is too small, too deep for the workers' stacks, or has tags too deep for a
+    /// record (the shared memo keeps no side table).
+    func parallelEligible(level rootLevel: Int, step: Int) -> Bool {
+        step >= 0 && rootLevel - 2 - step < NodeRecord.tagLimit
+            && rootLevel > NodeStore.smallestForkLevel + 1 && rootLevel <= Universe.parallelLevelLimit
+    }
+
+    /// Memo misses a step with several threads makes on one before it forks
+    /// (`successor(ofPadded:)`), about 20–60 ms of work: smaller steps are not worth it (the
+    /// Gosper gun to 10^100 took 3× as long when every one of its 170 steps forked).
+    static let serialMissBudget: UInt64 = 1 << 18
+
+    /// Ids kept for the workers' emergency ids (see `NodeStore.parallelHeadroom`).
+    static func margin(workers: Int) -> Int { workers * NodeStore.emergencyIDs }
+
+    /// How many levels of the recursion fork: enough for a few tasks a worker at the bottom
+    /// (each fork with work makes two to nine).
+    static func forkDepth(workers: Int) -> Int {
+        2 + (Int.bitWidth - (workers - 1).leadingZeroBitCount)
+    }
+
+    /// The universe's pool, with `threads` - 1 helpers (made or remade as needed).
+    func workerPool() -> WorkerPool {
+        if let pool, pool.helpers == threadCount - 1 { return pool }
+        pool?.stop()
+        let made = WorkerPool(helpers: threadCount - 1,
+                              stackBytes: (Universe.parallelLevelLimit + 16) * NodeStore.stackBytesPerLevel)
+        pool = made
+        return made
+    }
+}
+
+extension NodeStore {
+    /// Advances the recency clock for `inserted` nodes made at once (by a parallel phase).
+    mutating func countInserts(_ inserted: Int) {
+        insertsThisTick += inserted
+        while insertsThisTick >= insertsPerTick {
+            insertsThisTick -= insertsPerTick
+            if tick < NodeStore.maximumTick { tick += 1 }
+        }
     }
 }

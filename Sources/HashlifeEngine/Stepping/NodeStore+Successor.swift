@@ -37,7 +37,9 @@ extension NodeStore {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
         let tag = level - 2 - step
-        if tag < NodeRecord.tagLimit {
+        if concurrent {
+            if let result = sharedResult(id, tag: tag) { return hit(id, record, result) }
+        } else if tag < NodeRecord.tagLimit {
             if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result) }
         } else if let deep = deepResults[NodeStore.deepKey(id, step)] {
             return hit(id, record, NodeID(deep))
@@ -60,7 +62,10 @@ extension NodeStore {
             frame[0] = id
             pinCount = base + NodeStore.pinsPerFrame
         }
-        if needsCollection {
+        if concurrent {
+            // A worker never collects: the phase unwinds for the store's upkeep (Parallel/).
+            if mustPause { throw .paused }
+        } else if needsCollection {
             // An unpinned recursion cannot collect: unwind, and the step reruns pinned (what
             // it memoized so far stays).
             guard pinning else { throw .needsPins }
@@ -70,33 +75,57 @@ extension NodeStore {
         }
         if memoMisses & 1023 == 0 {
             if memoMisses & (NodeStore.reuseWindow - 1) == 0 { measureReuse() }
+            if let phase, phase.isStopping { throw .paused }
+            if memoMisses >= missBudget { throw .paused }
             if let control {
-                control.publish(nodes: count - 1)
+                control.publish(nodes: (phase?.nodeCount ?? count) - 1)
                 if control.isCancelled { throw .cancelled }
             }
         }
 
+        // A worker of a multi-threaded step claims the slot, so others wait instead of
+        // computing the same node (Parallel/NodeStore+Shared.swift).
+        var claimed = false
+        if concurrent {
+            switch try awaitResult(id, tag: tag) {
+            case let .known(result):
+                pinCount = base
+                return result
+            case .claimed: claimed = true
+            case .alongside: break
+            }
+        }
         let result: NodeID
-        if level == 4 {
-            result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
-                                        sw: leafBits(record.sw), se: leafBits(record.se),
-                                        generations: step < 0 ? 1 : 1 << step, oddStart: step < 0))
-        } else if level == 5 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
-            result = square32(record, generations: 1 << step)
-        } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
-            result = square64(record, generations: 1 << step)
-        } else if isFullStep {
-            result = try fullStep(record, level: level, pins: frame)
-        } else {
-            result = try partialStep(record, level: level, step: step, pins: frame)
+        do throws(StepInterruption) {
+            if level == 4 {
+                result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
+                                            sw: leafBits(record.sw), se: leafBits(record.se),
+                                            generations: step < 0 ? 1 : 1 << step, oddStart: step < 0))
+            } else if level == 5 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
+                result = square32(record, generations: 1 << step)
+            } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
+                result = square64(record, generations: 1 << step)
+            } else if isFullStep {
+                result = try fullStep(record, level: level, pins: frame)
+            } else {
+                result = try partialStep(record, level: level, step: step, pins: frame)
+            }
+        } catch {
+            if claimed { unclaim(id) }
+            throw error
         }
 
-        if tag < NodeRecord.tagLimit {
-            nodes[Int(id)].setResult(result, tag: UInt32(tag))
+        if concurrent {
+            if claimed { publishClaimed(id, result, tag: tag) } else { publishResult(id, result, tag: tag) }
+            stampShared(id)
         } else {
-            deepResults.set(NodeStore.deepKey(id, step), result)
+            if tag < NodeRecord.tagLimit {
+                nodes[Int(id)].setResult(result, tag: UInt32(tag))
+            } else {
+                deepResults.set(NodeStore.deepKey(id, step), result)
+            }
+            nodes[Int(id)].setStamp(tick)
         }
-        nodes[Int(id)].setStamp(tick)
         pinCount = base
         return result
     }
@@ -120,7 +149,9 @@ extension NodeStore {
     @inline(__always)
     mutating func hit(_ id: NodeID, _ record: NodeRecord, _ result: NodeID) -> NodeID {
         memoHits &+= 1
-        if !record.isStamped(tick) { nodes[Int(id)].setStamp(tick) }
+        if !record.isStamped(tick) {
+            if concurrent { stampShared(id) } else { nodes[Int(id)].setStamp(tick) }
+        }
         return result
     }
 

@@ -94,7 +94,19 @@ extension Universe {
             store.pinCount = 0
         }
         store.pinning = false
+        // With several threads, the step starts on one all the same, and moves to all of them
+        // once it has done `missesBeforeForking` misses' worth of work: a small step never pays
+        // for starting the others, and a big one keeps what it memoized so far.
+        var budgeted = threadCount > 1 && parallelEligible(level: rootLevel, step: step)
+        defer { store.missBudget = .max }
+        if budgeted && missesBeforeForking == 0 {
+            budgeted = false
+            if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
+                return result
+            }
+        }
         while true {
+            store.missBudget = budgeted ? store.memoMisses &+ missesBeforeForking : .max
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
@@ -108,6 +120,12 @@ extension Universe {
             } catch .needsPins {
                 store.pinning = true
                 store.preparePins(level: rootLevel)
+            } catch .paused {
+                budgeted = false
+                store.pinCount = 0
+                if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
+                    return result
+                }
             }
         }
     }

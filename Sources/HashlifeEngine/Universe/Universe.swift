@@ -45,6 +45,10 @@ public final class Universe {
     public private(set) var rule: Rule
     /// See `threads` (Universe+Threads.swift).
     var threadCount = 1
+    /// The threads that help multi-threaded steps, made by the first one.
+    var pool: WorkerPool?
+    /// See `Universe.serialMissBudget`; 0 forks every step that can (for tests).
+    var missesBeforeForking = Universe.serialMissBudget
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
@@ -57,6 +61,8 @@ public final class Universe {
         root = store.emptyNode(level: Universe.minimumLevel)
         registerEmpties()
     }
+
+    deinit { pool?.stop() }
 
     /// Changes the rule. Memoized results are forgotten (they belong to the old rule); cells stay.
     /// - Complexity: O(nodes).

@@ -1,0 +1,405 @@
+// The store shared by the threads of one step.
+//
+// A multi-threaded step (see NodeStore+Fork.swift) runs the ordinary recursion on several
+// threads at once, each through a *view*: a NodeStore value that points at the universe's
+// arena, index and empty nodes without owning them, with `concurrent` set. The view changes
+// four things, and nothing else of the recursion:
+//
+// - Ids come in chunks of `chunkSize`: from the free list (under a lock) while it lasts, then
+//   from the arena past its high-water mark (one atomic counter), up to
+//   `ParallelPhase.softBound` (the limit less the views' emergency ids). A view that finds
+//   none left, or whose chunk passes the index's growth point, sets `mustPause` and its next
+//   memo miss unwinds (`.paused`), using its emergency ids (given at the start) until then:
+//   the universe grows the index or collects at a safe point, where no recursion holds an id,
+//   with one thread, and reruns the step; what the phase memoized stays.
+// - A node is published by a compare-and-swap of its bucket's head: the record (chained to the
+//   head it saw) is written first, then swapped in with release order; when another thread
+//   changed the head meanwhile, the records it added are searched for the same key before
+//   trying again, so a key is never inserted twice and nodes stay canonical. Chains only grow
+//   at their head during a phase (no move-to-front, no frees), so a reader that loaded a head
+//   with acquire order can walk it without locks.
+// - A memo slot is read and written as a sequence lock whose counter is the result word
+//   (word 5): a writer clears it, then writes the tag bits of words 0 and 1, then the result
+//   with release order; a reader loads the result (acquire), the tag bits, and the result
+//   again, and believes the slot only when both loads agree. In one phase every thread asks a
+//   node for one step only (the step's tag at that node's level), and every writer writes the
+//   same canonical result, so an agreeing read is a right one.
+// - Recency stamps are written word by word with relaxed atomics: racing writers write the
+//   same tick.
+//
+// Deep tags (beyond a record's six bits) and collections never happen in a phase: the
+// universe only starts one when every tag fits, and upkeep waits for the phase to end.
+
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the threads of one multi-threaded step share beside the arena: the free list and the
+/// arena's high-water mark (ids are handed out from them in chunks), the bounds that make a view
+/// pause, and the stop flag.
+final class ParallelPhase: @unchecked Sendable {
+    private let count: Atomic<Int>
+    private let free: Mutex<(head: NodeID, count: Int)>
+    private let stopping = Atomic<Bool>(false)
+    private let upkeep = Atomic<Int>(0)
+    private let nodes: UnsafeMutablePointer<NodeRecord>
+    /// The high-water mark never passes this: a view that finds no more ids below it pauses so
+    /// the store can collect.
+    let softBound: Int
+    /// High-water chunks that reach past this unwind the phase so the index can grow (Int.max:
+    /// it cannot).
+    let indexBound: Int
+
+    /// A phase over `store`'s arena, which hands its free list to the phase until `end`.
+    init(store: borrowing NodeStore, softBound: Int, indexBound: Int) {
+        count = Atomic(store.count)
+        free = Mutex((store.freeHead, store.freeCount))
+        nodes = store.nodes
+        self.softBound = softBound
+        self.indexBound = indexBound
+    }
+
+    /// The arena's high-water mark.
+    var nodeCount: Int { count.load(ordering: .relaxed) }
+
+    /// Fills `ids` with up to `size` fresh ids: records of the free list while it lasts, else a
+    /// chunk of the arena past its high-water mark (the highest first), never past
+    /// `softBound`. Returns how many, and whether the view should pause (`needs` says why):
+    /// with none, it finishes with its emergency ids (`NodeStore.emergencyIDs`).
+    func take(_ size: Int, into ids: UnsafeMutablePointer<NodeID>) -> (taken: Int, pause: Bool) {
+        let popped = pop(size, into: ids)
+        if popped > 0 { return (popped, false) }
+        var start = count.load(ordering: .relaxed)
+        while true {
+            if start + size > softBound {
+                need(ParallelPhase.needsRoom)
+                return (0, true)
+            }
+            let swap = count.compareExchange(expected: start, desired: start + size, ordering: .relaxed)
+            if swap.exchanged { break }
+            start = swap.original
+        }
+        let end = start + size
+        for k in 0..<size { ids[k] = NodeID(end - 1 - k) }
+        if end > indexBound {
+            need(ParallelPhase.needsIndex)
+            return (size, true)
+        }
+        return (size, false)
+    }
+
+    /// Up to `size` records of the free list (they leave it).
+    func pop(_ size: Int, into ids: UnsafeMutablePointer<NodeID>) -> Int {
+        let nodes = self.nodes
+        return free.withLock { list -> Int in
+            var n = 0
+            while n < size && list.head != 0 {
+                ids[n] = list.head
+                list.head = nodes[Int(list.head)].next
+                n += 1
+            }
+            list.count -= n
+            return n
+        }
+    }
+
+    /// Gives the free list and high-water mark back to `store` (after every view stopped).
+    func end(into store: inout NodeStore) {
+        store.count = nodeCount
+        (store.freeHead, store.freeCount) = free.withLock { ($0.head, $0.count) }
+    }
+
+    /// Has a worker asked every other one to stop?
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
+    func stop() { stopping.store(true, ordering: .relaxed) }
+
+    /// What the phase needs before it can rerun: `needsIndex` a bigger index, `needsRoom` a
+    /// collection.
+    var needs: Int { upkeep.load(ordering: .relaxed) }
+    private func need(_ bit: Int) { upkeep.bitwiseOr(bit, ordering: .relaxed) }
+    static let needsIndex = 1
+    static let needsRoom = 2
+}
+
+extension NodeStore {
+    /// Ids a view takes from the shared free list or arena at a time.
+    static let chunkSize = 4096
+    /// Ids each view is given at the start of a phase, for the nodes it makes between the
+    /// moment the phase runs out of room and its next memo miss, where it unwinds (a miss
+    /// makes at most 21 nodes before the next: `square64`; the forked top, 14 a level).
+    static let emergencyIDs = 256
+
+    /// A worker's view of `store` for `phase` (see the essay above): the same arena, index,
+    /// empty nodes, rule and recency tick, its own counters and chunk.
+    init(viewOf store: borrowing NodeStore, phase: ParallelPhase?) {
+        nodes = store.nodes
+        count = store.count
+        capacity = store.capacity
+        limitCapacity = store.limitCapacity
+        limitBytes = store.limitBytes
+        insertsPerTick = store.insertsPerTick
+        tick = store.tick
+        pinCapacity = NodeStore.chunkSize + NodeStore.emergencyIDs
+        pins = .allocate(capacity: pinCapacity)
+        buckets = store.buckets
+        bucketCapacity = store.bucketCapacity
+        plannedBuckets = store.plannedBuckets
+        bucketCount = store.bucketCount
+        largePopulationMaximumBytes = 0
+        empties = store.empties
+        emptyCapacity = store.emptyCapacity
+        emptyCount = store.emptyCount
+        leafRule = store.leafRule
+        stepsSquare64 = store.stepsSquare64
+        forcesSquare64 = store.forcesSquare64
+        reuseMark = (0, 0)
+        control = store.control
+        self.phase = phase
+        concurrent = true
+        ownsBuffers = false
+    }
+
+    /// Takes back what `view` did: its counters, and the ids it took and did not use (they go
+    /// on the free list). Call after `ParallelPhase.end`.
+    mutating func absorb(_ view: inout NodeStore) {
+        memoHits &+= view.memoHits
+        memoMisses &+= view.memoMisses
+        square64Steps &+= view.square64Steps
+        if view.spareID != 0 { freeRecord(view.spareID) }
+        for k in 0..<view.chunkNext { freeRecord(view.pins[k]) }
+        for k in 0..<view.emergencyCount { freeRecord(view.pins[NodeStore.chunkSize + k]) }
+        view.chunkNext = 0
+        view.emergencyCount = 0
+        view.spareID = 0
+    }
+
+    /// Gives a view its emergency ids from the free list or the arena's top; false when the
+    /// arena has no room for them.
+    mutating func giveEmergencyIDs(to view: inout NodeStore) -> Bool {
+        let wanted = NodeStore.emergencyIDs
+        while view.emergencyCount < wanted {
+            let id: NodeID
+            if freeHead != 0 {
+                id = freeHead
+                freeHead = nodes[Int(id)].next
+                freeCount -= 1
+            } else {
+                guard count < capacity else { return false }
+                id = NodeID(count)
+                nodes[count] = .free(next: 0)
+                count += 1
+            }
+            view.pins[NodeStore.chunkSize + view.emergencyCount] = id
+            view.emergencyCount += 1
+        }
+        return true
+    }
+
+    /// Puts an arena slot nobody published on the free list.
+    private mutating func freeRecord(_ id: NodeID) {
+        nodes[Int(id)] = .free(next: freeHead)
+        freeHead = id
+        freeCount += 1
+    }
+
+    /// The head of bucket `slot`, with acquire order (the records it reaches are complete).
+    @inline(__always)
+    func sharedHead(_ slot: Int) -> NodeID {
+        NodeStore.atomicWord(buckets + slot).pointee.load(ordering: .acquiring)
+    }
+
+    /// Word `word` (0 … 5) of record `id`, as an atomic.
+    @inline(__always)
+    func sharedWord(_ id: NodeID, _ word: Int) -> UnsafeMutablePointer<Atomic<UInt32>> {
+        NodeStore.atomicWord(UnsafeMutableRawPointer(nodes + Int(id)).assumingMemoryBound(to: UInt32.self) + word)
+    }
+
+    @inline(__always)
+    static func atomicWord(_ p: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<Atomic<UInt32>> {
+        UnsafeMutableRawPointer(p).assumingMemoryBound(to: Atomic<UInt32>.self)
+    }
+
+    /// Publishes the node (a, b, c, d) at the head of bucket `slot`, whose head was `head` when
+    /// the chain was searched; returns the canonical id (another thread's, when it won).
+    @inline(never)
+    mutating func insertShared(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, slot: Int, head: NodeID) -> NodeID {
+        let id = takeSharedID()
+        let bucket = NodeStore.atomicWord(buckets + slot)
+        let isLeafKey = d == NodeStore.leafMarker
+        var expected = head
+        while true {
+            nodes[Int(id)] = NodeRecord(a, b, c, d, next: expected, stamp: tick)
+            let swap = bucket.pointee.compareExchange(expected: expected, desired: id,
+                                                      successOrdering: .releasing, failureOrdering: .acquiring)
+            if swap.exchanged { return id }
+            // Search what other threads put in front of the chain since.
+            var probe = swap.original
+            while probe != expected {
+                let r = nodes[Int(probe)]
+                let same = isLeafKey ? r.word0 == a && r.word1 == b && r.se == d
+                    : ((r.word0 ^ a) | (r.word1 ^ b) | (r.word2 ^ c) | (r.word3 ^ d)) & NodeRecord.idMask == 0
+                if same {
+                    spareID = id
+                    return probe
+                }
+                probe = r.next
+            }
+            expected = swap.original
+        }
+    }
+
+    /// A fresh id: the one a lost race gave back, else the next the view holds, taking more
+    /// from the phase when it has none, else an emergency id (the view pauses at its next
+    /// miss). A view keeps its ids in `pins` (it never pins): `chunkNext` of them first, then
+    /// `emergencyCount` from index `chunkSize`.
+    @inline(__always)
+    mutating func takeSharedID() -> NodeID {
+        if spareID != 0 {
+            defer { spareID = 0 }
+            return spareID
+        }
+        if chunkNext == 0 { takeChunk() }
+        if chunkNext > 0 {
+            chunkNext -= 1
+            return pins[chunkNext]
+        }
+        precondition(emergencyCount > 0, "a parallel step used up its emergency ids")
+        emergencyCount -= 1
+        return pins[NodeStore.chunkSize + emergencyCount]
+    }
+
+    mutating func takeChunk() {
+        guard let phase else { preconditionFailure("a shared insertion outside a parallel phase") }
+        let (taken, pause) = phase.take(NodeStore.chunkSize, into: pins)
+        chunkNext = taken
+        if pause { mustPause = true }
+    }
+
+    /// The memoized result of `id` for the step whose tag is `tag`, read as a sequence lock
+    /// (see the essay above), or nil (none, or being computed).
+    @inline(__always)
+    func sharedResult(_ id: NodeID, tag: Int) -> NodeID? {
+        if case let .result(result) = slot(id, tag: tag) { return result }
+        return nil
+    }
+
+    /// What the memo slot of `id` holds for the step whose tag is `tag`.
+    @inline(__always)
+    func slot(_ id: NodeID, tag: Int) -> MemoSlot {
+        let word5 = sharedWord(id, 5)
+        while true {
+            let first = word5.pointee.load(ordering: .acquiring)
+            let low = first & NodeRecord.idMask
+            if low == 0 { return first == 0 ? .empty(first) : .busy }
+            let a = sharedWord(id, 0).pointee.load(ordering: .relaxed)
+            let b = sharedWord(id, 1).pointee.load(ordering: .relaxed)
+            atomicMemoryFence(ordering: .acquiring)
+            guard word5.pointee.load(ordering: .relaxed) == first else { continue }
+            guard NodeRecord.holds(UInt32(truncatingIfNeeded: tag), a, b, first) else { return .empty(first) }
+            return low == NodeStore.claimMarker ? .busy : .result(low)
+        }
+    }
+
+    /// Claims the memo slot of `id` for the step whose tag is `tag`, if it still holds
+    /// `observed`: other workers that need it wait (`awaitResult`) instead of computing it too.
+    /// The owner then publishes (`publishClaimed`) or gives it up (`unclaim`).
+    @inline(__always)
+    func claim(_ id: NodeID, tag: Int, observed: UInt32) -> Bool {
+        let word5 = sharedWord(id, 5)
+        guard word5.pointee.compareExchange(expected: observed, desired: NodeStore.busyMarker,
+                                            ordering: .acquiringAndReleasing).exchanged else { return false }
+        let top = NodeRecord.topBits(UInt32(truncatingIfNeeded: tag))
+        setTopBits(sharedWord(id, 0), top.0)
+        setTopBits(sharedWord(id, 1), top.1)
+        word5.pointee.store(NodeStore.claimMarker | top.2, ordering: .releasing)
+        return true
+    }
+
+    /// Publishes the result of a slot this worker claimed (its tag bits are already written).
+    @inline(__always)
+    func publishClaimed(_ id: NodeID, _ result: NodeID, tag: Int) {
+        sharedWord(id, 5).pointee.store(result | NodeRecord.topBits(UInt32(truncatingIfNeeded: tag)).2, ordering: .releasing)
+    }
+
+    /// Gives up a claim (the computation unwound): the slot is empty again.
+    func unclaim(_ id: NodeID) {
+        sharedWord(id, 5).pointee.store(0, ordering: .releasing)
+    }
+
+    /// What a worker does about the memo slot of a node it must step: take the result another
+    /// worker published, compute it under its own claim, or (when another worker's claim has
+    /// lasted `patience` looks) compute it as well, unclaimed: waiting longer would leave this
+    /// worker idle, and whichever finishes first publishes the same canonical result.
+    /// Waiting cannot deadlock: a worker only claims inside the single-threaded recursion
+    /// (below the forked levels), which never waits for tasks, and it waits only for nodes of
+    /// lower levels than the ones it holds.
+    /// - Throws: `.paused` when the phase stops while it waits.
+    mutating func awaitResult(_ id: NodeID, tag: Int) throws(StepInterruption) -> SlotDecision {
+        var looks = 0
+        while true {
+            switch slot(id, tag: tag) {
+            case let .result(result):
+                return .known(result)
+            case let .empty(observed):
+                if claim(id, tag: tag, observed: observed) { return .claimed }
+            case .busy:
+                looks += 1
+                if looks == NodeStore.patience { return .alongside }
+            }
+        }
+    }
+
+    /// How many times a worker looks at another's claim before computing alongside it.
+    static let patience = 256
+
+    /// Memoizes `result` for `id` and the step whose tag is `tag` (< `NodeRecord.tagLimit`),
+    /// unclaimed (the forked top of a step), as the writer of a sequence lock.
+    @inline(__always)
+    func publishResult(_ id: NodeID, _ result: NodeID, tag: Int) {
+        if sharedResult(id, tag: tag) == result { return }
+        let top = NodeRecord.topBits(UInt32(truncatingIfNeeded: tag))
+        let word5 = sharedWord(id, 5), word0 = sharedWord(id, 0), word1 = sharedWord(id, 1)
+        word5.pointee.store(NodeStore.busyMarker, ordering: .relaxed)
+        atomicMemoryFence(ordering: .releasing)
+        setTopBits(word0, top.0)
+        setTopBits(word1, top.1)
+        word5.pointee.store(result | top.2, ordering: .releasing)
+    }
+
+    /// A result word being written: no id, top bits set (single-threaded code never leaves
+    /// one: it writes 0 for "none").
+    static let busyMarker: UInt32 = 3 << 30
+    /// The id part of a claimed slot's result word: never an id.
+    static let claimMarker: UInt32 = NodeRecord.idMask
+
+    /// Stamps `id` with the current tick, word by word.
+    @inline(__always)
+    func stampShared(_ id: NodeID) {
+        let top = NodeRecord.topBits(tick)
+        setTopBits(sharedWord(id, 2), top.0)
+        setTopBits(sharedWord(id, 3), top.1)
+        setTopBits(sharedWord(id, 4), top.2)
+    }
+
+    @inline(__always)
+    private func setTopBits(_ word: UnsafeMutablePointer<Atomic<UInt32>>, _ bits: UInt32) {
+        word.pointee.store(word.pointee.load(ordering: .relaxed) & NodeRecord.idMask | bits, ordering: .relaxed)
+    }
+}
+
+/// What a worker does about a node another may be stepping (`NodeStore.awaitResult`).
+enum SlotDecision: Equatable {
+    case known(NodeID)
+    case claimed
+    case alongside
+}
+
+/// What a memo slot holds for one step (`NodeStore.slot`).
+enum MemoSlot {
+    /// Nothing for this step; the result word as read (to claim it).
+    case empty(UInt32)
+    /// Being written, or claimed by a worker computing it.
+    case busy
+    case result(NodeID)
+}

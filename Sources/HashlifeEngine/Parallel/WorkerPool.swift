@@ -1,0 +1,175 @@
+// Threads that help one step.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A fixed set of threads that run the tasks of multi-threaded steps (`NodeStore+Fork.swift`).
+///
+/// The thread that starts a step is worker 0; the pool adds `helpers` more, parked on a
+/// condition variable between steps. Each worker runs its tasks through its own view of the
+/// store (`views[i]`, set for each step). A task forks: it queues sub-tasks as a `TaskBatch`
+/// and, while the batch is not done, runs queued tasks itself (the newest first: its own,
+/// mostly), so no worker ever blocks while there is work and nested forks cannot deadlock.
+/// Idle helpers take the oldest task (the biggest). Owned by one universe, stopped by its
+/// deinit.
+final class WorkerPool: @unchecked Sendable {
+    /// Threads besides the caller's.
+    let helpers: Int
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    /// Guarded by `lock`.
+    private var queue: [PoolTask] = []
+    private var queueStart = 0
+    private var stopping = false
+    /// Each worker's view of the store for the current step (set by `run`).
+    private var views: UnsafeMutablePointer<NodeStore>?
+    private var threads: [pthread_t] = []
+
+    /// A pool of `helpers` threads, each with a stack for a recursion `levels` deep.
+    init(helpers: Int, stackBytes: Int) {
+        self.helpers = helpers
+        lock = .allocate(capacity: 1)
+        wake = .allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(wake, nil)
+        for index in 1...max(helpers, 1) where helpers > 0 {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            let page = 1 << 16
+            pthread_attr_setstacksize(&attributes, (stackBytes + (8 << 20) + page - 1) / page * page)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(HelperStart(pool: self, index: index)).toOpaque()
+            let created = pthread_create(&thread, &attributes, { context in
+                let start = Unmanaged<HelperStart>.fromOpaque(context!).takeRetainedValue()
+                start.pool.helperLoop(index: start.index)
+                return nil
+            }, context)
+            precondition(created == 0, "cannot start a worker thread (error \(created))")
+            threads.append(thread)
+        }
+    }
+
+    /// Stops the threads and waits for them.
+    func stop() {
+        pthread_mutex_lock(lock)
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        for thread in threads { pthread_join(thread, nil) }
+        threads = []
+    }
+
+    deinit {
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(lock)
+        wake.deallocate()
+        lock.deallocate()
+    }
+
+    /// Runs `body` on the calling thread as worker 0 with `views` (one per worker) set for the
+    /// helpers; when it returns, every task it queued has finished.
+    func run<R>(views: UnsafeMutablePointer<NodeStore>, _ body: (inout NodeStore) -> R) -> R {
+        pthread_mutex_lock(lock)
+        self.views = views
+        pthread_mutex_unlock(lock)
+        let result = body(&views[0])
+        pthread_mutex_lock(lock)
+        self.views = nil
+        pthread_mutex_unlock(lock)
+        return result
+    }
+
+    private func helperLoop(index: Int) {
+        pthread_mutex_lock(lock)
+        while !stopping {
+            if queueStart < queue.count, let views {
+                let task = queue[queueStart]
+                queueStart += 1
+                compactQueue()
+                pthread_mutex_unlock(lock)
+                task.run(&views[index])
+                pthread_mutex_lock(lock)
+            } else {
+                pthread_cond_wait(wake, lock)
+            }
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Queues `tasks`, then runs queued tasks with `view` until `batch` is done.
+    func fork(_ tasks: [PoolTask], batch: TaskBatch, view: inout NodeStore) {
+        pthread_mutex_lock(lock)
+        queue.append(contentsOf: tasks)
+        pthread_cond_broadcast(wake)
+        while !batch.isDone {
+            if queueStart < queue.count {
+                let task = queue.removeLast()
+                compactQueue()
+                pthread_mutex_unlock(lock)
+                task.run(&view)
+                pthread_mutex_lock(lock)
+            } else {
+                pthread_cond_wait(wake, lock)
+            }
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Called by a task's last act: wakes the worker waiting for `batch`.
+    func finished(_ batch: TaskBatch) {
+        if batch.finishOne() {
+            pthread_mutex_lock(lock)
+            pthread_cond_broadcast(wake)
+            pthread_mutex_unlock(lock)
+        }
+    }
+
+    /// Drops the taken front of the queue once the queue is empty (guarded by `lock`).
+    private func compactQueue() {
+        if queueStart == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+        }
+    }
+}
+
+/// One queued piece of a step: runs with the view of the worker that takes it.
+struct PoolTask {
+    let run: (inout NodeStore) -> Void
+}
+
+/// Up to nine results of tasks forked together, and whether they are all in.
+final class TaskBatch: @unchecked Sendable {
+    private let remaining: Atomic<Int>
+    let results: UnsafeMutablePointer<NodeID>
+    /// The first interruption a task of the batch met (written before its `finishOne`).
+    private let failureCode = Atomic<Int>(0)
+    private(set) var failure: StepInterruption?
+
+    init(count: Int) {
+        remaining = Atomic(count)
+        results = .allocate(capacity: max(count, 1))
+    }
+
+    deinit { results.deallocate() }
+
+    var isDone: Bool { remaining.load(ordering: .acquiring) == 0 }
+
+    /// Counts one task done; true for the last.
+    func finishOne() -> Bool { remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 }
+
+    /// Records `error` unless another task's came first.
+    func fail(_ error: StepInterruption) {
+        if failureCode.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged { failure = error }
+    }
+}
+
+/// What a helper thread starts with.
+private final class HelperStart {
+    let pool: WorkerPool
+    let index: Int
+    init(pool: WorkerPool, index: Int) { self.pool = pool; self.index = index }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import HashlifeEngine
+import HashlifeTestSupport
+
+/// Multi-threaded steps (Sources/HashlifeEngine/Parallel) give exactly what one thread gives.
+@Suite struct ParallelTests {
+    /// A universe holding `cells` under `rule`, stepping with `threads` threads.
+    func universe(_ cells: [ReferenceCell], rule: Rule, threads: Int) -> Universe {
+        let u = Universe(rule: rule, referenceCells: cells)
+        u.threads = threads
+        u.missesBeforeForking = 0
+        return u
+    }
+
+    @Test(arguments: ["B3/S23", "B36/S23", "B3678/S34678", "B2-a/S12"])
+    func soupsMatchOneThreadAtEveryJump(rule text: String) throws {
+        let rule = try Rule(text)
+        let cells = randomSoup(width: 300, height: 300, density: 0.4, seed: 71)
+        let one = universe(cells, rule: rule, threads: 1)
+        let many = [2, 3, 8].map { universe(cells, rule: rule, threads: $0) }
+        // Jumps of 2^k (full steps at the root) and counts with many bits (partial steps).
+        for count in [BigUInt(1), BigUInt(7), BigUInt(64), BigUInt(1000), BigUInt.powerOfTwo(11)] {
+            one.step(by: count)
+            for u in many {
+                u.step(by: count)
+                #expect(u.population == one.population, "rule \(text), \(u.threads) threads, generation \(u.generation)")
+                #expect(u.referenceCells == one.referenceCells, "rule \(text), \(u.threads) threads, generation \(u.generation)")
+            }
+        }
+        for u in many { #expect(u.invariantViolations().isEmpty) }
+    }
+
+    @Test func soupsMatchTheReferenceGenerationByGeneration() {
+        let cells = randomSoup(width: 600, height: 600, density: 0.35, seed: 72)
+        var reference = ReferenceEngine(rule: .life, cells: cells)
+        let u = universe(cells, rule: .life, threads: 4)
+        for generation in 1...12 {
+            u.step()
+            reference.step()
+            #expect(u.referenceCells == reference.cells, "generation \(generation)")
+            if u.referenceCells != reference.cells { return }
+        }
+    }
+
+    @Test func hugeJumpsMatchOneThread() {
+        for name in ["gosper-glider-gun.rle", "switch-engine.rle", "acorn.rle", "r-pentomino.rle"] {
+            let one = Fixtures.universe(name)
+            let two = Fixtures.universe(name)
+            two.threads = 4
+            two.missesBeforeForking = 0
+            for exponent in [10, 20, 100] {
+                one.step(byPowerOfTwo: exponent)
+                two.step(byPowerOfTwo: exponent)
+                #expect(two.population == one.population, "\(name) at 2^\(exponent)")
+                #expect(two.boundingBox == one.boundingBox, "\(name) at 2^\(exponent)")
+            }
+        }
+    }
+
+    @Test func aTightMemoryLimitGivesTheSameResults() throws {
+        // The phases run out of room and hand over to the single-threaded step, which collects.
+        let cells = randomSoup(width: 400, height: 400, density: 0.4, seed: 73)
+        let one = universe(cells, rule: .life, threads: 1)
+        let two = Universe(rule: .life, memoryLimit: 3 << 20)
+        for cell in cells { two.setCell(x: cell.x, y: cell.y) }
+        two.threads = 2
+        two.missesBeforeForking = 0
+        for count in [BigUInt(100), BigUInt(1024), BigUInt(3000)] {
+            one.step(by: count)
+            try two.step(by: count, control: nil)
+            #expect(two.population == one.population, "generation \(two.generation)")
+            #expect(two.referenceCells == one.referenceCells, "generation \(two.generation)")
+        }
+        #expect(two.store.collections > 0, "the limit never forced a collection")
+        #expect(two.invariantViolations().isEmpty)
+    }
+
+    @Test func aCancelledParallelStepLeavesTheUniverseWhereItWas() throws {
+        let u = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 3)
+        let before = u.population
+        let control = StepControl()
+        control.cancel()
+        #expect(throws: StepError.cancelled(generation: .zero)) { try u.step(byPowerOfTwo: 10, control: control) }
+        #expect(u.generation == .zero)
+        #expect(u.population == before)
+        control.reset()
+        try u.step(byPowerOfTwo: 10, control: control)
+        let reference = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 1)
+        reference.step(byPowerOfTwo: 10)
+        #expect(u.referenceCells == reference.referenceCells)
+    }
+}
