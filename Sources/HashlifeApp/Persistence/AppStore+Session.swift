@@ -6,7 +6,10 @@
 // Macrocell for the undo and redo states together (snapshots always; older undo entries and
 // farther redo entries are left out first). Each state is written once: the store remembers
 // which of the session's state numbers it wrote under which key, and a save adds only the new
-// states and rewrites the short list of entries. Only `hashlife play` with no file reads it
+// states and rewrites the short list of entries. While playing (a save every 5 s, each step an
+// entry) a save encodes new undo and redo states for at most `playingEncodingBudget` (the
+// newest first, at least one), so big states never stall the frames; the saves after pausing
+// and on quit write the rest. Only `hashlife play` with no file reads it
 // back; `play FILE`, `play --board ID` and opening a board in the boards panel start a new
 // history, which then replaces the board's saved one at the next save.
 
@@ -22,16 +25,21 @@ extension AppStore {
     public static let savedRedoLimit = 50
     /// Bytes of compressed Macrocell the saved undo and redo states may take together.
     public static let savedHistoryBudget = 64 << 20
+    /// How long a save while playing may spend encoding new undo and redo states.
+    public static let defaultPlayingEncodingBudget = Duration.milliseconds(25)
 
     /// The session's history as a write of the board's saved session: entries within the
-    /// limits above, and the states not written before. Returns the keys of the states it
-    /// names (with their sizes), to remember once the write succeeds.
-    func sessionChange(_ session: Session, for board: BoardID?) -> (change: BoardSessionChange, written: [Int: SavedState]) {
+    /// limits above, and the states not written before (undo and redo ones only until
+    /// `deadline` once one has been encoded). Returns the keys of the states it names (with
+    /// their sizes), to remember once the write succeeds.
+    func sessionChange(_ session: Session, for board: BoardID?, deadline: ContinuousClock.Instant? = nil)
+        -> (change: BoardSessionChange, written: [Int: SavedState]) {
         let known = board != nil && savedStates.board == board ? savedStates.states : [:]
         let outline = session.historyOutline(undoLimit: Self.savedUndoLimit, redoLimit: Self.savedRedoLimit)
         var written: [Int: SavedState] = [:]
         var newStates: [String: [UInt8]] = [:]
         var bytes = 0
+        var encodedAny = false
         /// The key of state `number`, encoding it when new; nil when it does not fit the budget.
         func key(_ number: Int, budgeted: Bool) -> String? {
             if let saved = written[number] { return saved.key }
@@ -40,7 +48,9 @@ extension AppStore {
             if let old = known[number] {
                 saved = old
             } else {
+                if budgeted, encodedAny, let deadline, ContinuousClock.now >= deadline { return nil }
                 guard let bytes = session.withKeptState(number, BoardService.sessionState) else { return nil }
+                if budgeted { encodedAny = true }
                 encoded = bytes
                 saved = SavedState(key: "\(keyPrefix)-\(number)", bytes: bytes.count)
             }
@@ -101,7 +111,8 @@ extension AppStore {
             savedStates = (id, states)
             return nil
         } catch {
-            return "opened without its history (\(error.description))"
+            if case .damaged(_, let reason) = error { return "history not restored: \(reason)" }
+            return "history not restored: \(error.description)"
         }
     }
 }

@@ -26,6 +26,9 @@ public final class AppStore {
     /// The start of the keys this app gives the states it writes: random, so two apps saving
     /// the same board never take each other's states for their own.
     let keyPrefix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    /// How long a save while playing may spend encoding new history states
+    /// (AppStore+Session.swift).
+    public var playingEncodingBudget = AppStore.defaultPlayingEncodingBudget
 
     public init(service: BoardService, boardName: String = "untitled", sessionPath: String?) {
         self.service = service
@@ -39,14 +42,15 @@ public final class AppStore {
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
         let name = boardName
-        var (change, written) = sessionChange(session, for: boardID)
+        let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
+        var (change, written) = sessionChange(session, for: boardID, deadline: deadline)
         if let id = boardID {
             do {
                 _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
             } catch .sessionStale {
                 // Another app replaced this board's saved history: write every state again.
                 savedStates = (nil, [:])
-                (change, written) = sessionChange(session, for: id)
+                (change, written) = sessionChange(session, for: id, deadline: deadline)
                 _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
             }
         } else {
