@@ -49,10 +49,10 @@ extension AppStore {
                 saved = old
             } else {
                 if budgeted, encodedAny, let deadline, ContinuousClock.now >= deadline { return nil }
-                guard let bytes = session.withKeptState(number, BoardService.sessionState) else { return nil }
+                guard let state = session.withKeptState(number, BoardService.sessionState) else { return nil }
                 if budgeted { encodedAny = true }
-                encoded = bytes
-                saved = SavedState(key: "\(keyPrefix)-\(number)", bytes: bytes.count)
+                encoded = state
+                saved = SavedState(key: "\(keyPrefix)-\(number)", bytes: state.count)
             }
             if budgeted {
                 guard bytes + saved.bytes <= Self.savedHistoryBudget else { return nil }

@@ -1,5 +1,6 @@
 // The app's universe is a board of the store (seed 003): autosaved after edits and on pause,
-// crash-safe through the store's transactions; the last session (which board, and the view) is
+// crash-safe through the store's transactions, with the undo history and snapshots saved in the
+// same transaction (AppStore+Session.swift); the last session (which board, and the view) is
 // remembered in $XDG_STATE_HOME/hashlife/play-session.json so `hashlife play` reopens it.
 
 import HashlifeBoards
