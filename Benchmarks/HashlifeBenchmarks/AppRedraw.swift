@@ -42,6 +42,7 @@ func runAppRedraw() {
         full.sort(); diff.sort()
         print("app redraw 200x60 \(name) (\(app.canvas.scale)): full \(format2(full[10])) ms, unchanged frame \(format2(diff[10])) ms (checksum \(bytes))")
     }
+    runAppAutosave()
 }
 
 extension App {

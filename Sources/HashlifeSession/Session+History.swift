@@ -23,6 +23,9 @@ public struct HistoryEntry {
     public let population: BigUInt
     /// For an undo entry the state before the change; for a redo entry the state after it.
     let state: UniverseState
+    /// The number of `state` in this session (see `Session.currentStateNumber`): equal numbers
+    /// are equal states, so a store can write each state once.
+    public let stateNumber: Int
 }
 
 extension Session {
@@ -35,15 +38,19 @@ extension Session {
     /// kept for undo and the redo list is cleared. A change that leaves the cells, generation
     /// and rule as they were records nothing. A change that throws after changing the universe
     /// (a cancelled step stops at a consistent generation) is recorded too, then rethrown.
-    func record<E: Error>(_ description: String, isStep: Bool = false, _ change: () throws(E) -> Void) throws(E) {
+    /// `landing` is the number of the state the change lands on when it is a kept one (a
+    /// snapshot restored); otherwise the new state gets a new number.
+    func record<E: Error>(_ description: String, isStep: Bool = false, landing: Int? = nil, _ change: () throws(E) -> Void) throws(E) {
         let before = live.saveState()
+        let beforeNumber = currentStateNumber
         let beforeKey = live.cellSetKey
         var failure: E? = nil
         do { try change() } catch { failure = error }
         let changed = live.cellSetKey != beforeKey || live.generation != before.generation || live.rule != before.rule
         if changed {
             undoEntries.append(HistoryEntry(description: description, isStep: isStep, generation: live.generation,
-                                            population: live.population, state: before))
+                                            population: live.population, state: before, stateNumber: beforeNumber))
+            currentStateNumber = landing ?? newStateNumber()
             redoEntries.removeAll()
             if undoEntries.count > historyLimit { dropOldest(undoEntries.count - historyLimit) }
         }
@@ -76,8 +83,9 @@ extension Session {
         for _ in 0..<min(count, source.count) {
             let entry = source.removeLast()
             destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
-                                            population: entry.population, state: live.saveState()))
+                                            population: entry.population, state: live.saveState(), stateNumber: currentStateNumber))
             live.restore(entry.state)
+            currentStateNumber = entry.stateNumber
             moved.append(entry)
         }
         return moved

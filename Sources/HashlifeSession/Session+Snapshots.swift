@@ -9,6 +9,8 @@ public struct Snapshot {
     public let generation: BigUInt
     public let population: BigUInt
     let state: UniverseState
+    /// The number of `state` in this session (see `HistoryEntry.stateNumber`).
+    public let stateNumber: Int
 }
 
 extension Session {
@@ -25,7 +27,7 @@ extension Session {
             throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
         }
         let snapshot = Snapshot(name: chosen, generation: live.generation, population: live.population,
-                                state: live.saveState())
+                                state: live.saveState(), stateNumber: currentStateNumber)
         if let index = snapshotList.firstIndex(where: { $0.name == chosen }) {
             snapshotList[index] = snapshot
             return (snapshot, true)
@@ -39,7 +41,7 @@ extension Session {
     @discardableResult
     public func restoreSnapshot(named name: String) throws(SessionError) -> Snapshot {
         let snapshot = try self.snapshot(named: name)
-        record("snapshot restore \(name)") { live.restore(snapshot.state) }
+        record("snapshot restore \(name)", landing: snapshot.stateNumber) { live.restore(snapshot.state) }
         return snapshot
     }
 
@@ -59,8 +61,13 @@ extension Session {
     /// Runs `body` with the universe showing `snapshot`'s state, then puts the current state
     /// back (for previews; O(1) both ways, nothing recorded).
     public func withState<T>(of snapshot: Snapshot, _ body: (Universe) throws -> T) rethrows -> T {
+        try withState(snapshot.state, body)
+    }
+
+    /// Runs `body` with the universe showing `state`, then puts the current state back.
+    func withState<T>(_ state: UniverseState, _ body: (Universe) throws -> T) rethrows -> T {
         let current = live.saveState()
-        live.restore(snapshot.state)
+        live.restore(state)
         defer { live.restore(current) }
         return try body(live)
     }

@@ -40,6 +40,13 @@ public final class Session {
     var start: UniverseState?
     /// Saved snapshots, in the order saved (Session+Snapshots.swift).
     var snapshotList: [Snapshot] = []
+    /// The number of the current state. Every state the session keeps (undo and redo entries,
+    /// snapshots) carries the number the universe had when it was taken; a change gives the
+    /// universe a new number, undo and redo give it back the entry's. Numbers are never reused
+    /// in a session, so equal numbers are equal states (Session+Saving.swift writes each once).
+    public internal(set) var currentStateNumber = 0
+    /// The last number given.
+    var lastStateNumber = 0
     /// The selected rectangle, if any (Session+Editing.swift).
     public internal(set) var selection: CellRect?
     /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
@@ -101,6 +108,7 @@ public final class Session {
         undoEntries = []
         redoEntries = []
         snapshotList = []
+        currentStateNumber = newStateNumber()
         start = live.saveState()
         fit()
     }

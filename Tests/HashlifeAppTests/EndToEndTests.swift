@@ -136,6 +136,34 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
+    @Test func undoAfterQuittingAndReopeningShowsTheEarlierState() throws {
+        guard let t = terminal() else { return }
+        defer { t.close() }
+        t.start(Fixtures.pattern("glider.rle"))
+        t.wait(for: "Gen 0  Pop 5 ")
+        // An edit (a click toggles the cell under it), then a step; q saves and quits.
+        t.type("\u{1B}[<0;61;21M\u{1B}[<0;61;21m")
+        let edited = t.wait(for: "the click's cell") { $0.hasPrefix(" Gen 0  Pop ") && !$0.hasPrefix(" Gen 0  Pop 5 ") }
+        let header = String(edited.split(separator: " ").prefix(4).joined(separator: " "))  // "Gen 0 Pop N"
+        let population = header.split(separator: " ").last.map(String.init) ?? "?"
+        t.keys(".")
+        t.wait(for: "Gen 1  Pop ")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+        // `hashlife play` alone: the same state, and u walks back through the saved history.
+        t.start("")
+        t.wait(for: "Gen 1  Pop ")
+        t.keys("u")
+        t.wait(for: "Gen 0  Pop \(population) ")
+        t.wait(for: "undid step 1")
+        t.keys("u")
+        t.wait(for: "Gen 0  Pop 5 ")
+        t.keys("u")
+        t.wait(for: "nothing to undo")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+    }
+
     @Test func suspendGivesTheTerminalBackAndResumeRedraws() throws {
         guard let t = terminal() else { return }
         defer { t.close() }

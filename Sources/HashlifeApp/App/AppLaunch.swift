@@ -1,6 +1,8 @@
 // Starting the app (issue #17, persistence): `play FILE` starts a new board from the file,
 // `play --board ID` opens that board, and `play` alone reopens the last session exactly as it
-// was saved (pattern, generation, view). Settings come from $XDG_CONFIG_HOME/hashlife.
+// was saved (pattern, generation, view, and the history and snapshots saved with the board:
+// AppStore+Session.swift); the first two start a new history. Settings come from
+// $XDG_CONFIG_HOME/hashlife.
 
 import HashlifeBoards
 import HashlifeEngine
@@ -68,6 +70,7 @@ public struct AppLaunch {
             do {
                 _ = try store.open(last.board, into: session)
                 view = last
+                if let note = store.restoreSession(into: session) { notes.append(note) }
             } catch {
                 notes.append("could not reopen the last board: \(error.description)")
             }

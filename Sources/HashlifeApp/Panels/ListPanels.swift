@@ -26,6 +26,7 @@ extension App {
         case .character("n"), .character("s"):
             do {
                 let saved = try session.saveSnapshot()
+                changed()  // saved with the board's history at the next autosave
                 status = "saved \(saved.snapshot.name)"
                 panel = .snapshots(selected: session.snapshots.count - 1)
             } catch { status = error.message }
@@ -40,6 +41,7 @@ extension App {
         case .character("d"), .delete, .backspace:
             guard selected < list.count else { return }
             try? session.deleteSnapshot(named: list[selected].name)
+            changed()
             previewCache[list[selected].name] = nil
             status = "deleted \(list[selected].name)"
             panel = .snapshots(selected: max(min(selected, session.snapshots.count - 1), 0))

@@ -1,5 +1,6 @@
 // The app's universe is a board of the store (seed 003): autosaved after edits and on pause,
-// crash-safe through the store's transactions; the last session (which board, and the view) is
+// crash-safe through the store's transactions, with the undo history and snapshots saved in the
+// same transaction (AppStore+Session.swift); the last session (which board, and the view) is
 // remembered in $XDG_STATE_HOME/hashlife/play-session.json so `hashlife play` reopens it.
 
 import HashlifeBoards
@@ -21,6 +22,14 @@ public final class AppStore {
     public internal(set) var boards: [BoardSummary] = []
     /// The selected board's preview (id and lines), loaded on demand.
     var preview: (id: BoardID, lines: [String])?
+    /// The session's states written with board `board`, by state number (AppStore+Session.swift).
+    var savedStates: (board: BoardID?, states: [Int: SavedState]) = (nil, [:])
+    /// The start of the keys this app gives the states it writes: random, so two apps saving
+    /// the same board never take each other's states for their own.
+    let keyPrefix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    /// How long a save while playing may spend encoding new history states
+    /// (AppStore+Session.swift).
+    public var playingEncodingBudget = AppStore.defaultPlayingEncodingBudget
 
     public init(service: BoardService, boardName: String = "untitled", sessionPath: String?) {
         self.service = service
@@ -28,20 +37,31 @@ public final class AppStore {
         self.sessionPath = sessionPath
     }
 
-    /// Saves the app's universe to its board (creating the board the first time), then the
+    /// Saves the app's universe to its board (creating the board the first time) with its
+    /// history and snapshots (AppStore+Session.swift), in one transaction; then the
     /// last-session file.
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
         let name = boardName
+        let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
+        var (change, written) = sessionChange(session, for: boardID, deadline: deadline)
         if let id = boardID {
-            _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text) }
+            do {
+                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
+            } catch .sessionStale {
+                // Another app replaced this board's saved history: write every state again.
+                savedStates = (nil, [:])
+                (change, written) = sessionChange(session, for: id, deadline: deadline)
+                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
+            }
         } else {
             let document = session.document
             let board = try session.analyse { (u) throws(BoardError) in
-                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [])
+                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [], session: change)
             }
             boardID = board.id
         }
+        savedStates = (boardID, written)
         writeSessionFile(app)
     }
 
@@ -54,6 +74,7 @@ public final class AppStore {
         }
         boardID = board.id
         boardName = board.name
+        savedStates = (nil, [:])
         return board
     }
 

@@ -29,6 +29,9 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled(generation: BigUInt)
     /// A generation before the board's own.
     case generationBefore(target: BigUInt, current: BigUInt)
+    /// A session write named states the store no longer holds (another process replaced the
+    /// board's saved session meanwhile); nothing was written.
+    case sessionStale(BoardID)
 
     public var description: String {
         switch self {
@@ -48,6 +51,7 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cancelled(let generation): return "interrupted at generation \(generation); the board was left as it was"
         case .generationBefore(let target, let current):
             return "the board is at generation \(current); cannot go back to generation \(target)"
+        case .sessionStale(let id): return "the saved history of board \(id.short) was replaced by another process; nothing was changed"
         }
     }
 }

@@ -60,6 +60,24 @@ public final class SQLiteBoardRepository: BoardRepository {
         ALTER TABLE boards ADD COLUMN verdict_json TEXT;
         ALTER TABLE boards ADD COLUMN verdict_max_gen TEXT;
         """,
+        // 2 → 3: the app's saved session (SQLiteBoardRepository+Session.swift).
+        """
+        CREATE TABLE session_states (
+            board INTEGER NOT NULL REFERENCES boards(seq) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            state BLOB NOT NULL,
+            PRIMARY KEY (board, key)
+        );
+        CREATE TABLE session_entries (
+            board INTEGER NOT NULL REFERENCES boards(seq) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            label TEXT NOT NULL,
+            is_step INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (board, position)
+        );
+        """,
     ]
 
     public let path: String
@@ -159,11 +177,12 @@ public final class SQLiteBoardRepository: BoardRepository {
 
     static let boardColumns = "id, name, rule, created, updated, author, comments, origin, state, generation, population, bounds_x, bounds_y, bounds_width, bounds_height, verdict, verdict_summary, verdict_json, verdict_max_gen"
 
-    public func insert(_ board: Board, history: [PopulationSample]) throws(BoardError) {
+    public func insert(_ board: Board, history: [PopulationSample], session: BoardSessionChange) throws(BoardError) {
         try database.transaction { () throws(BoardError) in
             let insert = try database.prepare("INSERT INTO boards (\(Self.boardColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
             try insert.run(Self.values(board))
             try appendHistory(history, to: board.id)
+            try changeSession(of: board.id, session)
         }
     }
 
@@ -178,7 +197,7 @@ public final class SQLiteBoardRepository: BoardRepository {
         }
     }
 
-    public func update(_ board: Board, appending history: [PopulationSample]) throws(BoardError) {
+    public func update(_ board: Board, appending history: [PopulationSample], session: BoardSessionChange) throws(BoardError) {
         try database.transaction { () throws(BoardError) in
             let columns = Self.boardColumns.split(separator: ",").dropFirst().map { "\($0.trimmingSpaces) = ?" }.joined(separator: ", ")
             let update = try database.prepare("UPDATE boards SET \(columns) WHERE id = ?")
@@ -187,6 +206,7 @@ public final class SQLiteBoardRepository: BoardRepository {
             try update.run(values)
             guard database.changes == 1 else { throw .notFound(board.id.text) }
             try appendHistory(history, to: board.id)
+            try changeSession(of: board.id, session)
         }
     }
 

@@ -52,9 +52,11 @@ public final class BoardService {
         return try create(universe: universe, name: name ?? "untitled", author: document.author, comments: document.comments)
     }
 
-    /// Creates a board holding `universe`'s current state (which is also its origin).
+    /// Creates a board holding `universe`'s current state (which is also its origin), with a
+    /// saved session when `session` writes one.
     @discardableResult
-    public func create(universe: Universe, name: String, author: String? = nil, comments: [String] = []) throws(BoardError) -> Board {
+    public func create(universe: Universe, name: String, author: String? = nil, comments: [String] = [],
+                       session: BoardSessionChange = .keep) throws(BoardError) -> Board {
         let name = try Self.checkedName(name)
         return try logged("create", board: nil, universe: universe) { () throws(BoardError) -> Board in
             let state = try Self.encode(universe, name: name, author: author, comments: comments)
@@ -63,7 +65,7 @@ public final class BoardService {
             let board = Board(id: BoardID.random(), name: name, rule: universe.rule.description, created: time, updated: time,
                               author: author, comments: comments, origin: state, state: state, generation: universe.generation,
                               population: population, bounds: universe.boundingBox, verdict: nil)
-            try repository.insert(board, history: [PopulationSample(generation: universe.generation, population: population)])
+            try repository.insert(board, history: [PopulationSample(generation: universe.generation, population: population)], session: session)
             return board
         }
     }
@@ -157,7 +159,7 @@ public final class BoardService {
             board.population = universe.population
             board.bounds = universe.boundingBox
             board.updated = now()
-            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)])
+            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)], session: .clear)
             return board
         }
     }
@@ -190,16 +192,17 @@ public final class BoardService {
             board.verdict = StoredVerdict(name: result.verdict.name, summary: result.verdict.summary,
                                           json: result.json.encoded, maxGeneration: maxGeneration)
             board.updated = now()
-            try repository.update(board, appending: [])
+            try repository.update(board, appending: [], session: .keep)
             return result
         }
     }
 
     /// Stores `universe` as the board's current state (renaming it too when `name` is given),
     /// with a history sample, in one transaction: how an editor saves a board it opened. The
-    /// last verdict is dropped, since the cells may have been edited since.
+    /// last verdict is dropped, since the cells may have been edited since. The saved session
+    /// changes as `session` says (by default it is dropped: it belonged to the state replaced).
     @discardableResult
-    public func save(_ universe: Universe, to prefix: String, name: String? = nil) throws(BoardError) -> Board {
+    public func save(_ universe: Universe, to prefix: String, name: String? = nil, session: BoardSessionChange = .clear) throws(BoardError) -> Board {
         var board = try board(prefix)
         if let name { board.name = try Self.checkedName(name) }
         return try logged("save", board: board.id, universe: universe) { () throws(BoardError) -> Board in
@@ -210,7 +213,7 @@ public final class BoardService {
             board.bounds = universe.boundingBox
             board.verdict = nil
             board.updated = now()
-            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)])
+            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)], session: session)
             return board
         }
     }
@@ -220,6 +223,29 @@ public final class BoardService {
     public func document(of board: Board) throws(BoardError) -> PatternDocument {
         do { return try PatternCodec.decode(board.state, fileName: "board \(board.id.short)").document } catch {
             throw .damaged(board.id, error.description)
+        }
+    }
+
+    // MARK: Saved sessions
+
+    /// The board's saved session (the app's undo and redo entries and snapshots), or nil.
+    public func session(of board: Board) throws(BoardError) -> BoardSession? {
+        try logged("session", board: board.id, universe: nil) { () throws(BoardError) in try repository.session(board.id) }
+    }
+
+    /// `universe`'s current state as a saved session's state: compressed Macrocell, with its
+    /// generation and rule (no name or comments: those are the board's).
+    public static func sessionState(of universe: Universe) -> [UInt8] {
+        do { return try PatternCodec.encode(universe, as: .macrocell, compressed: true, name: nil, author: nil, comments: []) } catch {
+            preconditionFailure("Macrocell holds any universe: \(error)")
+        }
+    }
+
+    /// A saved session's state as a pattern document (a tree with its generation and rule).
+    /// - Throws: `.damaged` naming the board and what is wrong with the state.
+    public static func document(ofSessionState bytes: [UInt8], board: BoardID) throws(BoardError) -> PatternDocument {
+        do { return try PatternCodec.decode(bytes, fileName: "saved history of board \(board.short)").document } catch {
+            throw .damaged(board, error.description)
         }
     }
 

@@ -1,0 +1,158 @@
+// Keeping the history and the snapshots beyond the process (issue #17: `hashlife play` reopens
+// the last session "with its history as far as it was saved").
+//
+// The session does not write anything itself: it describes what it keeps as an outline (undo
+// entries, redo entries, snapshots, each naming its state by number, see
+// `Session.currentStateNumber`), lets a store read each state once (`withKeptState`), and takes
+// an outline back with the states a store read (`restoreHistory`). States are immutable and
+// numbered, so a store that remembers which numbers it wrote only writes the new ones.
+
+import HashlifeEngine
+import HashlifeFormats
+
+/// The history and snapshots of a session as plain data: the entries and snapshots in order,
+/// each naming its state by a `State` (the session's state numbers when saving, a store's keys
+/// when restoring). The current state is not part of it: it is the universe itself.
+public struct HistoryOutline<State: Hashable>: Equatable {
+    /// An undo or redo entry: the change's one-line description, whether it was a step, and the
+    /// state it returns to (the state before the change for undo, after it for redo).
+    public struct Entry: Equatable {
+        public var description: String
+        public var isStep: Bool
+        public var state: State
+        public init(description: String, isStep: Bool, state: State) {
+            self.description = description
+            self.isStep = isStep
+            self.state = state
+        }
+    }
+
+    /// A snapshot: its name and state.
+    public struct Mark: Equatable {
+        public var name: String
+        public var state: State
+        public init(name: String, state: State) {
+            self.name = name
+            self.state = state
+        }
+    }
+
+    /// Undo entries, oldest first (the last is undone first).
+    public var undo: [Entry]
+    /// Redo entries, next to redo first.
+    public var redo: [Entry]
+    /// Snapshots, in the order saved.
+    public var snapshots: [Mark]
+
+    public init(undo: [Entry] = [], redo: [Entry] = [], snapshots: [Mark] = []) {
+        self.undo = undo
+        self.redo = redo
+        self.snapshots = snapshots
+    }
+
+    /// True when there is no entry and no snapshot.
+    public var isEmpty: Bool { undo.isEmpty && redo.isEmpty && snapshots.isEmpty }
+
+    /// Every state named, each once, in order of first mention (undo, redo, snapshots).
+    public var states: [State] {
+        var seen = Set<State>()
+        return (undo.map(\.state) + redo.map(\.state) + snapshots.map(\.state)).filter { seen.insert($0).inserted }
+    }
+}
+
+extension Session {
+    /// The outline of the history: the newest `undoLimit` undo entries, the next `redoLimit`
+    /// redo entries and every snapshot, states named by their numbers. The undo entries kept
+    /// are the newest ones, so undoing from the current state walks them in order.
+    public func historyOutline(undoLimit: Int = .max, redoLimit: Int = .max) -> HistoryOutline<Int> {
+        HistoryOutline(
+            undo: undoEntries.suffix(max(undoLimit, 0)).map { .init(description: $0.description, isStep: $0.isStep, state: $0.stateNumber) },
+            redo: redoEntries.reversed().prefix(max(redoLimit, 0)).map { .init(description: $0.description, isStep: $0.isStep, state: $0.stateNumber) },
+            snapshots: snapshotList.map { .init(name: $0.name, state: $0.stateNumber) })
+    }
+
+    /// Runs `body` with the universe showing the kept state numbered `number` (an undo or redo
+    /// entry's, a snapshot's, or the current one), then puts the current state back: how a
+    /// store reads a state to write it. O(1) both ways; nothing is recorded.
+    /// - Returns: nil when the session keeps no state of that number.
+    public func withKeptState<T>(_ number: Int, _ body: (Universe) throws -> T) rethrows -> T? {
+        if number == currentStateNumber { return try body(live) }
+        let state = undoEntries.last { $0.stateNumber == number }?.state
+            ?? redoEntries.last { $0.stateNumber == number }?.state
+            ?? snapshotList.first { $0.stateNumber == number }?.state
+        guard let state else { return nil }
+        return try withState(state, body)
+    }
+
+    /// Replaces the history and snapshots with `outline`, whose states are the patterns in
+    /// `states` (each a tree document, as Macrocell gives, with its rule and generation). The
+    /// universe's current state stays; the entries' generations and populations are those of
+    /// the states themselves (an undo entry's are those of the next state, or of the current one
+    /// for the newest), so nothing stored is trusted for them. Going back past the restored
+    /// history is not possible (`goto` stops at its oldest state): the history before it was
+    /// not saved. At most `historyLimit` undo entries are taken, the newest.
+    /// - Returns: the session's number for each state of the outline.
+    /// - Throws: "history" when a state is missing or not a tree, a rule cannot be read, or a
+    ///   snapshot name is empty, repeated or holds control characters; the session is then as
+    ///   it was.
+    @discardableResult
+    public func restoreHistory<K: Hashable>(_ outline: HistoryOutline<K>, states: [K: PatternDocument]) throws(SessionError) -> [K: Int] {
+        var names = Set<String>()
+        for mark in outline.snapshots {
+            guard !mark.name.isEmpty, mark.name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+                throw SessionError(code: "history", message: "snapshot name \(Excerpt.quote(mark.name)) is empty or holds control characters")
+            }
+            guard names.insert(mark.name).inserted else {
+                throw SessionError(code: "history", message: "snapshot \(Excerpt.quote(mark.name)) is there twice")
+            }
+        }
+        let current = live.saveState()
+        var kept: [K: (state: UniverseState, number: Int, generation: BigUInt, population: BigUInt)] = [:]
+        do throws(SessionError) {
+            for key in outline.states {
+                guard let document = states[key] else { throw SessionError(code: "history", message: "a state of the history is missing") }
+                guard let tree = document.tree else { throw SessionError(code: "history", message: "a state of the history is not a tree") }
+                let rule: Rule
+                do { rule = try Rule(document.rule ?? "B3/S23") } catch {
+                    throw SessionError(code: "history", message: "a state of the history has an unreadable rule: \(error.description)")
+                }
+                do { try live.load(tree: tree) } catch {
+                    throw SessionError(code: "history", message: "a state of the history is not a valid tree: \(error.description)")
+                }
+                live.setRule(rule)
+                live.generation = document.generation
+                kept[key] = (live.saveState(), newStateNumber(), live.generation, live.population)
+            }
+        } catch {
+            live.restore(current)
+            throw error
+        }
+        live.restore(current)
+        let undo = Array(outline.undo.suffix(historyLimit))
+        undoEntries = undo.indices.map { i in
+            let state = kept[undo[i].state]!
+            let after = i + 1 < undo.count ? kept[undo[i + 1].state]! : nil
+            return HistoryEntry(description: undo[i].description, isStep: undo[i].isStep,
+                                generation: after?.generation ?? live.generation, population: after?.population ?? live.population,
+                                state: state.state, stateNumber: state.number)
+        }
+        redoEntries = outline.redo.reversed().map { entry in
+            let state = kept[entry.state]!
+            return HistoryEntry(description: entry.description, isStep: entry.isStep, generation: state.generation,
+                                population: state.population, state: state.state, stateNumber: state.number)
+        }
+        snapshotList = outline.snapshots.map { mark in
+            let state = kept[mark.state]!
+            return Snapshot(name: mark.name, generation: state.generation, population: state.population, state: state.state, stateNumber: state.number)
+        }
+        // The loaded pattern no longer leads to the history (its start was not saved).
+        if !undoEntries.isEmpty { start = nil }
+        return kept.mapValues(\.number)
+    }
+
+    /// A number no state of this session has had.
+    func newStateNumber() -> Int {
+        lastStateNumber += 1
+        return lastStateNumber
+    }
+}
