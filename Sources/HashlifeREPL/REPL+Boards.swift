@@ -50,7 +50,7 @@ extension REPL {
         }
         do throws(BoardError) {
             return BoardService(repository: try SQLiteBoardRepository(path: path), memoryLimit: session.memoryLimit,
-                                log: try BoardLog.fromEnvironment())
+                                threads: session.threads, log: try BoardLog.fromEnvironment())
         } catch {
             throw REPLError(error)
         }

@@ -62,6 +62,7 @@ struct REPLCommand: Sendable {
                     "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(REPLError) in try r.stats(a) },
         REPLCommand("memory", usage: "memory [MB|collect]",
                     "Show memory in use, the limit, nodes, evictions and collections; set the limit to MB (2^20 bytes, 1 to 1048576; kept for later loads); or collect now.") { r, a throws(REPLError) in try r.memory(a) },
+        REPL.threadsCommand,
         REPLCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(REPLError) in try r.help(a) },
         REPLCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(REPLError) in try r.quitCommand(a) },
     ]

@@ -52,10 +52,12 @@ public final class Session {
     /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
     public internal(set) var clipboard: PatternClip?
 
-    /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes, and a
+    /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes and whose
+    /// steps use `threads` threads (≥ 1; 1, the engine's default, is single-threaded), and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
-    public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes) {
+    public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1) {
         live = Universe(memoryLimit: memoryLimit)
+        live.threads = threads
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
         start = live.saveState()
     }
@@ -72,10 +74,17 @@ public final class Session {
     /// as a "memory" error. Limits below `MemoryLimit.minimumBytes` act as the minimum.
     public func setMemoryLimit(_ bytes: Int) { live.setMemoryLimit(bytes) }
 
+    /// Threads a step may use (`Universe.threads`): the current universe's, and the count files
+    /// are loaded with. Setting it (≥ 1) takes effect at the next step; results do not change.
+    public var threads: Int {
+        get { live.threads }
+        set { live.threads = newValue }
+    }
+
     // MARK: Files
 
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
-    /// new universe keeps the session's memory limit.
+    /// new universe keeps the session's memory limit and thread count.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
         try load(document: try readPattern(path: path, checkingRule: rule == nil), rule: rule, label: path == "-" ? "<stdin>" : path)
         self.path = path
@@ -101,6 +110,7 @@ public final class Session {
         do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw SessionError(code: "rule", message: "\(label): \(error.description)")
         }
+        loaded.threads = threads
         clipboard = clipboard.map { loaded.importing($0, from: live) }
         live = loaded
         path = nil

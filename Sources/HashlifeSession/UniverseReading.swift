@@ -11,6 +11,7 @@ public protocol UniverseReading: AnyObject {
     var boundingBox: CellRect? { get }
     var statistics: EngineStatistics { get }
     var memoryLimit: Int { get }
+    var threads: Int { get }
     var rootLevel: Int { get }
     func cell(x: BigInt, y: BigInt) -> Bool
     func population(in rect: CellRect) -> BigUInt

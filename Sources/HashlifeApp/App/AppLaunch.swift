@@ -15,17 +15,20 @@ public struct AppLaunch {
     public var rule: Rule?
     public var board: String?
     public var memoryLimit: Int
+    /// Threads a step may use (`Universe.threads`; 1 is single-threaded).
+    public var threads: Int
     public var columns: Int
     public var rows: Int
     /// The environment (XDG folders, HASHLIFE_STORE, NO_COLOR, COLORTERM).
     public var environment: [String: String]
 
     public init(file: String? = nil, rule: Rule? = nil, board: String? = nil, memoryLimit: Int = MemoryLimit.defaultBytes,
-                columns: Int, rows: Int, environment: [String: String]) {
+                threads: Int = 1, columns: Int, rows: Int, environment: [String: String]) {
         self.file = file
         self.rule = rule
         self.board = board
         self.memoryLimit = memoryLimit
+        self.threads = threads
         self.columns = columns
         self.rows = rows
         self.environment = environment
@@ -47,13 +50,13 @@ public struct AppLaunch {
     /// opened leaves the app without persistence and says so in the header).
     public func makeApp() throws(Failure) -> App {
         let (settings, warnings) = settingsPath.map { Settings.load(path: $0) } ?? (Settings(), [])
-        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit)
+        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit, threads: threads)
         var store: AppStore? = nil
         var notes = warnings
         if let storePath {
             do throws(BoardError) {
                 if let slash = storePath.lastIndex(of: "/") { try? DataFolders.makeFolders(String(storePath[..<slash])) }
-                let service = BoardService(repository: try SQLiteBoardRepository(path: storePath), memoryLimit: memoryLimit)
+                let service = BoardService(repository: try SQLiteBoardRepository(path: storePath), memoryLimit: memoryLimit, threads: threads)
                 store = AppStore(service: service, sessionPath: sessionPath)
             } catch {
                 notes.append("boards are not saved: \(error.description)")

@@ -16,6 +16,8 @@ public final class BoardService {
     public let repository: any BoardRepository
     /// Memory for the engine's node store while computing (bytes).
     public var memoryLimit: Int
+    /// Threads a step of a board's universe may use (`Universe.threads`; 1 is single-threaded).
+    public var threads: Int
     /// Where each operation is logged (nil: silent).
     public var log: BoardLog?
     /// The clock for `created`/`updated` (milliseconds since 1970), replaceable in tests.
@@ -24,9 +26,11 @@ public final class BoardService {
     /// Names longer than this (in characters) are refused.
     public static let nameLimit = 200
 
-    public init(repository: any BoardRepository, memoryLimit: Int = MemoryLimit.defaultBytes, log: BoardLog? = nil) {
+    public init(repository: any BoardRepository, memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1, log: BoardLog? = nil) {
+        precondition(threads >= 1, "a step needs at least one thread")
         self.repository = repository
         self.memoryLimit = memoryLimit
+        self.threads = threads
         self.log = log
     }
 
@@ -49,6 +53,7 @@ public final class BoardService {
         do { universe = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
             throw .invalidPattern("\(label): \(error.description)")
         }
+        universe.threads = threads
         return try create(universe: universe, name: name ?? "untitled", author: document.author, comments: document.comments)
     }
 
@@ -97,14 +102,19 @@ public final class BoardService {
         try logged("list", board: nil, universe: nil) { () throws(BoardError) in try repository.summaries() }
     }
 
-    /// The board's current state as a universe.
+    /// The board's current state as a universe (with the service's memory limit and threads).
     public func universe(of board: Board) throws(BoardError) -> Universe {
-        try Self.decode(board.state, board: board, memoryLimit: memoryLimit)
+        let universe = try Self.decode(board.state, board: board, memoryLimit: memoryLimit)
+        universe.threads = threads
+        return universe
     }
 
-    /// The board's origin (the pattern it was created from) as a universe.
+    /// The board's origin (the pattern it was created from) as a universe (with the service's
+    /// memory limit and threads).
     public func origin(of board: Board) throws(BoardError) -> Universe {
-        try Self.decode(board.origin, board: board, memoryLimit: memoryLimit)
+        let universe = try Self.decode(board.origin, board: board, memoryLimit: memoryLimit)
+        universe.threads = threads
+        return universe
     }
 
     /// The population history: one sample at creation and one per stored step.

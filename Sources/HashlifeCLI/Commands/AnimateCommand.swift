@@ -43,6 +43,7 @@ enum AnimateCommand: Subcommand {
             .flag(["--full-frames"], help: "Store every frame whole rather than the changed rectangle."),
             OptionSpec(["--out", "-o"], value: "FILE.gif", help: "Where to write the GIF (atomically).", required: true),
             MemoryOption.spec,
+            ThreadsOption.spec,
         ],
         examples: [
             "hashlife animate patterns/gosper-glider-gun.rle --to 240 --step 2 --scale 4 --out gun.gif",
@@ -123,10 +124,11 @@ enum AnimateCommand: Subcommand {
         }
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let threads = try ThreadsOption.count(arguments, command: command)
         let output = try OutputFile(out)
         Interrupts.install()
         context.interrupts.reset()
-        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
+        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
         let first = from ?? universe.generation
         guard first >= universe.generation else {
             output.abandon()

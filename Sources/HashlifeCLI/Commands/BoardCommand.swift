@@ -20,8 +20,8 @@ enum BoardCommand: Subcommand {
         ("import", ["FILE"], ["--name", "--rule", MemoryOption.name], "The same as new."),
         ("list", [], ["--previews", "--no-previews"], "List the boards (a table, or JSON); previews on a terminal."),
         ("show", ["ID"], [MemoryOption.name], "Show metadata, the last verdict and a thumbnail."),
-        ("step", ["ID"], ["--gen", "--by", MemoryOption.name], "Advance to --gen N or by --by N (default 1); store it."),
-        ("final", ["ID"], ["--max-gen", MemoryOption.name], "Classify within --max-gen; store the verdict."),
+        ("step", ["ID"], ["--gen", "--by", MemoryOption.name, ThreadsOption.name], "Advance to --gen N or by --by N (default 1); store it."),
+        ("final", ["ID"], ["--max-gen", MemoryOption.name, ThreadsOption.name], "Classify within --max-gen; store the verdict."),
         ("export", ["ID", "FILE"], ["--format", MemoryOption.name], "Write the state to FILE atomically (any format)."),
         ("rename", ["ID", "NAME"], [], "Rename a board."),
         ("delete", ["ID"], [], "Delete a board and its history."),
@@ -62,6 +62,7 @@ enum BoardCommand: Subcommand {
             .flag(["--previews"], help: "list: a thumbnail under each board (JSON: a 'thumbnail' array each); the default when standard output is a terminal."),
             .flag(["--no-previews"], help: "list: no thumbnails, even on a terminal."),
             MemoryOption.spec,
+            ThreadsOption.spec,
             OptionSpec(["--store"], value: "PATH", help: "The board store file (when $HASHLIFE_STORE is not set).", default: "$XDG_DATA_HOME/hashlife/boards.sqlite"),
             .flag(["--verbose", "-v"], help: "Log each operation on standard error (as HASHLIFE_LOG=info)."),
             .flag(["--json"], help: "Print one JSON document (big numbers as strings)."),
@@ -101,7 +102,8 @@ enum BoardCommand: Subcommand {
         if action.name == "step" && arguments.value("--gen") != nil && arguments.value("--by") != nil { throw usage("--gen and --by exclude each other") }
         let json = arguments.flag("--json")
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
-        let service = try openService(arguments, memoryLimit: memoryLimit)
+        let threads = try ThreadsOption.count(arguments, command: command)
+        let service = try openService(arguments, memoryLimit: memoryLimit, threads: threads)
         let operands = given
         do {
             switch action.name {
@@ -154,12 +156,12 @@ enum BoardCommand: Subcommand {
         return folder + "/boards.sqlite"
     }
 
-    static func openService(_ arguments: ParsedArguments, memoryLimit: Int) throws(CommandError) -> BoardService {
+    static func openService(_ arguments: ParsedArguments, memoryLimit: Int, threads: Int) throws(CommandError) -> BoardService {
         let path = try storePath(arguments)
         do throws(BoardError) {
             let log = try BoardLog.fromEnvironment(verbose: arguments.flag("--verbose"))
             let repository = try SQLiteBoardRepository(path: path)
-            return BoardService(repository: repository, memoryLimit: memoryLimit, log: log)
+            return BoardService(repository: repository, memoryLimit: memoryLimit, threads: threads, log: log)
         } catch {
             throw failure(error)
         }

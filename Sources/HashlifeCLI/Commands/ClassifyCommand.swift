@@ -27,6 +27,7 @@ enum ClassifyCommand: Subcommand {
             OptionSpec(["--max-gen", "-m"], value: "N", help: "Generations to look at before giving up: decimal digits, or B^E such as 2^20.", default: defaultMaxGeneration),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 (escaping spaceships of settled patterns are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
+            ThreadsOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; fields that do not apply are left out)."),
         ],
         examples: [
@@ -42,7 +43,8 @@ enum ClassifyCommand: Subcommand {
         let limit = try PatternFiles.count(arguments.value("--max-gen") ?? defaultMaxGeneration, option: "--max-gen", command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
-        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
+        let threads = try ThreadsOption.count(arguments, command: command)
+        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
         Interrupts.install()
         Interrupts.control.reset()
         let result: Classification

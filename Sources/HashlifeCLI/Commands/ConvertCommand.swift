@@ -37,7 +37,7 @@ enum ConvertCommand: Subcommand {
         let format = try PatternFiles.outputFormat(for: output, format: arguments.value("--format"), command: command, option: "OUT")
         let destination = try OutputFile(output)
         // No steps: the load grows the store past any limit as it needs, so the default serves.
-        let (universe, decoded) = try PatternFiles.universe(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes)
+        let (universe, decoded) = try PatternFiles.universe(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes, threads: 1)
         try PatternFiles.write(universe, to: destination, format: format, source: decoded.document, context: context)
     }
 }

@@ -18,7 +18,7 @@ enum InfoCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let path = arguments.positionals["FILE"]!
         let memoryLimit = try MemoryOption.limit(arguments, command: "hashlife info")
-        let (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
+        let (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: 1)
         let document = decoded.document
         let box = universe.boundingBox
         let population = universe.population

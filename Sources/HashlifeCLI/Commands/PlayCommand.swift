@@ -5,7 +5,7 @@ import HashlifeTerminal
 @preconcurrency import Glibc
 #endif
 
-/// `hashlife play [FILE] [--rule R] [--board ID] [--max-memory MB]`: the full-screen app (SPEC §9).
+/// `hashlife play [FILE] [--rule R] [--board ID] [--max-memory MB] [--threads N]`: the full-screen app (SPEC §9).
 enum PlayCommand: Subcommand {
     static let spec = CommandSpec(
         name: "play",
@@ -27,6 +27,7 @@ enum PlayCommand: Subcommand {
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
             OptionSpec(["--board"], value: "ID", help: "Open this board of the store (any unique prefix of its id)."),
             MemoryOption.spec,
+            ThreadsOption.spec,
         ],
         examples: [
             "hashlife play patterns/gosper-glider-gun.rle",
@@ -39,6 +40,7 @@ enum PlayCommand: Subcommand {
         let command = "hashlife play"
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let threads = try ThreadsOption.count(arguments, command: command)
         let file = arguments.positionals["FILE"], board = arguments.value("--board")
         if file != nil && board != nil {
             throw .usage(UsageError(command: command, message: "give a FILE or --board, not both"))
@@ -50,7 +52,7 @@ enum PlayCommand: Subcommand {
         for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "HASHLIFE_STORE", "NO_COLOR", "COLORTERM"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        let launch = AppLaunch(file: file, rule: rule, board: board, memoryLimit: memoryLimit,
+        let launch = AppLaunch(file: file, rule: rule, board: board, memoryLimit: memoryLimit, threads: threads,
                                columns: size.columns, rows: size.rows, environment: environment)
         let app: App
         do { app = try launch.makeApp() } catch { throw .failure(error.description) }

@@ -36,6 +36,7 @@ enum PlotCommand: Subcommand {
             OptionSpec(["--theme"], value: "T", help: "light or dark colours for the chart.", default: "the viewer's preference in SVG, light in PNG"),
             OptionSpec(["--title"], value: "TEXT", help: "Chart title.", default: "the pattern's name, else the file name"),
             MemoryOption.spec,
+            ThreadsOption.spec,
         ],
         examples: [
             "hashlife plot patterns/gosper-glider-gun.rle --to 2^100 --log --out gun-growth.svg",
@@ -95,6 +96,7 @@ enum PlotCommand: Subcommand {
         let bounds = arguments.flag("--bounds")
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let threads = try ThreadsOption.count(arguments, command: command)
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
         if format == .png && (output == nil || output!.isStandardOutput) && context.standardOutputIsTerminal {
             output?.abandon()
@@ -104,7 +106,7 @@ enum PlotCommand: Subcommand {
         context.interrupts.reset()
         let universe: Universe
         let decoded: DecodedPattern
-        do throws(CommandError) { (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit) } catch {
+        do throws(CommandError) { (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads) } catch {
             output?.abandon()
             throw error
         }

@@ -16,7 +16,7 @@ enum ReplCommand: Subcommand {
             files, set the rule, step N generations or go to a generation (back as well as \
             forward), query the generation, population and bounds, draw a view at any zoom, pan, \
             zoom and fit the view, edit cells, and watch or change the engine's memory limit \
-            ('memory', 'stats'). Type 'help' for the list, 'help COMMAND' for one command.
+            ('memory', 'stats') and threads ('threads'). Type 'help' for the list, 'help COMMAND' for one command.
 
             At a terminal there is a prompt with line editing and history (kept in \
             $XDG_STATE_HOME/hashlife/repl_history); otherwise commands are read from standard \
@@ -37,6 +37,7 @@ enum ReplCommand: Subcommand {
             OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24 (at most 2^24 in all).",
                        default: "the terminal's size when standard output is one, else 80x24"),
             MemoryOption.spec,
+            ThreadsOption.spec,
         ],
         examples: [
             "hashlife repl patterns/gosper-glider-gun.rle",
@@ -49,7 +50,8 @@ enum ReplCommand: Subcommand {
         let command = "hashlife repl"
         let (columns, rows) = try viewSize(arguments.value("--size"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
-        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit)
+        let threads = try ThreadsOption.count(arguments, command: command)
+        let session = Session(columns: columns, rows: rows, memoryLimit: memoryLimit, threads: threads)
         if let path = arguments.positionals["FILE"] {
             do { try session.load(path: path) } catch { throw .failure(error.message) }
         }

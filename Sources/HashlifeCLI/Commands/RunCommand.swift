@@ -23,7 +23,8 @@ enum RunCommand: Subcommand {
             OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store) and seconds."),
+            ThreadsOption.spec,
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics; memory.nodes counts every node in the store), threads (as --threads) and seconds."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
@@ -40,6 +41,7 @@ enum RunCommand: Subcommand {
         let target = try PatternFiles.count(arguments.value("--gen")!, option: "--gen", command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let threads = try ThreadsOption.count(arguments, command: command)
         let out = arguments.value("--out")
         if out == nil && arguments.value("--format") != nil {
             throw .usage(UsageError(command: command, message: "--format applies to --out; give --out FILE (or --out - for standard output)"))
@@ -49,7 +51,7 @@ enum RunCommand: Subcommand {
         }
         // Opened before the work: an output that cannot be written is reported at once.
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
-        let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit)
+        let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot compute the earlier generation \(Excerpt.number(target))")
         }
@@ -98,7 +100,7 @@ enum RunCommand: Subcommand {
     }
 
     /// The `--json` object: big numbers as decimal strings, bounds null when empty, `memory` the
-    /// engine's statistics (`EngineStatistics.json`).
+    /// engine's statistics (`EngineStatistics.json`), `threads` the threads a step could use.
     static func report(_ universe: Universe, population: BigUInt, seconds: Double) -> JSONValue {
         let statistics = universe.statistics
         let bounds: JSONValue
@@ -116,6 +118,7 @@ enum RunCommand: Subcommand {
             ("rule", .string(universe.rule.description)),
             ("tree_nodes", .int(universe.treeNodeCount)),
             ("memory", statistics.json),
+            ("threads", .int(universe.threads)),
             ("seconds", .double(seconds)),
         ])
     }

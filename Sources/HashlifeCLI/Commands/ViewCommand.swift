@@ -35,6 +35,7 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--dead"], value: "RGB", help: "Background colour.", default: "#FFFFFF"),
             OptionSpec(["--out", "-o"], value: "PATH", help: "Write to PATH (atomically) instead of standard output."),
             MemoryOption.spec,
+            ThreadsOption.spec,
         ],
         examples: [
             "hashlife view patterns/gosper-glider-gun.rle --gen 300 --format unicode",
@@ -115,6 +116,7 @@ enum ViewCommand: Subcommand {
         }
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let threads = try ThreadsOption.count(arguments, command: command)
         // Opened before the work: an output that cannot be written is reported at once.
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
         if format == .png && output == nil && context.standardOutputIsTerminal {
@@ -122,7 +124,7 @@ enum ViewCommand: Subcommand {
         }
         Interrupts.install()
         context.interrupts.reset()
-        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit)
+        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
             guard target >= universe.generation else {

@@ -18,11 +18,14 @@ enum PatternFiles {
     }
 
     /// A universe from the file at `path`, under `rule` when given, with its node store limited
-    /// to `memoryLimit` bytes (see `MemoryOption`).
-    static func universe(_ path: String, rule: Rule?, memoryLimit: Int) throws(CommandError) -> (Universe, DecodedPattern) {
+    /// to `memoryLimit` bytes (see `MemoryOption`) and its steps using `threads` threads (see
+    /// `ThreadsOption`; 1 for a command that never steps).
+    static func universe(_ path: String, rule: Rule?, memoryLimit: Int, threads: Int) throws(CommandError) -> (Universe, DecodedPattern) {
         let decoded = try read(path, limit: memoryLimit, checkingRule: rule == nil)
         do {
-            return (try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit), decoded)
+            let universe = try Universe(document: decoded.document, rule: rule, memoryLimit: memoryLimit)
+            universe.threads = threads
+            return (universe, decoded)
         } catch {
             throw .failure("\(label(path)): \(error.description)")
         }

@@ -1,0 +1,24 @@
+import HashlifeEngine
+import HashlifeSupport
+
+/// `--threads N`, shared by every command that steps a universe (`run`, `view`, `classify`,
+/// `animate`, `plot`, `repl`, `play`, `board step` and `board final`): how many threads a step
+/// may use (`Universe.threads`). No short name, as `--max-memory`.
+enum ThreadsOption {
+    static let name = "--threads"
+
+    static let spec = OptionSpec(
+        [name], value: "N",
+        help: "Threads a step may use (1 to \(ThreadCount.range.upperBound)); 1 is the single-threaded engine. Results are identical for every N.",
+        default: ThreadCount.defaultDescription
+    )
+
+    /// The count the command line asks for, else `ThreadCount.defaultCount` (every processor).
+    /// - Throws: a usage error (exit 64) for a value that is not a whole number in range.
+    static func count(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
+        guard let text = arguments.value(name) else { return ThreadCount.defaultCount }
+        do { return try ThreadCount.parse(text) } catch {
+            throw .usage(UsageError(command: command, message: "invalid value for '\(name)': \(error.description)"))
+        }
+    }
+}

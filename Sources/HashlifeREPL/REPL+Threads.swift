@@ -1,0 +1,26 @@
+// `threads`: how many threads a step may use (issue #18), shown and set as `memory` shows and
+// sets the memory limit.
+
+import HashlifeEngine
+import HashlifeSession
+import HashlifeSupport
+
+extension REPL {
+    static let threadsCommand = REPLCommand(
+        "threads", usage: "threads [N]",
+        "Show the threads a step may use and the processors available; set them to N (1 to \(ThreadCount.range.upperBound); 1 is single-threaded; kept for later loads). Results are the same for every N."
+    ) { r, a throws(REPLError) in try r.threads(a) }
+
+    /// `threads` shows the count; `threads N` sets it (for the current universe and later
+    /// loads). Either answers with the count after it and the processors available: in text,
+    /// "threads 4 (2 processors available)"; in JSON, `threads` and `processors` (numbers).
+    func threads(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("threads")) }
+        if let word = a.first {
+            do { session.threads = try ThreadCount.parse(word) } catch { throw .argument("invalid threads: \(error.description)") }
+        }
+        let (threads, processors) = (session.threads, Universe.availableProcessors)
+        return Answer("threads \(threads) (\(processors) processor\(processors == 1 ? "" : "s") available)",
+                      [.init("threads", .int(threads)), .init("processors", .int(processors))])
+    }
+}

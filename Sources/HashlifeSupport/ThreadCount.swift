@@ -1,0 +1,44 @@
+// Thread counts as people type them: `--threads N` on the command line and `threads N` in the
+// REPL. The engine takes any count ≥ 1 (`Universe.threads`); this is the range we accept.
+
+import HashlifeEngine
+
+/// A thread count given on a command line or in the REPL is not acceptable.
+public struct ThreadCountError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+    public init(text: String) { self.text = text }
+    /// "'abc'; expected a whole number of threads from 1 to 256": what follows "invalid value
+    /// for '--threads': " or "invalid threads: ". The text is quoted as `Excerpt.quote` does
+    /// (at most 40 characters, control characters escaped).
+    public var description: String {
+        "\(Excerpt.quote(text)); expected a whole number of threads from 1 to \(ThreadCount.range.upperBound)"
+    }
+}
+
+/// How many threads a step may use (`Universe.threads`): 1 is the single-threaded engine, and
+/// results are identical for every count.
+public enum ThreadCount {
+    /// Accepted counts: 1 to `Universe.maximumThreads` (256). More than the machine's
+    /// processors is allowed (the threads then share them); more than the engine uses is not.
+    public static let range: ClosedRange<Int> = 1...Universe.maximumThreads
+
+    /// The count for `text`: ASCII decimal digits only (leading zeros allowed; no sign, blank
+    /// or word) naming a number in `range`.
+    /// - Throws: `ThreadCountError` for anything else.
+    public static func parse(_ text: String) throws(ThreadCountError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw ThreadCountError(text: text)
+        }
+        // Too many digits for Int means far above the range.
+        guard let value = Int(text), range.contains(value) else { throw ThreadCountError(text: text) }
+        return value
+    }
+
+    /// The commands' default: every processor this process may run on.
+    public static var defaultCount: Int { min(Universe.availableProcessors, range.upperBound) }
+
+    /// How the default is chosen, with its value on this machine, for help texts: "all
+    /// processors (here: 2)".
+    public static var defaultDescription: String { "all processors (here: \(defaultCount))" }
+}
