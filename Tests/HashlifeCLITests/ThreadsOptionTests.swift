@@ -77,7 +77,7 @@ private func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err
             let help = hashlife([command, "--help"])
             let flat = help.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
             #expect(flat.contains("--threads <N>"), "\(command)")
-            #expect(flat.contains("all processors (here: \(Universe.availableProcessors))"), "\(command): \(flat)")
+            #expect(flat.contains("(default: \(ThreadCount.defaultDescription))"), "\(command): \(flat)")
         }
     }
 
@@ -88,9 +88,9 @@ private func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err
         #expect(leadingZero["threads"] as? Int == 7)
         let most = try object(hashlife(["run", glider, "--gen", "8", "--json", "--threads", "256"]).out)
         #expect(most["threads"] as? Int == 256)
-        // Without the option: every processor.
+        // Without the option: the default, one.
         let plain = try object(hashlife(["run", glider, "--gen", "8", "--json"]).out)
-        #expect(plain["threads"] as? Int == Universe.availableProcessors)
+        #expect(plain["threads"] as? Int == 1)
         // The field comes between memory and seconds; the others are as they were.
         let text = hashlife(["run", glider, "--gen", "8", "--json", "--threads", "2"]).out
         #expect(text.contains(#"},"threads":2,"seconds":"#), "\(text)")
