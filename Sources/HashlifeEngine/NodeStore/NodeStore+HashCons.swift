@@ -26,16 +26,21 @@ extension NodeStore {
 
     /// The canonical leaf holding `bits` (bit y*8+x is the cell at column x, row y).
     /// - Complexity: O(1) expected.
-    mutating func leaf(_ bits: UInt64) -> NodeID {
+    mutating func leaf(_ bits: UInt64) -> NodeID { leaf(bits, SerialStep.self) }
+
+    /// `leaf(_:)` for the stepping recursion in `mode` (a worker of a multi-threaded step
+    /// publishes with atomics: `StepMode`).
+    @inline(__always)
+    mutating func leaf<M: StepMode>(_ bits: UInt64, _ mode: M.Type) -> NodeID {
         let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
-        return leaf(bits, slot: bucket(a, b, NodeStore.leafMarker, NodeStore.leafMarker))
+        return leaf(bits, slot: bucket(a, b, NodeStore.leafMarker, NodeStore.leafMarker), M.self)
     }
 
-    /// `leaf(_:)` with its bucket computed ahead (`leafSlotHint`).
+    /// `leaf(_:_:)` with its bucket computed ahead (`leafSlotHint`).
     @inline(__always)
-    mutating func leaf(_ bits: UInt64, hint: SlotHint) -> NodeID {
-        if hint.buckets == bucketCount { return leaf(bits, slot: hint.slot) }
-        return leaf(bits)
+    mutating func leaf<M: StepMode>(_ bits: UInt64, hint: SlotHint, _ mode: M.Type) -> NodeID {
+        if hint.buckets == bucketCount { return leaf(bits, slot: hint.slot, M.self) }
+        return leaf(bits, M.self)
     }
 
     /// The bucket of the leaf holding `bits`, fetched ahead like `slotHint`'s.
@@ -46,21 +51,21 @@ extension NodeStore {
     }
 
     @inline(__always)
-    mutating func leaf(_ bits: UInt64, slot: Int) -> NodeID {
+    mutating func leaf<M: StepMode>(_ bits: UInt64, slot: Int, _ mode: M.Type) -> NodeID {
         let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
         let marker = NodeStore.leafMarker
-        let head = concurrent ? sharedHead(slot) : buckets[slot]
+        let head = M.isShared ? sharedHead(slot) : buckets[slot]
         var id = head, previous: NodeID = 0
         while id != 0 {
             let record = nodes[Int(id)]
             if record.word0 == a && record.word1 == b && record.se == marker {
-                if previous != 0 && !concurrent { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                if previous != 0 && !M.isShared { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
                 return id
             }
             previous = id
             id = record.next
         }
-        if concurrent { return insertShared(a, b, marker, marker, slot: slot, head: head) }
+        if M.isShared { return insertShared(a, b, marker, marker, slot: slot, head: head) }
         return insert(a, b, marker, marker, bucket: slot)
     }
 
@@ -69,30 +74,36 @@ extension NodeStore {
     /// what it finds right away, and `successor` stamps it then.)
     /// - Complexity: O(1) expected.
     mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
-        node(nw, ne, sw, se, slot: bucket(nw, ne, sw, se))
+        node(nw, ne, sw, se, slot: bucket(nw, ne, sw, se), SerialStep.self)
     }
 
-    /// `node(_:_:_:_:)` for a key whose bucket is known: `hint` from `slotHint`, still good
+    /// `node(_:_:_:_:)` for the stepping recursion in `mode` (`StepMode`).
+    @inline(__always)
+    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, _ mode: M.Type) -> NodeID {
+        node(nw, ne, sw, se, slot: bucket(nw, ne, sw, se), M.self)
+    }
+
+    /// `node(_:_:_:_:_:)` for a key whose bucket is known: `hint` from `slotHint`, still good
     /// while the index keeps its size.
     @inline(__always)
-    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint) -> NodeID {
-        node(nw, ne, sw, se, slot: hint.buckets == bucketCount ? hint.slot : bucket(nw, ne, sw, se))
+    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint, _ mode: M.Type) -> NodeID {
+        node(nw, ne, sw, se, slot: hint.buckets == bucketCount ? hint.slot : bucket(nw, ne, sw, se), M.self)
     }
 
     @inline(__always)
-    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int) -> NodeID {
-        let head = concurrent ? sharedHead(slot) : buckets[slot]
+    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int, _ mode: M.Type) -> NodeID {
+        let head = M.isShared ? sharedHead(slot) : buckets[slot]
         var id = head, previous: NodeID = 0
         while id != 0 {
             let record = nodes[Int(id)]
             if ((record.word0 ^ nw) | (record.word1 ^ ne) | (record.word2 ^ sw) | (record.word3 ^ se)) & NodeRecord.idMask == 0 {
-                if previous != 0 && !concurrent { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                if previous != 0 && !M.isShared { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
                 return id
             }
             previous = id
             id = record.next
         }
-        if concurrent { return insertShared(nw, ne, sw, se, slot: slot, head: head) }
+        if M.isShared { return insertShared(nw, ne, sw, se, slot: slot, head: head) }
         return insert(nw, ne, sw, se, bucket: slot)
     }
 
@@ -125,6 +136,7 @@ extension NodeStore {
 
     /// Makes a node in a freed record if there is one, else in a fresh slot of the arena.
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucket slot: Int) -> NodeID {
+        assert(phase == nil, "a worker of a multi-threaded step inserted as the single-threaded step does")
         let id: NodeID
         if freeHead != 0 {
             id = freeHead

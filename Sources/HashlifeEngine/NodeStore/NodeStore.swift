@@ -358,11 +358,11 @@ struct NodeStore: ~Copyable {
     /// stepped as 64×64 squares (see `measureReuse`).
     var reuseMark: (hits: UInt64, misses: UInt64) = (0, 0)
     var stepsSquare64 = false
-    /// A worker's view of the store during a multi-threaded step (Parallel/, nil and false for
-    /// the universe's own store): hash-consing then publishes records with a compare-and-swap,
-    /// takes ids from chunks of the shared arena, and reads and writes memo slots with atomics.
+    /// The phase of a multi-threaded step a worker's view belongs to (Parallel/; nil for the
+    /// universe's own store). A view steps in `SharedStep` mode: hash-consing publishes records
+    /// with a compare-and-swap, takes ids from chunks of the shared arena, and reads and writes
+    /// memo slots with atomics.
     var phase: ParallelPhase? = nil
-    var concurrent = false
     /// False for a worker's view: the arena, index and empties belong to the universe's store.
     var ownsBuffers = true
     /// How many fresh ids a view holds (in `pins`, which a view does not need), and an id a

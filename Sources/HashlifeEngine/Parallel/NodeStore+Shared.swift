@@ -156,7 +156,6 @@ extension NodeStore {
         reuseMark = (0, 0)
         control = store.control
         self.phase = phase
-        concurrent = true
         ownsBuffers = false
     }
 

@@ -33,23 +33,23 @@ extension NodeStore {
     /// The memo look-up is inlined into the caller; only a miss pays for a call (most calls
     /// are hits, and the miss path's frame is large).
     @inline(__always)
-    mutating func successor(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+    mutating func successor<M: StepMode>(_ id: NodeID, level: Int, step: Int, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         if isEmpty(id, level: level) { return empties[level - 1] }
         let record = nodes[Int(id)]
         let tag = level - 2 - step
-        if concurrent {
-            if let result = sharedResult(id, tag: tag) { return hit(id, record, result) }
+        if M.isShared {
+            if let result = sharedResult(id, tag: tag) { return hit(id, record, result, M.self) }
         } else if tag < NodeRecord.tagLimit {
-            if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result) }
+            if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result, M.self) }
         } else if let deep = deepResults[NodeStore.deepKey(id, step)] {
-            return hit(id, record, NodeID(deep))
+            return hit(id, record, NodeID(deep), M.self)
         }
-        return try computeSuccessor(id, record, level: level, step: step)
+        return try computeSuccessor(id, record, level: level, step: step, M.self)
     }
 
     /// The memo miss of `successor`: computes the result, memoizes and stamps it.
     @inline(never)
-    mutating func computeSuccessor(_ id: NodeID, _ record: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+    mutating func computeSuccessor<M: StepMode>(_ id: NodeID, _ record: NodeRecord, level: Int, step: Int, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let tag = level - 2 - step
         let isFullStep = tag == 0
         memoMisses &+= 1
@@ -62,7 +62,7 @@ extension NodeStore {
             frame[0] = id
             pinCount = base + NodeStore.pinsPerFrame
         }
-        if concurrent {
+        if M.isShared {
             // A worker never collects: the phase unwinds for the store's upkeep (Parallel/).
             if mustPause { throw .paused }
         } else if needsCollection {
@@ -86,7 +86,7 @@ extension NodeStore {
         // A worker of a multi-threaded step claims the slot, so others wait instead of
         // computing the same node (Parallel/NodeStore+Shared.swift).
         var claimed = false
-        if concurrent {
+        if M.isShared {
             switch try awaitResult(id, tag: tag) {
             case let .known(result):
                 pinCount = base
@@ -100,22 +100,22 @@ extension NodeStore {
             if level == 4 {
                 result = leaf(leafRule.step(nw: leafBits(record.nw), ne: leafBits(record.ne),
                                             sw: leafBits(record.sw), se: leafBits(record.se),
-                                            generations: step < 0 ? 1 : 1 << step, oddStart: step < 0))
+                                            generations: step < 0 ? 1 : 1 << step, oddStart: step < 0), M.self)
             } else if level == 5 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
-                result = square32(record, generations: 1 << step)
+                result = square32(record, generations: 1 << step, M.self)
             } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
-                result = square64(record, generations: 1 << step)
+                result = square64(record, generations: 1 << step, M.self)
             } else if isFullStep {
-                result = try fullStep(record, level: level, pins: frame)
+                result = try fullStep(record, level: level, pins: frame, M.self)
             } else {
-                result = try partialStep(record, level: level, step: step, pins: frame)
+                result = try partialStep(record, level: level, step: step, pins: frame, M.self)
             }
         } catch {
             if claimed { unclaim(id) }
             throw error
         }
 
-        if concurrent {
+        if M.isShared {
             if claimed { publishClaimed(id, result, tag: tag) } else { publishResult(id, result, tag: tag) }
             stampShared(id)
         } else {
@@ -147,10 +147,10 @@ extension NodeStore {
 
     /// A memo hit: stamps the node as recently used and answers.
     @inline(__always)
-    mutating func hit(_ id: NodeID, _ record: NodeRecord, _ result: NodeID) -> NodeID {
+    mutating func hit<M: StepMode>(_ id: NodeID, _ record: NodeRecord, _ result: NodeID, _ mode: M.Type) -> NodeID {
         memoHits &+= 1
         if !record.isStamped(tick) {
-            if concurrent { stampShared(id) } else { nodes[Int(id)].setStamp(tick) }
+            if M.isShared { stampShared(id) } else { nodes[Int(id)].setStamp(tick) }
         }
         return result
     }
@@ -175,7 +175,7 @@ extension NodeStore {
     /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
     /// the four squares they form advanced 2^(level-3) again.
     @inline(__always)
-    mutating func fullStep(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
+    mutating func fullStep<M: StepMode>(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let k = level - 1, s = level - 3
         // The five sub-squares that are not children are looked up in the index: their buckets
@@ -188,68 +188,68 @@ extension NodeStore {
         let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
         // The four children's records are in cache already (`grandchildren`): step them first,
         // while the buckets arrive.
-        let s00 = try successor(r.nw, level: k, step: s)
+        let s00 = try successor(r.nw, level: k, step: s, M.self)
         if pinning { frame[1] = s00 }
-        let s02 = try successor(r.ne, level: k, step: s)
+        let s02 = try successor(r.ne, level: k, step: s, M.self)
         if pinning { frame[3] = s02 }
         prefetchHead(h01)
-        let s20 = try successor(r.sw, level: k, step: s)
+        let s20 = try successor(r.sw, level: k, step: s, M.self)
         if pinning { frame[7] = s20 }
         prefetchHead(h10)
-        let s22 = try successor(r.se, level: k, step: s)
+        let s22 = try successor(r.se, level: k, step: s, M.self)
         if pinning { frame[9] = s22 }
         prefetchHead(h11)
-        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), level: k, step: s)
+        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, M.self), level: k, step: s, M.self)
         if pinning { frame[2] = s01 }
         prefetchHead(h12)
-        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10), level: k, step: s)
+        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, M.self), level: k, step: s, M.self)
         if pinning { frame[4] = s10 }
         prefetchHead(h21)
-        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11), level: k, step: s)
+        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, M.self), level: k, step: s, M.self)
         if pinning { frame[5] = s11 }
         // The four squares `combine` looks up, the same way: each bucket as soon as its
         // quarters are known, its first record a sub-step or two later.
         var hints = CombineHints(nw: slotHint(s00, s01, s10, s11))
-        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12), level: k, step: s)
+        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, M.self), level: k, step: s, M.self)
         if pinning { frame[6] = s12 }
         hints.ne = slotHint(s01, s02, s11, s12)
-        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), level: k, step: s)
+        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, M.self), level: k, step: s, M.self)
         if pinning { frame[8] = s21 }
         prefetchHead(hints.nw)
         hints.sw = slotHint(s10, s11, s20, s21)
         hints.se = slotHint(s11, s12, s21, s22)
-        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame)
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame, M.self)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
     /// then the four squares they form advanced 2^step.
     @inline(__always)
-    mutating func partialStep(_ r: NodeRecord, level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
+    mutating func partialStep<M: StepMode>(_ r: NodeRecord, level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
-        let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2)
+        let c00 = centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2, M.self)
         if pinning { frame[1] = c00 }
-        let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2)
+        let c01 = centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2, M.self)
         if pinning { frame[2] = c01 }
-        let c02 = centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2)
+        let c02 = centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2, M.self)
         if pinning { frame[3] = c02 }
-        let c10 = centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2)
+        let c10 = centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2, M.self)
         if pinning { frame[4] = c10 }
-        let c11 = centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2)
+        let c11 = centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2, M.self)
         if pinning { frame[5] = c11 }
-        let c12 = centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2)
+        let c12 = centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2, M.self)
         if pinning { frame[6] = c12 }
-        let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2)
+        let c20 = centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2, M.self)
         if pinning { frame[7] = c20 }
-        let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2)
+        let c21 = centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2, M.self)
         if pinning { frame[8] = c21 }
-        let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2)
+        let c22 = centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2, M.self)
         if pinning { frame[9] = c22 }
         var hints = CombineHints(nw: slotHint(c00, c01, c10, c11))
         hints.ne = slotHint(c01, c02, c11, c12)
         hints.sw = slotHint(c10, c11, c20, c21)
         hints.se = slotHint(c11, c12, c21, c22)
         prefetchHead(hints.nw)
-        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, level: level, step: step, pins: frame)
+        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, level: level, step: step, pins: frame, M.self)
     }
 
     /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
@@ -257,22 +257,22 @@ extension NodeStore {
     /// squares' buckets, computed (and fetched) by the caller as soon as it could, the first
     /// one's first record too; each next one's first record is fetched a sub-step ahead.
     @inline(__always)
-    mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
+    mutating func combine<M: StepMode>(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID, hints: CombineHints,
-                          level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
+                          level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let k = level - 1
         prefetchHead(hints.ne)
-        let nw = try successor(node(a, b, d, e, hint: hints.nw), level: k, step: step)
+        let nw = try successor(node(a, b, d, e, hint: hints.nw, M.self), level: k, step: step, M.self)
         if pinning { frame[10] = nw }
         prefetchHead(hints.sw)
-        let ne = try successor(node(b, c, e, f, hint: hints.ne), level: k, step: step)
+        let ne = try successor(node(b, c, e, f, hint: hints.ne, M.self), level: k, step: step, M.self)
         if pinning { frame[11] = ne }
         prefetchHead(hints.se)
-        let sw = try successor(node(d, e, g, h, hint: hints.sw), level: k, step: step)
+        let sw = try successor(node(d, e, g, h, hint: hints.sw, M.self), level: k, step: step, M.self)
         if pinning { frame[12] = sw }
-        let se = try successor(node(e, f, h, i, hint: hints.se), level: k, step: step)
-        return node(nw, ne, sw, se)
+        let se = try successor(node(e, f, h, i, hint: hints.se, M.self), level: k, step: step, M.self)
+        return node(nw, ne, sw, se, M.self)
     }
 
     /// Do all four children of a level-5 node already know their full-step results? Then the
@@ -292,7 +292,7 @@ extension NodeStore {
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
     /// directly (`LeafRule.stepSquare32`); makes the four result leaves and their parent.
     @inline(__always)
-    mutating func square32(_ r: NodeRecord, generations: Int) -> NodeID {
+    mutating func square32<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         let g = grandchildren(r)
         var leaves = InlineArray<16, UInt64>(repeating: 0)
         let quadrants: InlineArray<4, NodeRecord> = [g.nw, g.ne, g.sw, g.se]
@@ -306,13 +306,13 @@ extension NodeStore {
         }
         let (nw, ne, sw, se) = leafRule.stepSquare32(leaves, generations: generations)
         let hints = (leafSlotHint(nw), leafSlotHint(ne), leafSlotHint(sw), leafSlotHint(se))
-        return node(leaf(nw, hint: hints.0), leaf(ne, hint: hints.1), leaf(sw, hint: hints.2), leaf(se, hint: hints.3))
+        return node(leaf(nw, hint: hints.0, M.self), leaf(ne, hint: hints.1, M.self), leaf(sw, hint: hints.2, M.self), leaf(se, hint: hints.3, M.self), M.self)
     }
 
     /// A level-6 node's centre advanced `generations` (≤ 16) by stepping its 64×64 cells
     /// directly (`LeafRule.stepSquare64`); makes the sixteen result leaves and their parents.
     @inline(__always)
-    mutating func square64(_ r: NodeRecord, generations: Int) -> NodeID {
+    mutating func square64<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         square64Steps &+= 1
         var rows = InlineArray<64, UInt64>(repeating: 0)
         let quarters: InlineArray<4, NodeID> = [r.nw, r.ne, r.sw, r.se]
@@ -346,13 +346,13 @@ extension NodeStore {
         }
         for k in 0..<16 { prefetchHead(hints[k]) }
         var leaves = InlineArray<16, NodeID>(repeating: 0)
-        for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k]) }
+        for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k], M.self) }
         var squares = InlineArray<4, NodeID>(repeating: 0)
         for p in 0..<4 {
             let k = 8 * (p >> 1) + 2 * (p & 1)
-            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 4], leaves[k + 5])
+            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 4], leaves[k + 5], M.self)
         }
-        return node(squares[0], squares[1], squares[2], squares[3])
+        return node(squares[0], squares[1], squares[2], squares[3], M.self)
     }
 
     /// The sixteen grandchildren of a node of level ≥ 5.
@@ -365,11 +365,11 @@ extension NodeStore {
     /// nodes. Leaves (level 3) are cut out of their bits; above, the four inner grandchildren
     /// are joined.
     @inline(__always)
-    mutating func centre(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, level: Int) -> NodeID {
+    mutating func centre<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, level: Int, _ mode: M.Type) -> NodeID {
         if level == NodeStore.leafLevel {
-            return leaf(NodeStore.centreOfLeaves(leafBits(nw), leafBits(ne), leafBits(sw), leafBits(se)))
+            return leaf(NodeStore.centreOfLeaves(leafBits(nw), leafBits(ne), leafBits(sw), leafBits(se)), M.self)
         }
-        return node(nodes[Int(nw)].se, nodes[Int(ne)].sw, nodes[Int(sw)].ne, nodes[Int(se)].nw)
+        return node(nodes[Int(nw)].se, nodes[Int(ne)].sw, nodes[Int(sw)].ne, nodes[Int(se)].nw, M.self)
     }
 
     /// The centre 8×8 of the 16×16 square made of four 8×8 leaves.

@@ -110,7 +110,7 @@ extension Universe {
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: rootLevel, step: step))
+                    return .success(try universe.store.successor(padded, level: rootLevel, step: step, SerialStep.self))
                 } catch {
                     return .failure(error)
                 }
