@@ -6,13 +6,6 @@ import HashlifeFormats
 import HashlifeSupport
 import HashlifeTestSupport
 
-/// `hashlife(_:)` with the arguments as an array.
-private func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let captured = Captured()
-    let status = HashlifeCommand.run(arguments, context: captured.context)
-    return (status, captured.standardOutput, captured.standardError)
-}
-
 /// `--max-memory MB` on the commands that build a universe, and the `memory` statistics of
 /// `run --json` and `info --json`.
 @Suite struct MemoryOptionTests {

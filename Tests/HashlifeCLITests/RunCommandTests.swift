@@ -18,7 +18,10 @@ final class Captured: @unchecked Sendable {
     }
 }
 
-func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: String) {
+func hashlife(_ arguments: String...) -> (status: Int32, out: String, err: String) { hashlife(arguments) }
+
+/// `hashlife(_:)` with the arguments as an array.
+func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
     let captured = Captured()
     let status = HashlifeCommand.run(arguments, context: captured.context)
     return (status, captured.standardOutput, captured.standardError)

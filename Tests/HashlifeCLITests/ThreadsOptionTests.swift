@@ -6,13 +6,6 @@ import HashlifeFormats
 import HashlifeSupport
 import HashlifeTestSupport
 
-/// `hashlife(_:)` with the arguments as an array.
-private func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-    let captured = Captured()
-    let status = HashlifeCommand.run(arguments, context: captured.context)
-    return (status, captured.standardOutput, captured.standardError)
-}
-
 /// `--threads N` (issue #18) on every command that steps a universe: parsed and checked as
 /// `--max-memory` is, passed to each universe the command steps, and never changing a result.
 @Suite struct ThreadsOptionTests {

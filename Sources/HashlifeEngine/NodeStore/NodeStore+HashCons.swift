@@ -138,10 +138,8 @@ extension NodeStore {
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucket slot: Int) -> NodeID {
         assert(phase == nil, "a worker of a multi-threaded step inserted as the single-threaded step does")
         let id: NodeID
-        if freeHead != 0 {
-            id = freeHead
-            freeHead = nodes[Int(id)].next
-            freeCount -= 1
+        if let free = popFree() {
+            id = free
         } else {
             if count == capacity { growArena() }
             id = NodeID(count)
@@ -159,6 +157,16 @@ extension NodeStore {
         if count > bucketCount + bucketCount / 4 && bucketCount < plannedBuckets {
             growIndex(to: min(bucketCount * 2, plannedBuckets))
         }
+        return id
+    }
+
+    /// Takes the first record of the free list, if there is one.
+    @inline(__always)
+    mutating func popFree() -> NodeID? {
+        guard freeHead != 0 else { return nil }
+        let id = freeHead
+        freeHead = nodes[Int(id)].next
+        freeCount -= 1
         return id
     }
 

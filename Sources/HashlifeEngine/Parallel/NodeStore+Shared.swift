@@ -179,10 +179,8 @@ extension NodeStore {
         let wanted = NodeStore.emergencyIDs
         while view.emergencyCount < wanted {
             let id: NodeID
-            if freeHead != 0 {
-                id = freeHead
-                freeHead = nodes[Int(id)].next
-                freeCount -= 1
+            if let free = popFree() {
+                id = free
             } else {
                 guard count < capacity else { return false }
                 id = NodeID(count)

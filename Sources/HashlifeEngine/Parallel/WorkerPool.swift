@@ -35,20 +35,7 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(wake, nil)
         for index in 1...max(helpers, 1) where helpers > 0 {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            let page = 1 << 16
-            pthread_attr_setstacksize(&attributes, (stackBytes + (8 << 20) + page - 1) / page * page)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(HelperStart(pool: self, index: index)).toOpaque()
-            let created = pthread_create(&thread, &attributes, { context in
-                let start = Unmanaged<HelperStart>.fromOpaque(context!).takeRetainedValue()
-                start.pool.helperLoop(index: start.index)
-                return nil
-            }, context)
-            precondition(created == 0, "cannot start a worker thread (error \(created))")
-            threads.append(thread)
+            threads.append(NodeStore.startThread(stackBytes: stackBytes) { [self] in helperLoop(index: index) })
         }
     }
 
@@ -165,11 +152,4 @@ final class TaskBatch: @unchecked Sendable {
     func fail(_ error: StepInterruption) {
         if failureCode.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged { failure = error }
     }
-}
-
-/// What a helper thread starts with.
-private final class HelperStart {
-    let pool: WorkerPool
-    let index: Int
-    init(pool: WorkerPool, index: Int) { self.pool = pool; self.index = index }
 }

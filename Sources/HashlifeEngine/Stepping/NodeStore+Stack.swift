@@ -32,27 +32,33 @@ extension NodeStore {
     static func onThread<R>(stackBytes needed: Int, _ body: () -> R, waiting: () -> Void = {}) -> R {
         var result: R?
         withoutActuallyEscaping({ result = body() }) { work in
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            let page = 1 << 16
-            pthread_attr_setstacksize(&attributes, (needed + (8 << 20) + page - 1) / page * page)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(StackJob(work)).toOpaque()
-            let created = pthread_create(&thread, &attributes, { context in
-                Unmanaged<StackJob>.fromOpaque(context!).takeRetainedValue().work()
-                return nil
-            }, context)
-            precondition(created == 0, "cannot start a thread with a stack of \(needed) bytes (error \(created))")
+            let thread = startThread(stackBytes: needed, work)
             waiting()
             pthread_join(thread, nil)
         }
         return result!
     }
+
+    /// Starts a thread with a stack of at least `stackBytes` (plus 8 MiB for what is not
+    /// recursion) that runs `work`; the caller joins it.
+    static func startThread(stackBytes needed: Int, _ work: @escaping () -> Void) -> pthread_t {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        let page = 1 << 16
+        pthread_attr_setstacksize(&attributes, (needed + (8 << 20) + page - 1) / page * page)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(StackJob(work)).toOpaque()
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<StackJob>.fromOpaque(context!).takeRetainedValue().work()
+            return nil
+        }, context)
+        precondition(created == 0, "cannot start a thread with a stack of \(needed) bytes (error \(created))")
+        return thread
+    }
 }
 
-/// The work of `NodeStore.withStack` on its thread (which the caller waits for, so the two
-/// never run at once).
+/// The work of a thread `NodeStore.startThread` started.
 private final class StackJob {
     let work: () -> Void
     init(_ work: @escaping () -> Void) { self.work = work }
