@@ -20,8 +20,8 @@ extension Universe {
     /// The most threads a step will use, whatever is asked.
     public static let maximumThreads = 256
 
-    /// The processors this process may run on (at least 1): the default for `threads` in the
-    /// command-line program.
+    /// The processors this process may run on (at least 1), which help texts and the REPL's
+    /// `threads` answer show beside the count in use.
     public static var availableProcessors: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
