@@ -20,26 +20,9 @@ extension NodeStore {
         if let result = sharedResult(id, tag: tag) { return result }
         if mustPause || phase?.isStopping == true { throw .paused }
         let r = nodes[Int(id)]
-        let g = grandchildren(r)
-        var nine: InlineArray<9, NodeID>
-        if tag == 0 {
-            let squares: InlineArray<9, NodeID> = [
-                r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, SharedStep.self), r.ne,
-                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, SharedStep.self), node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, SharedStep.self),
-                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, SharedStep.self),
-                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, SharedStep.self), r.se]
-            nine = try forkedSuccessors(squares, stages: NodeStore.nineStages, level: level - 1, step: level - 3, depth: depth, pool: pool)
-        } else {
-            nine = [centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: level - 2, SharedStep.self),
-                    centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: level - 2, SharedStep.self),
-                    centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: level - 2, SharedStep.self),
-                    centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: level - 2, SharedStep.self),
-                    centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: level - 2, SharedStep.self),
-                    centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: level - 2, SharedStep.self),
-                    centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: level - 2, SharedStep.self),
-                    centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: level - 2, SharedStep.self),
-                    centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: level - 2, SharedStep.self)]
-        }
+        let nine = tag == 0
+            ? try forkedSuccessors(nineSquares(r), stages: NodeStore.nineStages, level: level - 1, step: level - 3, depth: depth, pool: pool)
+            : nineCentres(r, level: level)
         let fourStep = tag == 0 ? level - 3 : step
         if fourStep == level - 3 && level - 2 > NodeStore.smallestForkLevel {
             // The four squares overlap, and a full step of each begins with its quarters: the
@@ -47,8 +30,7 @@ extension NodeStore {
             // first, all at once, so that no two workers step a shared quarter at the same time.
             _ = try forkedSuccessors(nine, stages: NodeStore.allNine, level: level - 2, step: level - 4, depth: depth, pool: pool)
         }
-        let four: InlineArray<4, NodeID> = [node(nine[0], nine[1], nine[3], nine[4], SharedStep.self), node(nine[1], nine[2], nine[4], nine[5], SharedStep.self),
-                                            node(nine[3], nine[4], nine[6], nine[7], SharedStep.self), node(nine[4], nine[5], nine[7], nine[8], SharedStep.self)]
+        let four = fourSquares(nine)
         let quarters = try forkedSuccessors(four, stages: NodeStore.fourStages, level: level - 1, step: fourStep, depth: depth, pool: pool)
         let result = node(quarters[0], quarters[1], quarters[2], quarters[3], SharedStep.self)
         publishResult(id, result, tag: tag)

@@ -106,9 +106,10 @@ extension NodeStore {
             } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
                 result = square64(record, generations: 1 << step, M.self)
             } else if isFullStep {
-                result = try fullStep(record, level: level, pins: frame, M.self)
+                result = M.isShared ? try sharedFullStep(record, level: level) : try fullStep(record, level: level, pins: frame, M.self)
             } else {
-                result = try partialStep(record, level: level, step: step, pins: frame, M.self)
+                result = M.isShared ? try sharedPartialStep(record, level: level, step: step)
+                    : try partialStep(record, level: level, step: step, pins: frame, M.self)
             }
         } catch {
             if claimed { unclaim(id) }

@@ -1,0 +1,88 @@
+// A worker's recursion: what another worker is computing, last.
+
+extension NodeStore {
+    /// A full step of a level-`level` node (≥ 5) for a worker of a multi-threaded step: the
+    /// nine sub-squares, then the four squares they form, each set through
+    /// `deferringSuccessors`. The single-threaded `fullStep`'s result, without its prefetching.
+    mutating func sharedFullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
+        let nine = try deferringSuccessors(nineSquares(r), level: level - 1, step: level - 3)
+        return try sharedCombine(nine, level: level, step: level - 3)
+    }
+
+    /// A partial step (2^`step`, step < level - 2) for a worker: the nine centres, then the
+    /// four squares they form.
+    mutating func sharedPartialStep(_ r: NodeRecord, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+        try sharedCombine(nineCentres(r, level: level), level: level, step: step)
+    }
+
+    /// The four squares the nine level-(`level`-2) pieces form, advanced 2^`step` and joined.
+    mutating func sharedCombine(_ nine: InlineArray<9, NodeID>, level: Int, step: Int) throws(StepInterruption) -> NodeID {
+        let quarters = try deferringSuccessors(fourSquares(nine), level: level - 1, step: step)
+        return node(quarters[0], quarters[1], quarters[2], quarters[3], SharedStep.self)
+    }
+
+    /// The successors of `squares` (all of `level`, for `step`) in `SharedStep` mode, those
+    /// another worker has claimed last: by the time this worker has done the others, the
+    /// claimed ones are mostly published, so it neither waits nor computes them twice.
+    @inline(__always)
+    mutating func deferringSuccessors<let n: Int>(_ squares: InlineArray<n, NodeID>, level: Int,
+                                                  step: Int) throws(StepInterruption) -> InlineArray<n, NodeID> {
+        var results = InlineArray<n, NodeID>(repeating: 0)
+        var deferred = false
+        for i in 0..<n {
+            if let result = try successorUnlessClaimed(squares[i], level: level, step: step) {
+                results[i] = result
+            } else {
+                deferred = true
+            }
+        }
+        if deferred {
+            for i in 0..<n where results[i] == 0 {
+                results[i] = try successor(squares[i], level: level, step: step, SharedStep.self)
+            }
+        }
+        return results
+    }
+
+    /// `successor` in `SharedStep` mode, or nil when another worker has claimed the node.
+    @inline(__always)
+    mutating func successorUnlessClaimed(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID? {
+        if isEmpty(id, level: level) { return empties[level - 1] }
+        switch slot(id, tag: level - 2 - step) {
+        case let .result(result): return hit(id, nodes[Int(id)], result, SharedStep.self)
+        case .busy: return nil
+        case .empty: return try computeSuccessor(id, nodes[Int(id)], level: level, step: step, SharedStep.self)
+        }
+    }
+
+    /// The nine overlapping level-(k-1) sub-squares of a level-k node (k ≥ 5), row by row: its
+    /// four children and the five squares between them.
+    mutating func nineSquares(_ r: NodeRecord) -> InlineArray<9, NodeID> {
+        let g = grandchildren(r)
+        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, SharedStep.self), r.ne,
+                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, SharedStep.self), node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, SharedStep.self),
+                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, SharedStep.self),
+                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, SharedStep.self), r.se]
+    }
+
+    /// The centres (level k-2) of the nine sub-squares of a level-`level` node, row by row.
+    mutating func nineCentres(_ r: NodeRecord, level: Int) -> InlineArray<9, NodeID> {
+        let g = grandchildren(r)
+        let k = level - 2
+        return [centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: k, SharedStep.self),
+                centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: k, SharedStep.self),
+                centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: k, SharedStep.self),
+                centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: k, SharedStep.self),
+                centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: k, SharedStep.self),
+                centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: k, SharedStep.self),
+                centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: k, SharedStep.self),
+                centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: k, SharedStep.self),
+                centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: k, SharedStep.self)]
+    }
+
+    /// The four overlapping squares nine pieces (row by row) form: NW, NE, SW, SE.
+    mutating func fourSquares(_ n: InlineArray<9, NodeID>) -> InlineArray<4, NodeID> {
+        [node(n[0], n[1], n[3], n[4], SharedStep.self), node(n[1], n[2], n[4], n[5], SharedStep.self),
+         node(n[3], n[4], n[6], n[7], SharedStep.self), node(n[4], n[5], n[7], n[8], SharedStep.self)]
+    }
+}
