@@ -46,13 +46,13 @@ extension Universe {
             let margin = Universe.margin(workers: workers)
             let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
             let growsIndex = store.bucketCount < store.plannedBuckets
-            // The index cannot grow during a phase, so its chains may reach four nodes a bucket
-            // before it pauses to grow it; a restart costs the unfinished work at the top
-            // (jagged2 to 2^20 with two threads: 9.6 s with eight restarts, 6.4 s with none), so
-            // a phase starts with 16 buckets a node, as far as the limit's plan allows (one a
-            // node of the limit's capacity), and can make 63 times the nodes there are.
-            let indexBound = growsIndex ? 4 * store.bucketCount : Int.max
-            let wantedBuckets = min(16 * (store.count + margin), store.plannedBuckets)
+            // The index cannot grow during a phase, and a phase that pauses to grow it loses its
+            // unfinished work at the top (jagged2 to 2^20 with two threads and 2 GB: 7.2–8.0 s
+            // with such restarts against 4.7–5.0 s without), so a phase starts with an index for
+            // sixteen times the nodes there are (at least 2^24 buckets), as far as the limit's
+            // plan allows (one bucket a node of its capacity), and pauses at two nodes a bucket.
+            let indexBound = growsIndex ? 2 * store.bucketCount : Int.max
+            let wantedBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
             if store.bucketCount < wantedBuckets {
                 store.growIndex(to: wantedBuckets)
                 continue
