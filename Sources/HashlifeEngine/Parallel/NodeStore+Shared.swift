@@ -130,9 +130,10 @@ extension NodeStore {
     /// makes at most 21 nodes before the next: `square64`; the forked top, 14 a level).
     static let emergencyIDs = 256
 
-    /// A worker's view of `store` for `phase` (see the essay above): the same arena, index,
-    /// empty nodes, rule and recency tick, its own counters and chunk.
-    init(viewOf store: borrowing NodeStore, phase: ParallelPhase?) {
+    /// A worker's view of `store` (see the essay above): the same arena, index, empty nodes,
+    /// rule and recency tick, its own counters and ids. Its `phase` is set once the universe
+    /// has given it its emergency ids (`giveEmergencyIDs`) and made the phase.
+    init(viewOf store: borrowing NodeStore) {
         nodes = store.nodes
         count = store.count
         capacity = store.capacity
@@ -155,7 +156,6 @@ extension NodeStore {
         forcesSquare64 = store.forcesSquare64
         reuseMark = (0, 0)
         control = store.control
-        self.phase = phase
         ownsBuffers = false
     }
 

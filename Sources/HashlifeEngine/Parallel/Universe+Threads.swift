@@ -62,7 +62,7 @@ extension Universe {
             let views = UnsafeMutablePointer<NodeStore>.allocate(capacity: workers)
             var ready = true
             for i in 0..<workers {
-                (views + i).initialize(to: NodeStore(viewOf: store, phase: nil))
+                (views + i).initialize(to: NodeStore(viewOf: store))
                 ready = ready && store.giveEmergencyIDs(to: &views[i])
             }
             let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound)

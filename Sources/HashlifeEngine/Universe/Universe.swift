@@ -11,7 +11,8 @@
 /// internally and flips it). Growing and shrinking about the centre keep this frame, so a tree
 /// exported as Macrocell lands exactly where Golly would put it, and vice versa.
 ///
-/// A `Universe` is a reference type owning its node store; it is not thread-safe.
+/// A `Universe` is a reference type owning its node store; it is not thread-safe (one caller
+/// at a time), though its steps may use several threads of their own (`threads`).
 ///
 /// Memory: the store stays within `memoryLimit` bytes by evicting least-recently-used nodes
 /// that neither the current root nor any kept `UniverseState` or `CellSetKey` needs (see
