@@ -27,7 +27,10 @@ import HashlifeTestSupport
                 #expect(u.referenceCells == one.referenceCells, "rule \(text), \(u.threads) threads, generation \(u.generation)")
             }
         }
-        for u in many { #expect(u.invariantViolations().isEmpty) }
+        for u in many {
+            #expect(u.invariantViolations().isEmpty)
+            #expect(u.parallelPhases.run > 0, "rule \(text), \(u.threads) threads: no step forked")
+        }
     }
 
     @Test func soupsMatchTheReferenceGenerationByGeneration() {
@@ -40,6 +43,7 @@ import HashlifeTestSupport
             #expect(u.referenceCells == reference.cells, "generation \(generation)")
             if u.referenceCells != reference.cells { return }
         }
+        #expect(u.parallelPhases.run > 0, "no step forked")
     }
 
     @Test func hugeJumpsMatchOneThread() {
@@ -54,6 +58,7 @@ import HashlifeTestSupport
                 #expect(two.population == one.population, "\(name) at 2^\(exponent)")
                 #expect(two.boundingBox == one.boundingBox, "\(name) at 2^\(exponent)")
             }
+            #expect(two.parallelPhases.run > 0, "\(name): no step forked")
         }
     }
 
@@ -72,6 +77,7 @@ import HashlifeTestSupport
             #expect(two.referenceCells == one.referenceCells, "generation \(two.generation)")
         }
         #expect(two.store.collections > 0, "the limit never forced a collection")
+        #expect(two.parallelPhases.outOfRoom > 0, "no phase ran out of room")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -88,5 +94,6 @@ import HashlifeTestSupport
         let reference = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 1)
         reference.step(byPowerOfTwo: 10)
         #expect(u.referenceCells == reference.referenceCells)
+        #expect(u.parallelPhases.run > 0, "no step forked")
     }
 }

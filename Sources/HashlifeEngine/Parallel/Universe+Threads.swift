@@ -83,6 +83,7 @@ extension Universe {
                     }
                 }
             }
+            parallelPhases.run += 1
             let (countBefore, freeBefore) = (store.count, store.freeCount)
             phase.end(into: &store)
             for i in 0..<workers { store.absorb(&views[i]) }
@@ -97,7 +98,10 @@ extension Universe {
                 // Out of room: the single-threaded step finishes the work, collecting as it
                 // goes (a collection here would drop the phase's unfinished work, which only
                 // the recency stamps protect, and the rerun would redo it).
-                if phase.needs & ParallelPhase.needsRoom != 0 { return nil }
+                if phase.needs & ParallelPhase.needsRoom != 0 {
+                    parallelPhases.outOfRoom += 1
+                    return nil
+                }
             case let .failure(error):
                 throw error
             }

@@ -50,6 +50,9 @@ public final class Universe {
     var pool: WorkerPool?
     /// See `Universe.serialMissBudget`; 0 forks every step that can (for tests).
     var missesBeforeForking = Universe.serialMissBudget
+    /// Multi-threaded phases run so far, and those of them that ran out of room and handed
+    /// the step back to one thread (`parallelSuccessor`); tests check that threads were used.
+    var parallelPhases = (run: 0, outOfRoom: 0)
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
