@@ -315,7 +315,10 @@ extension NodeStore {
     @inline(__always)
     mutating func square64<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         square64Steps &+= 1
-        var rows = InlineArray<64, UInt64>(repeating: 0)
+        // The 64 leaves, row-major by 8×8 block (leafGrid[8 * yb + xb] covers columns
+        // 8xb ..< 8xb+8, rows 8yb ..< 8yb+8); each strip of eight is a byte transpose away
+        // from its eight rows.
+        var leafGrid = InlineArray<64, UInt64>(repeating: 0)
         let quarters: InlineArray<4, NodeID> = [r.nw, r.ne, r.sw, r.se]
         for q in 0..<4 {
             let quarter = nodes[Int(quarters[q])]
@@ -324,27 +327,32 @@ extension NodeStore {
                 let square = nodes[Int(squares[p])]
                 let leaves: InlineArray<4, NodeID> = [square.nw, square.ne, square.sw, square.se]
                 for l in 0..<4 {
-                    let cells = leafBits(leaves[l])
-                    let x = 32 * (q & 1) + 16 * (p & 1) + 8 * (l & 1)
-                    let y = 32 * (q >> 1) + 16 * (p >> 1) + 8 * (l >> 1)
-                    for row in 0..<8 { rows[y + row] |= (cells &>> UInt64(8 * row) & 0xFF) &<< UInt64(x) }
+                    let xb = 4 * (q & 1) + 2 * (p & 1) + (l & 1)
+                    let yb = 4 * (q >> 1) + 2 * (p >> 1) + (l >> 1)
+                    leafGrid[8 * yb + xb] = leafBits(leaves[l])
                 }
             }
         }
+        var rows = InlineArray<64, UInt64>(repeating: 0)
+        for yb in 0..<8 {
+            var strip = InlineArray<8, UInt64>(repeating: 0)
+            for xb in 0..<8 { strip[xb] = leafGrid[8 * yb + xb] }
+            LeafRule.transposeBytes(&strip)
+            for y in 0..<8 { rows[8 * yb + y] = strip[y] }
+        }
         leafRule.stepSquare64(&rows, generations: generations)
-        /// The centre's leaf at column 16 + 8i, row 16 + 8j.
-        func centreLeaf(_ i: Int, _ j: Int) -> UInt64 {
-            var cells: UInt64 = 0
-            for row in 0..<8 { cells |= (rows[16 + 8 * j + row] &>> UInt64(16 + 8 * i) & 0xFF) &<< UInt64(8 * row) }
-            return cells
+        // The centre's rows 16 ..< 48, columns 16 ..< 48: four strips of four leaves
+        // (cells[4j + i] at column 16 + 8i, row 16 + 8j).
+        var cells = InlineArray<16, UInt64>(repeating: 0)
+        for j in 0..<4 {
+            var strip = InlineArray<8, UInt64>(repeating: 0)
+            for y in 0..<8 { strip[y] = rows[16 + 8 * j + y] &>> 16 & 0xFFFF_FFFF }
+            LeafRule.transposeBytes(&strip)
+            for i in 0..<4 { cells[4 * j + i] = strip[i] }
         }
         // The sixteen leaves' buckets are fetched together, then their first records.
-        var cells = InlineArray<16, UInt64>(repeating: 0)
         var hints = InlineArray<16, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
-        for k in 0..<16 {
-            cells[k] = centreLeaf(k & 3, k >> 2)
-            hints[k] = leafSlotHint(cells[k])
-        }
+        for k in 0..<16 { hints[k] = leafSlotHint(cells[k]) }
         for k in 0..<16 { prefetchHead(hints[k]) }
         var leaves = InlineArray<16, NodeID>(repeating: 0)
         for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k], M.self) }

@@ -1,0 +1,122 @@
+import Testing
+@testable import HashlifeEngine
+
+/// The bit-parallel kernels under the recursion (LeafRule+Square32.swift) against cell-by-cell
+/// counting on random squares.
+@Suite struct LeafKernelTests {
+    /// Random words from a fixed seed.
+    func words(_ count: Int, seed: UInt64) -> [UInt64] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in generator.next() }
+    }
+
+    @Test func transposingBytesSwapsRowsAndColumnsAndUndoesItself() {
+        for seed in UInt64(1)...20 {
+            let input = words(8, seed: seed)
+            var m = InlineArray<8, UInt64>(repeating: 0)
+            for a in 0..<8 { m[a] = input[a] }
+            LeafRule.transposeBytes(&m)
+            for a in 0..<8 {
+                for b in 0..<8 {
+                    #expect(m[b] >> UInt64(8 * a) & 0xFF == input[a] >> UInt64(8 * b) & 0xFF, "byte \(b) of word \(a)")
+                }
+            }
+            LeafRule.transposeBytes(&m)
+            #expect((0..<8).allSatisfy { m[$0] == input[$0] })
+        }
+    }
+
+    @Test func rowSumsCountEveryCellsNeighbours() {
+        for seed in UInt64(1)...50 {
+            let r = words(3, seed: seed)
+            let c = RowSums.counts(above: RowSums(r[0]), here: RowSums(r[1]), below: RowSums(r[2]))
+            let life = RowSums.lifeCounts(above: RowSums(r[0]), here: RowSums(r[1]), below: RowSums(r[2]))
+            for x in 0..<64 {
+                var expected = 0
+                for dx in -1...1 where x + dx >= 0 && x + dx < 64 {
+                    let bit = UInt64(x + dx)
+                    let outer = Int(r[0] >> bit & 1) + Int(r[2] >> bit & 1)
+                    expected += dx == 0 ? outer : outer + Int(r[1] >> bit & 1)
+                }
+                let bit = UInt64(x)
+                let low = Int(c.ones >> bit & 1) + 2 * Int(c.twos >> bit & 1)
+                let high = 4 * Int(c.fours >> bit & 1) + 8 * Int(c.eights >> bit & 1)
+                let counted = low + high
+                #expect(counted == expected, "seed \(seed), column \(x)")
+                #expect(life.fourOrMore >> bit & 1 == (expected >= 4 ? 1 : 0), "seed \(seed), column \(x)")
+            }
+        }
+    }
+
+    /// Cells of a `size`×`size` square after `generations` of `rule`, cell by cell; cells
+    /// beyond the square count as dead.
+    func naive(_ cells: [[Bool]], rule: Rule, generations: Int) -> [[Bool]] {
+        var cells = cells
+        let size = cells.count
+        for _ in 0..<generations {
+            var next = cells
+            for y in 0..<size {
+                for x in 0..<size {
+                    var count = 0
+                    for dy in -1...1 {
+                        for dx in -1...1 where (dx, dy) != (0, 0) {
+                            let (nx, ny) = (x + dx, y + dy)
+                            if nx >= 0, ny >= 0, nx < size, ny < size, cells[ny][nx] { count += 1 }
+                        }
+                    }
+                    let counts = cells[y][x] ? rule.survivalCounts : rule.birthCounts
+                    next[y][x] = counts & (1 << count) != 0
+                }
+            }
+            cells = next
+        }
+        return cells
+    }
+
+    @Test(arguments: ["B3/S23", "B36/S23", "B2/S"])
+    func squares64MatchCellByCellCounting(rule text: String) throws {
+        let rule = try Rule(text)
+        let leafRule = LeafRule(rule)
+        for (seed, generations) in [(UInt64(7), 1), (8, 2), (9, 5), (10, 16)] {
+            let input = words(64, seed: seed)
+            var rows = InlineArray<64, UInt64>(repeating: 0)
+            for y in 0..<64 { rows[y] = input[y] }
+            leafRule.stepSquare64(&rows, generations: generations)
+            let cells = (0..<64).map { y in (0..<64).map { x in input[y] >> UInt64(x) & 1 == 1 } }
+            let expected = naive(cells, rule: rule, generations: generations)
+            for y in 16..<48 {
+                for x in 16..<48 {
+                    #expect((rows[y] >> UInt64(x) & 1 == 1) == expected[y][x], "\(text), seed \(seed), cell \(x),\(y)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["B3/S23", "B36/S23", "B2/S"])
+    func squares32MatchCellByCellCounting(rule text: String) throws {
+        let rule = try Rule(text)
+        let leafRule = LeafRule(rule)
+        for (seed, generations) in [(UInt64(11), 1), (12, 2), (13, 4), (14, 8)] {
+            let input = words(16, seed: seed)
+            var leaves = InlineArray<16, UInt64>(repeating: 0)
+            for k in 0..<16 { leaves[k] = input[k] }
+            // leaves[4j + i]: columns 8i ..< 8i+8, rows 8j ..< 8j+8; bit 8y + x of a leaf.
+            func alive(_ x: Int, _ y: Int) -> Bool {
+                let leaf = input[4 * (y / 8) + x / 8]
+                return leaf >> UInt64(8 * (y % 8) + x % 8) & 1 == 1
+            }
+            let cells = (0..<32).map { y in (0..<32).map { x in alive(x, y) } }
+            let expected = naive(cells, rule: rule, generations: generations)
+            let (nw, ne, sw, se) = leafRule.stepSquare32(leaves, generations: generations)
+            let out = [nw, ne, sw, se]
+            for y in 8..<24 {
+                for x in 8..<24 {
+                    let (i, j) = ((x - 8) / 8, (y - 8) / 8)
+                    let shift = UInt64(8 * ((y - 8) % 8) + (x - 8) % 8)
+                    let bit = out[2 * j + i] >> shift & 1 == 1
+                    #expect(bit == expected[y][x], "\(text), seed \(seed), cell \(x),\(y)")
+                }
+            }
+        }
+    }
+}
