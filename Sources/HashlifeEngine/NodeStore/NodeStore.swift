@@ -357,6 +357,8 @@ struct NodeStore: ~Copyable {
     /// The counters when the hit rate was last measured, and whether level-6 misses are
     /// stepped as 64×64 squares (see `measureReuse`).
     var reuseMark: (hits: UInt64, misses: UInt64) = (0, 0)
+    /// Has `measureReuse` looked yet? (Its first look comes sooner.)
+    var reuseMeasured = false
     var stepsSquare64 = false
     /// The phase of a multi-threaded step a worker's view belongs to (Parallel/; nil for the
     /// universe's own store). A view steps in `SharedStep` mode: hash-consing publishes records
@@ -376,9 +378,11 @@ struct NodeStore: ~Copyable {
     /// chunk of ids beyond the point where a phase pauses (single-threaded steps collect
     /// that much earlier).
     var parallelHeadroom = 0
-    /// A single-threaded step that reaches this many misses unwinds (`.paused`) to go on with
-    /// several threads (`Universe.successor(ofPadded:)`); `.max` otherwise.
+    /// A single-threaded step that has made this many misses and is still running at
+    /// `forkTime` (`monotonicNanoseconds`, looked at every 1024 misses) unwinds (`.paused`)
+    /// to go on with several threads (`Universe.successor(ofPadded:)`); `.max` otherwise.
     var missBudget: UInt64 = .max
+    var forkTime: UInt64 = 0
     /// True steps every level-6 miss as a 64×64 square whatever the hit rate (for tests), and
     /// the number of squares so stepped.
     var forcesSquare64 = false {

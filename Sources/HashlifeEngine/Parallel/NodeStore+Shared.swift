@@ -155,6 +155,7 @@ extension NodeStore {
         stepsSquare64 = store.stepsSquare64
         forcesSquare64 = store.forcesSquare64
         reuseMark = (0, 0)
+        reuseMeasured = store.reuseMeasured
         control = store.control
         ownsBuffers = false
     }
@@ -165,6 +166,10 @@ extension NodeStore {
         memoHits &+= view.memoHits
         memoMisses &+= view.memoMisses
         square64Steps &+= view.square64Steps
+        if view.reuseMeasured && !reuseMeasured {
+            (stepsSquare64, reuseMeasured) = (view.stepsSquare64, true)
+            reuseMark = (memoHits, memoMisses)
+        }
         if view.spareID != 0 { freeRecord(view.spareID) }
         for k in 0..<view.chunkNext { freeRecord(view.pins[k]) }
         for k in 0..<view.emergencyCount { freeRecord(view.pins[NodeStore.chunkSize + k]) }

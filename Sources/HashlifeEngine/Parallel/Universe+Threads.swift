@@ -116,10 +116,14 @@ extension Universe {
             && rootLevel > NodeStore.smallestForkLevel + 1 && rootLevel <= Universe.parallelLevelLimit
     }
 
-    /// Memo misses a step with several threads makes on one before it forks
-    /// (`successor(ofPadded:)`), about 20–60 ms of work: smaller steps are not worth it (the
-    /// Gosper gun to 10^100 took 3× as long when every one of its 170 steps forked).
-    static let serialMissBudget: UInt64 = 1 << 18
+    /// How long a step with several threads runs on one before it forks
+    /// (`successor(ofPadded:)`), and the memo misses it makes at least: smaller steps are not
+    /// worth forking (the Gosper gun to 10^100 took 3× as long when every one of its 170 steps
+    /// forked). A count of misses alone misjudges: a soup's misses (64×64 squares stepped
+    /// directly) cost five times a Golly demo's, and 2^18 of them, the earlier budget, were
+    /// 0.7 s of the 2048² soup's 2 s on one thread.
+    static let serialNanoseconds: UInt64 = 30_000_000
+    static let serialMissBudget: UInt64 = 1 << 12
 
     /// Ids kept for the workers' emergency ids (see `NodeStore.parallelHeadroom`).
     static func margin(workers: Int) -> Int { workers * NodeStore.emergencyIDs }
@@ -142,6 +146,13 @@ extension Universe {
 }
 
 extension NodeStore {
+    /// A monotonic clock, in nanoseconds (for `forkTime`).
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
     /// Advances the recency clock for `inserted` nodes made at once (by a parallel phase).
     mutating func countInserts(_ inserted: Int) {
         insertsThisTick += inserted

@@ -4,6 +4,7 @@
 import Glibc
 #endif
 import Synchronization
+import CPrefetch
 
 /// A fixed set of threads that run the tasks of multi-threaded steps (`NodeStore+Fork.swift`).
 ///
@@ -21,6 +22,8 @@ final class WorkerPool: @unchecked Sendable {
     private let wake: UnsafeMutablePointer<pthread_cond_t>
     /// Guarded by `lock`.
     private var queue: [PoolTask] = []
+    /// Queued tasks not taken yet (changed under `lock`), for spinning workers to watch.
+    private let pending = Atomic<Int>(0)
     private var queueStart = 0
     private var stopping = false
     /// Each worker's view of the store for the current step (set by `run`).
@@ -75,10 +78,13 @@ final class WorkerPool: @unchecked Sendable {
             if queueStart < queue.count, let views {
                 let task = queue[queueStart]
                 queueStart += 1
+                pending.subtract(1, ordering: .relaxed)
                 compactQueue()
                 pthread_mutex_unlock(lock)
                 task.run(&views[index])
                 pthread_mutex_lock(lock)
+            } else if views != nil && spinUntilQueued(orDone: nil) {
+                continue
             } else {
                 pthread_cond_wait(wake, lock)
             }
@@ -94,16 +100,38 @@ final class WorkerPool: @unchecked Sendable {
         while !batch.isDone {
             if queueStart < queue.count {
                 let task = queue.removeLast()
+                pending.subtract(1, ordering: .relaxed)
                 compactQueue()
                 pthread_mutex_unlock(lock)
                 task.run(&view)
                 pthread_mutex_lock(lock)
+            } else if spinUntilQueued(orDone: batch) {
+                continue
             } else {
                 pthread_cond_wait(wake, lock)
             }
         }
         pthread_mutex_unlock(lock)
     }
+
+    /// With `lock` held and nothing queued: releases the lock and spins a moment (waking a
+    /// sleeping thread costs tens of microseconds, and in a step with thousands of forks the
+    /// next task or the batch's end is usually that close) until a task is queued or `batch`
+    /// is done, then takes the lock again. True when one of them happened, false when the
+    /// spin ran out and the caller should sleep.
+    private func spinUntilQueued(orDone batch: TaskBatch?) -> Bool {
+        pthread_mutex_unlock(lock)
+        var spins = 0
+        while spins < WorkerPool.spins && pending.load(ordering: .relaxed) == 0 && batch?.isDone != true {
+            hashlife_spin_pause()
+            spins += 1
+        }
+        pthread_mutex_lock(lock)
+        return spins < WorkerPool.spins
+    }
+
+    /// How long an idle worker spins before it sleeps: about 20–100 µs.
+    static let spins = 1024
 
     /// Called by a task's last act: wakes the worker waiting for `batch`.
     func finished(_ batch: TaskBatch) {

@@ -74,9 +74,9 @@ extension NodeStore {
             if collectionsThisStep > collectionsAllowed { throw .thrashing }
         }
         if memoMisses & 1023 == 0 {
-            if memoMisses & (NodeStore.reuseWindow - 1) == 0 { measureReuse() }
+            measureReuse()
             if let phase, phase.isStopping { throw .paused }
-            if memoMisses >= missBudget { throw .paused }
+            if memoMisses >= missBudget && NodeStore.monotonicNanoseconds() >= forkTime { throw .paused }
             if let control {
                 control.publish(nodes: (phase?.nodeCount ?? count) - 1)
                 if control.isCancelled { throw .cancelled }
@@ -131,8 +131,13 @@ extension NodeStore {
         return result
     }
 
-    /// Memo misses between two looks at the hit rate (`measureReuse`).
+    /// Memo misses between two looks at the hit rate (`measureReuse`); a worker's first look
+    /// comes after `firstSharedReuseWindow` when the store has not measured yet (a step that
+    /// forks early would otherwise run its workers on the default choice: a 512² soup's
+    /// phase made 75% more misses). One thread keeps the full window: an early look at a
+    /// Golly demo sees a low hit rate (metacatacryst to 2^20: 1.5% more instructions).
     static let reuseWindow: UInt64 = 1 << 16
+    static let firstSharedReuseWindow: UInt64 = 1 << 13
 
     /// Chooses how level-6 misses are computed from the hit rate of the last `reuseWindow`
     /// misses: below 60% (soups, about 50%: the level-5 squares a level-6 step would look up
@@ -140,10 +145,14 @@ extension NodeStore {
     /// the level-5 and level-4 nodes in between (2048² soup to 4,096: 4.8 → 3.5 s, 9.0M →
     /// 3.8M nodes); above it (Golly's demos, 83–89%), those look-ups are hits and the recursion
     /// is cheaper (hashlife-oddity1 1.0 → 0.6 s).
+    /// Looked at every 1024 misses; measures once a window's misses have been made.
     mutating func measureReuse() {
         let hits = memoHits &- reuseMark.hits, misses = memoMisses &- reuseMark.misses
+        let window = reuseMeasured || phase == nil ? NodeStore.reuseWindow : NodeStore.firstSharedReuseWindow
+        guard misses >= window else { return }
         stepsSquare64 = forcesSquare64 || hits * 10 < (hits + misses) * 6
         reuseMark = (memoHits, memoMisses)
+        reuseMeasured = true
     }
 
     /// A memo hit: stamps the node as recently used and answers.

@@ -95,9 +95,10 @@ extension Universe {
         }
         store.pinning = false
         // With several threads, the step starts on one all the same, and moves to all of them
-        // once it has done `missesBeforeForking` misses' worth of work: a small step never pays
-        // for starting the others, and a big one keeps what it memoized so far.
+        // once it has run `serialNanoseconds` (and made `missesBeforeForking` misses): a small
+        // step never pays for starting the others, and a big one keeps what it memoized so far.
         var budgeted = threadCount > 1 && parallelEligible(level: rootLevel, step: step)
+        let started = budgeted ? NodeStore.monotonicNanoseconds() : 0
         defer { store.missBudget = .max }
         if budgeted && missesBeforeForking == 0 {
             budgeted = false
@@ -107,6 +108,7 @@ extension Universe {
         }
         while true {
             store.missBudget = budgeted ? store.memoMisses &+ missesBeforeForking : .max
+            store.forkTime = started &+ Universe.serialNanoseconds
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
