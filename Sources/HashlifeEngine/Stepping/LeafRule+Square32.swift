@@ -53,19 +53,7 @@ extension LeafRule {
             LeafRule.transposeBytes(&strip)
             for k in 0..<4 { words[4 * j + k] = strip[2 * k] | strip[2 * k + 1] &<< 32 }
         }
-        switch self {
-        case .life:
-            LeafRule.stepWords32(&words, generations: generations) { word, above, here, below in
-                LeafRule.lifeRow(word, above: above, here: here, below: below)
-            }
-        case let .totalistic(birth, survival):
-            LeafRule.stepWords32(&words, generations: generations) { word, above, here, below in
-                LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: word,
-                               birth: birth, survival: survival)
-            }
-        case .table, .alternating:
-            preconditionFailure("table rules are not stepped as 32×32 squares")
-        }
+        withRowRule { next in LeafRule.stepWords32(&words, generations: generations, next) }
         // The centre's rows 8 ..< 24, columns 8 ..< 24: two strips of two leaves.
         var out = InlineArray<4, UInt64>(repeating: 0)
         for j in 0..<2 {
@@ -141,18 +129,23 @@ extension LeafRule {
     /// Advances the 64 rows of a 64×64 square `generations` (1 ... 16) generations, computing
     /// only the rows the centre rows 16 ..< 48 still depend on; the centre is exact.
     func stepSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int) {
+        withRowRule { next in LeafRule.stepRows64(&rows, generations: generations, next) }
+    }
+
+    /// Calls `body` with the rule's next state of a row given its cells and the sums of it and
+    /// its neighbour rows, chosen once outside `body`'s loops (outer-totalistic rules only).
+    @inline(__always)
+    private func withRowRule(_ body: ((UInt64, RowSums, RowSums, RowSums) -> UInt64) -> Void) {
         switch self {
         case .life:
-            LeafRule.stepRows64(&rows, generations: generations) { row, above, here, below in
-                LeafRule.lifeRow(row, above: above, here: here, below: below)
-            }
+            body { row, above, here, below in LeafRule.lifeRow(row, above: above, here: here, below: below) }
         case let .totalistic(birth, survival):
-            LeafRule.stepRows64(&rows, generations: generations) { row, above, here, below in
+            body { row, above, here, below in
                 LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row,
                                birth: birth, survival: survival)
             }
         case .table, .alternating:
-            preconditionFailure("table rules are not stepped as 64×64 squares")
+            preconditionFailure("table rules are not stepped as whole squares")
         }
     }
 
