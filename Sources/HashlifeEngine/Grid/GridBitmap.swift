@@ -93,13 +93,14 @@ struct GridBitmap {
                             return (here &<< 1 | before &>> 63, here, here &>> 1 | after &<< 63)
                         }
                         let (uw, u, ue) = around(up), (mw, m, me) = around(mid), (dw, d, de) = around(down)
+                        let above = RowSums(u, west: uw, east: ue), here = RowSums(m, west: mw, east: me)
+                        let below = RowSums(d, west: dw, east: de)
                         let next: UInt64
                         switch rule {
                         case .life:
-                            let c = GridBitmap.counts(uw, u, ue, mw, me, dw, d, de)
-                            next = (c.ones | m) & c.twos & ~(c.fours | c.eights)
+                            next = LeafRule.lifeRow(m, above: above, here: here, below: below)
                         case let .totalistic(birth, survival):
-                            next = LeafRule.apply(GridBitmap.counts(uw, u, ue, mw, me, dw, d, de), to: m,
+                            next = LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: m,
                                                   birth: birth, survival: survival)
                         case let .table(table):
                             var out: UInt64 = 0
@@ -123,13 +124,6 @@ struct GridBitmap {
         }
         swap(&words, &scratch)
         clearRing()
-    }
-
-    /// The engine's adder network (`LeafRule.alignedCounts`), on neighbours already aligned.
-    @inline(__always)
-    static func counts(_ uw: UInt64, _ u: UInt64, _ ue: UInt64, _ mw: UInt64, _ me: UInt64,
-                       _ dw: UInt64, _ d: UInt64, _ de: UInt64) -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64) {
-        LeafRule.alignedCounts(uw, u, ue, mw, me, dw, d, de)
     }
 
     /// Copies edge cells into the ring as the grid's joins say (a dead ring for a plane).

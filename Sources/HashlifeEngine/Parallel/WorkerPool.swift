@@ -130,7 +130,8 @@ final class WorkerPool: @unchecked Sendable {
         return spins < WorkerPool.spins
     }
 
-    /// How long an idle worker spins before it sleeps: about 20–100 µs.
+    /// How long an idle worker spins before it sleeps, in pauses: from a few microseconds to
+    /// about 50 (a pause takes 10 to 140 cycles, by processor).
     static let spins = 1024
 
     /// Called by a task's last act: wakes the worker waiting for `batch`.

@@ -65,9 +65,8 @@ extension LeafRule {
         return (out[0], out[1], out[2], out[3])
     }
 
-    /// The generations of `stepSquare32`, in place and top down. After g of G generations
-    /// only rows within G-g of the centre's rows 8 ..< 24 are still needed, so each generation
-    /// computes just the words that cover them. Each word's sums are made once and carried.
+    /// The generations of `stepSquare32`, in place and top down, over the words the header
+    /// says; each word's sums are made once and carried to the next.
     @inline(__always)
     private static func stepWords32(_ words: inout InlineArray<16, UInt64>, generations: Int,
                                     _ next: (UInt64, RowSums, RowSums, RowSums) -> UInt64) {
@@ -75,78 +74,28 @@ extension LeafRule {
         for g in 0..<generations {
             let margin = generations - 1 - g
             let first = (8 - margin) >> 1, last = (23 + margin) >> 1
-            var previous = first > 0 ? RowSums(lanesOf: words[first - 1]) : RowSums(lanesOf: 0)
-            var here = RowSums(lanesOf: words[first])
+            var previous = RowSums(lanesOf: first > 0 ? words[first - 1] : 0, width: 32)
+            var here = RowSums(lanesOf: words[first], width: 32)
             var word = words[first]
             for w in first...last {
                 let nextWord = w < 15 ? words[w + 1] : 0
-                let following = RowSums(lanesOf: nextWord)
-                words[w] = next(word, here.lanesAbove(previous), here, here.lanesBelow(following))
+                let following = RowSums(lanesOf: nextWord, width: 32)
+                words[w] = next(word, here.lanesAbove(previous, width: 32), here, here.lanesBelow(following, width: 32))
                 (previous, here, word) = (here, following, nextWord)
             }
         }
     }
 }
 
-extension RowSums {
-    /// The sums of a word of two 32-cell rows (lanes), each lane on its own.
-    @inline(__always)
-    init(lanesOf word: UInt64) {
-        let notFirstColumn: UInt64 = ~0x0000_0001_0000_0001
-        let notLastColumn: UInt64 = ~0x8000_0000_8000_0000
-        self.init(word, west: word &<< 1 & notFirstColumn, east: word &>> 1 & notLastColumn)
-    }
-
-    /// For a word of two rows, the triple sums of the rows above each lane's row: the low
-    /// lane's is the high lane of the word before (`previous`), the high lane's the low lane
-    /// of this one. (Only the triple planes are meaningful.)
-    @inline(__always)
-    func lanesAbove(_ previous: RowSums) -> RowSums {
-        var sums = self
-        sums.tripleSum = tripleSum &<< 32 | previous.tripleSum &>> 32
-        sums.tripleCarry = tripleCarry &<< 32 | previous.tripleCarry &>> 32
-        return sums
-    }
-
-    /// Likewise the rows below each lane's row, from this word and the one after (`following`).
-    @inline(__always)
-    func lanesBelow(_ following: RowSums) -> RowSums {
-        var sums = self
-        sums.tripleSum = tripleSum &>> 32 | following.tripleSum &<< 32
-        sums.tripleCarry = tripleCarry &>> 32 | following.tripleCarry &<< 32
-        return sums
-    }
-}
-
 // A level-6 node (64×64 cells) the same way: one UInt64 a row (bit x = column x), its centre
 // 32×32 advanced up to 16 generations. Cells beyond the square count as dead, which spoils
 // one more column and row at each edge every generation; after 16 the centre is still exact.
-//
-// Each row's horizontal sums (`RowSums`) are made once a generation and serve the row above,
-// the row itself and the row below, instead of three times over.
 
 extension LeafRule {
     /// Advances the 64 rows of a 64×64 square `generations` (1 ... 16) generations, computing
     /// only the rows the centre rows 16 ..< 48 still depend on; the centre is exact.
     func stepSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int) {
         withRowRule { next in LeafRule.stepRows64(&rows, generations: generations, next) }
-    }
-
-    /// Calls `body` with the rule's next state of a row given its cells and the sums of it and
-    /// its neighbour rows, chosen once outside `body`'s loops (outer-totalistic rules only).
-    @inline(__always)
-    private func withRowRule(_ body: ((UInt64, RowSums, RowSums, RowSums) -> UInt64) -> Void) {
-        switch self {
-        case .life:
-            body { row, above, here, below in LeafRule.lifeRow(row, above: above, here: here, below: below) }
-        case let .totalistic(birth, survival):
-            body { row, above, here, below in
-                LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row,
-                               birth: birth, survival: survival)
-            }
-        case .table, .alternating:
-            preconditionFailure("table rules are not stepped as whole squares")
-        }
     }
 
     /// The trapezoid of `stepSquare64`, in place and top down: the sums of the row above and
@@ -168,72 +117,5 @@ extension LeafRule {
                 (above, here, row) = (here, below, nextRow)
             }
         }
-    }
-
-    /// One generation of B3/S23 for a row, from the sums of it and its neighbour rows.
-    @inline(__always)
-    static func lifeRow(_ row: UInt64, above: RowSums, here: RowSums, below: RowSums) -> UInt64 {
-        let c = RowSums.lifeCounts(above: above, here: here, below: below)
-        // 3 neighbours, or 2 and alive: ones|self set, twos set, not four or more.
-        return (c.ones | row) & c.twos & ~c.fourOrMore
-    }
-}
-
-/// The horizontal sums of a row's cells, lane for lane: for each cell, how many of its two
-/// neighbours in the row are alive (`pair`, 0 ... 2 as sum and carry bits) and how many of
-/// those and itself (`triple`, 0 ... 3). A cell's neighbour count is the triple of the row
-/// above, plus the pair of its own row, plus the triple of the row below.
-struct RowSums {
-    var pairSum: UInt64
-    var pairCarry: UInt64
-    var tripleSum: UInt64
-    var tripleCarry: UInt64
-
-    /// The sums of a 64-cell row (bit x = column x; cells beyond count as dead).
-    @inline(__always)
-    init(_ row: UInt64) {
-        self.init(row, west: row &<< 1, east: row &>> 1)
-    }
-
-    /// The sums of `row` given its cells' west and east neighbours, already aligned.
-    @inline(__always)
-    init(_ row: UInt64, west: UInt64, east: UInt64) {
-        pairSum = west ^ east
-        pairCarry = west & east
-        tripleSum = pairSum ^ row
-        tripleCarry = pairCarry | (pairSum & row)
-    }
-
-    /// Neighbour counts as bit planes: count = ones + 2·twos + 4·fours + 8·eights.
-    @inline(__always)
-    static func counts(above: RowSums, here: RowSums, below: RowSums)
-        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
-    {
-        let (ones, twos, carry, twosCarry) = planes(above: above, here: here, below: below)
-        return (ones, twos, carry ^ twosCarry, carry & twosCarry)
-    }
-
-    /// Neighbour counts for B3/S23, which only tells counts of four and more apart as a whole.
-    @inline(__always)
-    static func lifeCounts(above: RowSums, here: RowSums, below: RowSums)
-        -> (ones: UInt64, twos: UInt64, fourOrMore: UInt64)
-    {
-        let (ones, twos, carry, twosCarry) = planes(above: above, here: here, below: below)
-        return (ones, twos, carry | twosCarry)
-    }
-
-    /// The adder network: the ones of the three rows' sums through a full adder, then their
-    /// carries (weight 2) with the ones' carry. The weight-4 plane is `carry + twosCarry`.
-    @inline(__always)
-    private static func planes(above: RowSums, here: RowSums, below: RowSums)
-        -> (ones: UInt64, twos: UInt64, carry: UInt64, twosCarry: UInt64)
-    {
-        let outer = above.tripleSum ^ below.tripleSum
-        let ones = outer ^ here.pairSum
-        let onesCarry = (above.tripleSum & below.tripleSum) | (here.pairSum & outer)
-        let outerCarries = above.tripleCarry ^ below.tripleCarry
-        let carries = outerCarries ^ here.pairCarry
-        let carry = (above.tripleCarry & below.tripleCarry) | (here.pairCarry & outerCarries)
-        return (ones, carries ^ onesCarry, carry, carries & onesCarry)
     }
 }

@@ -62,30 +62,17 @@ enum LeafRule: Sendable {
         var w1 = LeafRule.spread(nw &>> 32) | LeafRule.spread(ne &>> 32) &<< 8
         var w2 = LeafRule.spread(sw) | LeafRule.spread(se) &<< 8
         var w3 = LeafRule.spread(sw &>> 32) | LeafRule.spread(se &>> 32) &<< 8
-        // The last generation only needs the middle two words (rows 4 ..< 12), which hold the
-        // centre; the outer ones are skipped there.
-        for g in 0..<generations {
-            let last = g == generations - 1
-            switch self {
-            case .life:
-                let n1 = LeafRule.lifeWord(w1, above: w0, below: w2)
-                let n2 = LeafRule.lifeWord(w2, above: w1, below: w3)
-                if !last {
-                    w0 = LeafRule.lifeWord(w0, above: 0, below: w1)
-                    w3 = LeafRule.lifeWord(w3, above: w2, below: 0)
+        switch self {
+        case .life, .totalistic:
+            withRowRule { next in
+                for g in 0..<generations {
+                    LeafRule.stepLanes16(&w0, &w1, &w2, &w3, last: g == generations - 1, next)
                 }
-                (w1, w2) = (n1, n2)
-            case let .totalistic(birth, survival):
-                let n1 = LeafRule.totalisticWord(w1, above: w0, below: w2, birth: birth, survival: survival)
-                let n2 = LeafRule.totalisticWord(w2, above: w1, below: w3, birth: birth, survival: survival)
-                if !last {
-                    w0 = LeafRule.totalisticWord(w0, above: 0, below: w1, birth: birth, survival: survival)
-                    w3 = LeafRule.totalisticWord(w3, above: w2, below: 0, birth: birth, survival: survival)
-                }
-                (w1, w2) = (n1, n2)
-            case let .table(table):
-                LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table)
-            case let .alternating(tables):
+            }
+        case let .table(table):
+            for _ in 0..<generations { LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table) }
+        case let .alternating(tables):
+            for g in 0..<generations {
                 LeafRule.tableStep(&w0, &w1, &w2, &w3, table: (g & 1 == 1) != oddStart ? tables.odd : tables.even)
             }
         }
@@ -121,62 +108,22 @@ enum LeafRule: Sendable {
         return x
     }
 
-    /// Neighbour counts of the 64 cells in `word` (four 16-cell rows) as bit planes:
-    /// count = ones + 2·twos + 4·fours + 8·eights.
+    /// One generation of the four words of 16-cell rows, each word's sums made once. The last
+    /// generation only needs the middle two words (rows 4 ..< 12), which hold the centre; the
+    /// outer ones are skipped there.
     @inline(__always)
-    static func counts(_ word: UInt64, above: UInt64, below: UInt64)
-        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
-    {
-        bitPlaneCounts(word, up: word &<< 16 | above &>> 48, down: word &>> 16 | below &<< 48,
-                       notFirstColumn: ~0x0001_0001_0001_0001, notLastColumn: ~0x8000_8000_8000_8000)
-    }
-
-    /// The adder network behind `counts` and `counts32`: `up` and `down` are the rows above and
-    /// below each cell's row, lane for lane; the masks clear the bits a one-column shift carries
-    /// across a lane boundary.
-    @inline(__always)
-    static func bitPlaneCounts(_ word: UInt64, up: UInt64, down: UInt64, notFirstColumn: UInt64, notLastColumn: UInt64)
-        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
-    {
-        alignedCounts(up &<< 1 & notFirstColumn, up, up &>> 1 & notLastColumn,
-                      word &<< 1 & notFirstColumn, word &>> 1 & notLastColumn,
-                      down &<< 1 & notFirstColumn, down, down &>> 1 & notLastColumn)
-    }
-
-    /// The adder network itself, on the eight neighbours already aligned with their cells (bit
-    /// for bit: up-west, up, up-east, west, east, down-west, down, down-east); also used by the
-    /// bounded grids' bitmap stepper (GridBitmap.swift).
-    @inline(__always)
-    static func alignedCounts(_ ua: UInt64, _ up: UInt64, _ uc: UInt64, _ ma: UInt64, _ mc: UInt64,
-                              _ da: UInt64, _ down: UInt64, _ dc: UInt64)
-        -> (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)
-    {
-        // Rows above and below: three cells each through a full adder.
-        let upSum = ua ^ up ^ uc, upCarry = (ua & up) | (uc & (ua ^ up))
-        let downSum = da ^ down ^ dc, downCarry = (da & down) | (dc & (da ^ down))
-        // Same row: two cells through a half adder.
-        let midSum = ma ^ mc, midCarry = ma & mc
-        // Ones: full adder of the three sums.
-        let ones = upSum ^ downSum ^ midSum
-        let onesCarry = (upSum & downSum) | (midSum & (upSum ^ downSum))
-        // Twos: three carries plus the ones' carry (0...4 of weight 2).
-        let carries = upCarry ^ downCarry ^ midCarry
-        let carriesCarry = (upCarry & downCarry) | (midCarry & (upCarry ^ downCarry))
-        let twos = carries ^ onesCarry
-        let twosCarry = carries & onesCarry
-        return (ones, twos, carriesCarry ^ twosCarry, carriesCarry & twosCarry)
-    }
-
-    /// One generation of B3/S23 for the 64 cells of `word`.
-    static func lifeWord(_ word: UInt64, above: UInt64, below: UInt64) -> UInt64 {
-        let c = counts(word, above: above, below: below)
-        // 3 neighbours, or 2 and alive: ones|self set, twos set, no fours or eights.
-        return (c.ones | word) & c.twos & ~(c.fours | c.eights)
-    }
-
-    /// One generation of an outer-totalistic rule for the 64 cells of `word`.
-    static func totalisticWord(_ word: UInt64, above: UInt64, below: UInt64, birth: UInt16, survival: UInt16) -> UInt64 {
-        apply(counts(word, above: above, below: below), to: word, birth: birth, survival: survival)
+    static func stepLanes16(_ w0: inout UInt64, _ w1: inout UInt64, _ w2: inout UInt64, _ w3: inout UInt64,
+                            last: Bool, _ next: (UInt64, RowSums, RowSums, RowSums) -> UInt64) {
+        let s0 = RowSums(lanesOf: w0, width: 16), s1 = RowSums(lanesOf: w1, width: 16)
+        let s2 = RowSums(lanesOf: w2, width: 16), s3 = RowSums(lanesOf: w3, width: 16)
+        let n1 = next(w1, s1.lanesAbove(s0, width: 16), s1, s1.lanesBelow(s2, width: 16))
+        let n2 = next(w2, s2.lanesAbove(s1, width: 16), s2, s2.lanesBelow(s3, width: 16))
+        if !last {
+            let none = RowSums(0)
+            w0 = next(w0, s0.lanesAbove(none, width: 16), s0, s0.lanesBelow(s1, width: 16))
+            w3 = next(w3, s3.lanesAbove(s2, width: 16), s3, s3.lanesBelow(none, width: 16))
+        }
+        (w1, w2) = (n1, n2)
     }
 
     /// The next state of the 64 cells of `word` under an outer-totalistic rule, given their
