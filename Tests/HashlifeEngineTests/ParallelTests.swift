@@ -9,6 +9,7 @@ import HashlifeTestSupport
         let u = Universe(rule: rule, referenceCells: cells)
         u.threads = threads
         u.missesBeforeForking = 0
+        u.narrowForkNanoseconds = 0
         return u
     }
 
@@ -52,6 +53,7 @@ import HashlifeTestSupport
             let two = Fixtures.universe(name)
             two.threads = 4
             two.missesBeforeForking = 0
+            two.narrowForkNanoseconds = 0
             for exponent in [10, 20, 100] {
                 one.step(byPowerOfTwo: exponent)
                 two.step(byPowerOfTwo: exponent)
@@ -70,6 +72,7 @@ import HashlifeTestSupport
         for cell in cells { two.setCell(x: cell.x, y: cell.y) }
         two.threads = 2
         two.missesBeforeForking = 0
+        two.narrowForkNanoseconds = 0
         for count in [BigUInt(100), BigUInt(1024), BigUInt(3000)] {
             one.step(by: count)
             try two.step(by: count, control: nil)
@@ -78,6 +81,25 @@ import HashlifeTestSupport
         }
         #expect(two.store.collections > 0, "the limit never forced a collection")
         #expect(two.parallelPhases.outOfRoom > 0, "no phase ran out of room")
+        #expect(two.invariantViolations().isEmpty)
+    }
+
+    @Test func aPhaseFoundNarrowHandsItsStepToOneThread() {
+        // Every phase counts as narrow after its first 256 forks (one fork a second at most
+        // would do), and one thread finishes the step from what the phase memoized. The gun's
+        // phases fork thousands of times at these jumps.
+        let one = Fixtures.universe("gosper-glider-gun.rle")
+        let two = Fixtures.universe("gosper-glider-gun.rle")
+        two.threads = 2
+        two.missesBeforeForking = 0
+        two.narrowForkNanoseconds = 1_000_000_000
+        for exponent in [12, 100, 300] {
+            one.step(byPowerOfTwo: exponent)
+            two.step(byPowerOfTwo: exponent)
+            #expect(two.population == one.population, "at 2^\(exponent)")
+            #expect(two.boundingBox == one.boundingBox, "at 2^\(exponent)")
+        }
+        #expect(two.parallelPhases.narrow > 0, "no phase was found narrow (\(two.parallelPhases))")
         #expect(two.invariantViolations().isEmpty)
     }
 

@@ -152,13 +152,16 @@ extension NodeStore {
             insertsThisTick = 0
             if tick < NodeStore.maximumTick { tick += 1 }
         }
-        // Keep chains short: at 1.25 nodes a bucket, double the index, as far as the limit
-        // allows (the limit plans one bucket a node).
-        if count > bucketCount + bucketCount / 4 && bucketCount < plannedBuckets {
-            growIndex(to: min(bucketCount * 2, plannedBuckets))
-        }
+        if count > indexGrowthPoint && bucketCount < plannedBuckets { doubleIndex() }
         return id
     }
+
+    /// The arena's high-water mark past which the index doubles: chains are kept short, at
+    /// 1.25 nodes a bucket at most, as far as the limit allows (it plans one bucket a node).
+    var indexGrowthPoint: Int { bucketCount + bucketCount / 4 }
+
+    /// Doubles the index, up to `plannedBuckets`.
+    mutating func doubleIndex() { growIndex(to: min(bucketCount * 2, plannedBuckets)) }
 
     /// Takes the first record of the free list, if there is one.
     @inline(__always)

@@ -69,6 +69,7 @@ extension NodeStore {
         if open.count == 1 {
             results[open[0]] = try forkedSuccessor(squares[open[0]], level: level, step: step, depth: depth, pool: pool)
         } else if open.count > 1 {
+            phase?.countFork()
             let batch = TaskBatch(count: open.count)
             let tasks = open.indices.map { k in
                 let square = squares[open[k]]

@@ -43,6 +43,8 @@ final class ParallelPhase: @unchecked Sendable {
     private let free: Mutex<(head: NodeID, count: Int)>
     private let stopping = Atomic<Bool>(false)
     private let upkeep = Atomic<Int>(0)
+    private let forks = Atomic<Int>(0)
+    private let windowStart = Atomic<UInt64>(NodeStore.monotonicNanoseconds())
     private let nodes: UnsafeMutablePointer<NodeRecord>
     /// The high-water mark never passes this: a view that finds no more ids below it pauses so
     /// the store can collect.
@@ -51,8 +53,13 @@ final class ParallelPhase: @unchecked Sendable {
     /// it cannot).
     let indexBound: Int
 
+    /// The phase stops when its forks come faster than one every so many nanoseconds
+    /// (`countFork`; 0: never).
+    let narrowForkNanoseconds: UInt64
+
     /// A phase over `store`'s arena, which hands its free list to the phase until `end`.
-    init(store: borrowing NodeStore, softBound: Int, indexBound: Int) {
+    init(store: borrowing NodeStore, softBound: Int, indexBound: Int, narrowForkNanoseconds: UInt64) {
+        self.narrowForkNanoseconds = narrowForkNanoseconds
         count = Atomic(store.count)
         free = Mutex((store.freeHead, store.freeCount))
         nodes = store.nodes
@@ -115,11 +122,27 @@ final class ParallelPhase: @unchecked Sendable {
     func stop() { stopping.store(true, ordering: .relaxed) }
 
     /// What the phase needs before it can rerun: `needsIndex` a bigger index, `needsRoom` a
-    /// collection.
+    /// collection; `needsOneThread` says it should not rerun: its work is too narrow.
     var needs: Int { upkeep.load(ordering: .relaxed) }
     private func need(_ bit: Int) { upkeep.bitwiseOr(bit, ordering: .relaxed) }
     static let needsIndex = 1
     static let needsRoom = 2
+    static let needsOneThread = 4
+
+    /// Counts a fork of two tasks or more. Each `forkWindow` forks, the phase looks at how long
+    /// they took, and stops (`needsOneThread`) when they came faster than one every
+    /// `narrowForkNanoseconds` (see `Universe.narrowForkNanoseconds`).
+    func countFork() {
+        guard narrowForkNanoseconds > 0,
+              forks.add(1, ordering: .relaxed).newValue % ParallelPhase.forkWindow == 0 else { return }
+        let now = NodeStore.monotonicNanoseconds()
+        let elapsed = now &- windowStart.exchange(now, ordering: .relaxed)
+        if elapsed < UInt64(ParallelPhase.forkWindow) &* narrowForkNanoseconds {
+            need(ParallelPhase.needsOneThread)
+            stop()
+        }
+    }
+    static let forkWindow = 256
 }
 
 extension NodeStore {

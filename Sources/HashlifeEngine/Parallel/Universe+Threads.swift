@@ -45,18 +45,28 @@ extension Universe {
         while true {
             let margin = Universe.margin(workers: workers)
             let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
+            // The index cannot grow during a phase, so a phase pauses where the single-threaded
+            // step would grow it, and reruns once it has (what it memoized stays; the workers'
+            // unfinished frames are dropped). While the store is small the index doubles where
+            // one thread would double it; from `bigPhaseNodes` on, a phase starts with an index
+            // for sixteen times the nodes there are (at least 2^24 buckets), as far as the
+            // limit's plan allows, and pauses at two nodes a bucket: workers do not prefetch, so
+            // long chains cost them more, and each pause costs them their unfinished work.
+            // Growing it so for every phase slowed the steps that fork late and make few nodes:
+            // with two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms
+            // and 99 MB, against 109 ms and 23 MB, 304 ms and 39 MB now (one thread: 130 ms,
+            // 425 ms).
             let growsIndex = store.bucketCount < store.plannedBuckets
-            // The index cannot grow during a phase, and a phase that pauses to grow it loses its
-            // unfinished work at the top (jagged2 to 2^20 with two threads and 2 GB: 7.2–8.0 s
-            // with such restarts against 4.7–5.0 s without), so a phase starts with an index for
-            // sixteen times the nodes there are (at least 2^24 buckets), as far as the limit's
-            // plan allows (one bucket a node of its capacity), and pauses at two nodes a bucket.
-            let indexBound = growsIndex ? 2 * store.bucketCount : Int.max
-            let wantedBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
-            if store.bucketCount < wantedBuckets {
-                store.growIndex(to: wantedBuckets)
-                continue
+            let big = store.count >= Universe.bigPhaseNodes
+            if growsIndex {
+                let wantedBuckets = big ? min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
+                    : store.count > store.indexGrowthPoint ? min(2 * store.bucketCount, store.plannedBuckets) : 0
+                if store.bucketCount < wantedBuckets {
+                    store.growIndex(to: wantedBuckets)
+                    continue
+                }
             }
+            let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
             // A store at its limit collects first, with one thread (and its pins).
             if store.freeCount < margin && store.count >= softBound { return nil }
             let views = UnsafeMutablePointer<NodeStore>.allocate(capacity: workers)
@@ -65,7 +75,8 @@ extension Universe {
                 (views + i).initialize(to: NodeStore(viewOf: store))
                 ready = ready && store.giveEmergencyIDs(to: &views[i])
             }
-            let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound)
+            let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound,
+                                      narrowForkNanoseconds: narrowForkNanoseconds)
             for i in 0..<workers { views[i].phase = phase }
             guard ready else {
                 for i in 0..<workers { store.absorb(&views[i]) }
@@ -102,6 +113,11 @@ extension Universe {
                     parallelPhases.outOfRoom += 1
                     return nil
                 }
+                // Too narrow for threads: one thread finishes the step.
+                if phase.needs & ParallelPhase.needsOneThread != 0 {
+                    parallelPhases.narrow += 1
+                    return nil
+                }
             case let .failure(error):
                 throw error
             }
@@ -124,6 +140,18 @@ extension Universe {
     /// 0.7 s of the 2048² soup's 2 s on one thread.
     static let serialNanoseconds: UInt64 = 30_000_000
     static let serialMissBudget: UInt64 = 1 << 12
+
+    /// Nodes (about 24 MB of records) from which a phase's index is made for a big step
+    /// (`parallelSuccessor`).
+    static let bigPhaseNodes = 1 << 20
+
+    /// A phase whose forks (of two tasks or more) come faster than one every this many
+    /// nanoseconds stops, and one thread finishes the step (`ParallelPhase.countFork`): its
+    /// tasks are too small to pay for forking them and for the shared store. The Gosper gun to
+    /// 2^2000 forked every 2 µs (a few squares, mostly memoized, at each of its 2,000 levels)
+    /// and took 173 ms with two threads against 100 ms with one; the Golly demos and soups to
+    /// their benchmark generations fork every 0.1 to 1.5 ms.
+    static let narrowForkNanoseconds: UInt64 = 20_000
 
     /// Ids kept for the workers' emergency ids (see `NodeStore.parallelHeadroom`).
     static func margin(workers: Int) -> Int { workers * NodeStore.emergencyIDs }
