@@ -36,11 +36,11 @@ public enum ThreadCount {
     }
 
     /// The commands' default: every processor this process may run on (at most 256), as
-    /// issue #18 asks. Measured side by side on this 2-core machine, two threads are 1.4–1.8×
-    /// faster on big steps, but slower on mid-sized steps of narrow patterns (the gun to
-    /// 2^1000: 86 against 58 ms; mosquito5 to 2^20: 568 against 425 ms); steps under 30 ms
-    /// never fork. A step that forks also sizes the hash index up front (at least 2^24 buckets,
-    /// 64 MB, within the memory limit's plan). `--threads 1` is the single-threaded engine.
+    /// issue #18 asks. Measured side by side on this 2-core machine, two threads are 1.3–1.6×
+    /// faster on big steps and level on the rest (README, "Several threads"): steps under 30 ms
+    /// never fork, a step whose forks are tiny hands back to one thread, and the hash index
+    /// grows as one thread would grow it until the store is big. `--threads 1` is the
+    /// single-threaded engine.
     public static var defaultCount: Int { min(Universe.availableProcessors, range.upperBound) }
 
     /// The default and this machine's processors, for help texts: "every processor (2 here)".
