@@ -1,5 +1,7 @@
 // A worker's recursion: what another worker is computing, last.
 
+import CPrefetch
+
 extension NodeStore {
     /// A full step of a level-`level` node (≥ 5) for a worker of a multi-threaded step: the
     /// nine sub-squares, then the four squares they form, each set through
@@ -56,13 +58,26 @@ extension NodeStore {
     }
 
     /// The nine overlapping level-(k-1) sub-squares of a level-k node (k ≥ 5), row by row: its
-    /// four children and the five squares between them.
+    /// four children and the five squares between them. The five are looked up after their
+    /// buckets and chains' first records have been asked for all at once (`prefetchSharedHead`),
+    /// so their cache misses overlap instead of coming one after the other.
     mutating func nineSquares(_ r: NodeRecord) -> InlineArray<9, NodeID> {
         let g = grandchildren(r)
-        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, SharedStep.self), r.ne,
-                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, SharedStep.self), node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, SharedStep.self),
-                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, SharedStep.self),
-                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, SharedStep.self), r.se]
+        let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
+        let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
+        let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
+        let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
+        let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
+        prefetchSharedHead(h01)
+        prefetchSharedHead(h10)
+        prefetchSharedHead(h11)
+        prefetchSharedHead(h12)
+        prefetchSharedHead(h21)
+        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, SharedStep.self), r.ne,
+                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, SharedStep.self),
+                node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, SharedStep.self),
+                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, SharedStep.self),
+                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, SharedStep.self), r.se]
     }
 
     /// The centres (level k-2) of the nine sub-squares of a level-`level` node, row by row.
@@ -80,9 +95,27 @@ extension NodeStore {
                 centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: k, SharedStep.self)]
     }
 
-    /// The four overlapping squares nine pieces (row by row) form: NW, NE, SW, SE.
+    /// The four overlapping squares nine pieces (row by row) form: NW, NE, SW, SE, looked up
+    /// like `nineSquares`' five.
     mutating func fourSquares(_ n: InlineArray<9, NodeID>) -> InlineArray<4, NodeID> {
-        [node(n[0], n[1], n[3], n[4], SharedStep.self), node(n[1], n[2], n[4], n[5], SharedStep.self),
-         node(n[3], n[4], n[6], n[7], SharedStep.self), node(n[4], n[5], n[7], n[8], SharedStep.self)]
+        let hnw = slotHint(n[0], n[1], n[3], n[4])
+        let hne = slotHint(n[1], n[2], n[4], n[5])
+        let hsw = slotHint(n[3], n[4], n[6], n[7])
+        let hse = slotHint(n[4], n[5], n[7], n[8])
+        prefetchSharedHead(hnw)
+        prefetchSharedHead(hne)
+        prefetchSharedHead(hsw)
+        prefetchSharedHead(hse)
+        return [node(n[0], n[1], n[3], n[4], hint: hnw, SharedStep.self), node(n[1], n[2], n[4], n[5], hint: hne, SharedStep.self),
+                node(n[3], n[4], n[6], n[7], hint: hsw, SharedStep.self), node(n[4], n[5], n[7], n[8], hint: hse, SharedStep.self)]
+    }
+
+    /// `prefetchHead` for a worker: the bucket is read with an atomic load (another worker
+    /// may be swapping it), and the record it names is fetched.
+    @inline(__always)
+    func prefetchSharedHead(_ hint: SlotHint) {
+        if hint.buckets == bucketCount {
+            hashlife_prefetch(nodes + Int(NodeStore.atomicWord(buckets + hint.slot).pointee.load(ordering: .relaxed)))
+        }
     }
 }
