@@ -405,7 +405,7 @@ struct NodeStore: ~Copyable {
         nodes[0] = .free(next: 0)
         let initialBuckets = min(1 << 12, plan.buckets)
         bucketCapacity = initialBuckets
-        buckets = .allocate(capacity: bucketCapacity)
+        buckets = NodeStore.allocateIndex(count: bucketCapacity)
         buckets.initialize(repeating: 0, count: initialBuckets)
         bucketCount = initialBuckets
         insertsPerTick = max(limitCapacity / 64, 64)
@@ -422,7 +422,7 @@ struct NodeStore: ~Copyable {
         pins.deallocate()
         guard ownsBuffers else { return }
         nodes.deallocate()
-        buckets.deallocate()
+        NodeStore.freeIndex(buckets)
         empties.deallocate()
     }
 
