@@ -5,7 +5,7 @@ import CPrefetch
 extension NodeStore {
     /// A full step of a level-`level` node (≥ 5) for a worker of a multi-threaded step: the
     /// nine sub-squares, then the four squares they form, each set through
-    /// `deferringSuccessors`. The single-threaded `fullStep`'s result, without its prefetching.
+    /// `deferringSuccessors`. The single-threaded `fullStep`'s result.
     mutating func sharedFullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
         let nine = try deferringSuccessors(nineSquares(r), level: level - 1, step: level - 3)
         return try sharedCombine(nine, level: level, step: level - 3)
