@@ -202,10 +202,10 @@ extension NodeStore {
 
     /// Uses the first `newCount` buckets, reallocating the index when it is bigger than the
     /// allocation, and relinks every chain. No node moves. The index is reallocated in place
-    /// where it can be (`realloc` remaps a big block's pages): the pages it had are kept, and
-    /// only the new ones are faulted in and zeroed by the kernel, which on this machine costs
-    /// more than clearing them again (a fifth of a 2048² soup's time in `clear_page` with two
-    /// threads, part of it the index's).
+    /// where it can be (`realloc` remaps a big block's pages), so only the added pages are new
+    /// to the process: the kernel zeroes a page on its first touch, and on this machine those
+    /// faults cost far more than clearing memory already mapped (`clear_page` was 17% of a
+    /// 2048² soup's samples with two threads, a third of it the index's growth).
     /// - Complexity: O(arena).
     mutating func growIndex(to newCount: Int) {
         if newCount > bucketCapacity {

@@ -52,16 +52,21 @@ extension Universe {
             // for sixteen times the nodes there are (at least 2^24 buckets), as far as the
             // limit's plan allows, and pauses at two nodes a bucket: workers cannot move found
             // records to the front of their chains, so long chains cost them more, and each
-            // pause costs them their unfinished work.
-            // Growing it so for every phase slowed the steps that fork late and make few nodes:
-            // with two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms
-            // and 99 MB, against 109 ms and 23 MB, 304 ms and 39 MB now (one thread: 130 ms,
-            // 425 ms).
+            // pause costs them their unfinished work. Growing it so for every phase slowed the
+            // steps that fork late and make few nodes: with two threads, metacatacryst to 2^20
+            // took 116 ms and 84 MB, mosquito5 478 ms and 99 MB, against 109 ms and 23 MB, 304
+            // ms and 39 MB now (one thread: 130 ms, 425 ms).
             let growsIndex = store.bucketCount < store.plannedBuckets
             let big = store.count >= Universe.bigPhaseNodes
             if growsIndex {
-                let wantedBuckets = big ? min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
-                    : store.count > store.indexGrowthPoint ? min(2 * store.bucketCount, store.plannedBuckets) : 0
+                let wantedBuckets: Int
+                if big {
+                    wantedBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
+                } else if store.count > store.indexGrowthPoint {
+                    wantedBuckets = min(2 * store.bucketCount, store.plannedBuckets)
+                } else {
+                    wantedBuckets = store.bucketCount
+                }
                 if store.bucketCount < wantedBuckets {
                     store.growIndex(to: wantedBuckets)
                     continue
