@@ -47,19 +47,29 @@ import HashlifeTestSupport
         #expect(u.parallelPhases.run > 0, "no step forked")
     }
 
+    /// The shipped pattern `name` jumped 2^e for each of `exponents`, with one thread and with
+    /// `threads` forking every step they can (phases found narrow after `narrowForkNanoseconds`,
+    /// 0: never); expects the same population and bounds after each jump and returns the
+    /// multi-threaded universe.
+    func jumpedBesideOneThread(_ name: String, exponents: [Int], threads: Int,
+                               narrowForkNanoseconds: UInt64) -> Universe {
+        let one = Fixtures.universe(name)
+        let many = Fixtures.universe(name)
+        many.threads = threads
+        many.missesBeforeForking = 0
+        many.narrowForkNanoseconds = narrowForkNanoseconds
+        for exponent in exponents {
+            one.step(byPowerOfTwo: exponent)
+            many.step(byPowerOfTwo: exponent)
+            #expect(many.population == one.population, "\(name) at 2^\(exponent)")
+            #expect(many.boundingBox == one.boundingBox, "\(name) at 2^\(exponent)")
+        }
+        return many
+    }
+
     @Test func hugeJumpsMatchOneThread() {
         for name in ["gosper-glider-gun.rle", "switch-engine.rle", "acorn.rle", "r-pentomino.rle"] {
-            let one = Fixtures.universe(name)
-            let two = Fixtures.universe(name)
-            two.threads = 4
-            two.missesBeforeForking = 0
-            two.narrowForkNanoseconds = 0
-            for exponent in [10, 20, 100] {
-                one.step(byPowerOfTwo: exponent)
-                two.step(byPowerOfTwo: exponent)
-                #expect(two.population == one.population, "\(name) at 2^\(exponent)")
-                #expect(two.boundingBox == one.boundingBox, "\(name) at 2^\(exponent)")
-            }
+            let two = jumpedBesideOneThread(name, exponents: [10, 20, 100], threads: 4, narrowForkNanoseconds: 0)
             #expect(two.parallelPhases.run > 0, "\(name): no step forked")
         }
     }
@@ -88,17 +98,8 @@ import HashlifeTestSupport
         // Every phase counts as narrow after its first 256 forks (one fork a second at most
         // would do), and one thread finishes the step from what the phase memoized. The gun's
         // phases fork thousands of times at these jumps.
-        let one = Fixtures.universe("gosper-glider-gun.rle")
-        let two = Fixtures.universe("gosper-glider-gun.rle")
-        two.threads = 2
-        two.missesBeforeForking = 0
-        two.narrowForkNanoseconds = 1_000_000_000
-        for exponent in [12, 100, 300] {
-            one.step(byPowerOfTwo: exponent)
-            two.step(byPowerOfTwo: exponent)
-            #expect(two.population == one.population, "at 2^\(exponent)")
-            #expect(two.boundingBox == one.boundingBox, "at 2^\(exponent)")
-        }
+        let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [12, 100, 300], threads: 2,
+                                        narrowForkNanoseconds: 1_000_000_000)
         #expect(two.parallelPhases.narrow > 0, "no phase was found narrow (\(two.parallelPhases))")
         #expect(two.invariantViolations().isEmpty)
     }

@@ -58,19 +58,15 @@ extension Universe {
             // ms and 39 MB now (one thread: 130 ms, 425 ms).
             let growsIndex = store.bucketCount < store.plannedBuckets
             let big = store.count >= Universe.bigPhaseNodes
-            if growsIndex {
-                let wantedBuckets: Int
-                if big {
-                    wantedBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
-                } else if store.count > store.indexGrowthPoint {
-                    wantedBuckets = min(2 * store.bucketCount, store.plannedBuckets)
-                } else {
-                    wantedBuckets = store.bucketCount
-                }
-                if store.bucketCount < wantedBuckets {
-                    store.growIndex(to: wantedBuckets)
+            if growsIndex && big {
+                let bigBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
+                if store.bucketCount < bigBuckets {
+                    store.growIndex(to: bigBuckets)
                     continue
                 }
+            } else if growsIndex && store.count > store.indexGrowthPoint {
+                store.doubleIndex()
+                continue
             }
             let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
             // A store at its limit collects first, with one thread (and its pins).
