@@ -68,14 +68,19 @@ import HashlifeTestSupport
     }
 
     @Test func hugeJumpsMatchOneThread() {
+        var demandForks = 0
         for name in ["gosper-glider-gun.rle", "switch-engine.rle", "acorn.rle", "r-pentomino.rle"] {
             let two = jumpedBesideOneThread(name, exponents: [10, 20, 100], threads: 4, narrowForkNanoseconds: 0)
             #expect(two.parallelPhases.run > 0, "\(name): no step forked")
+            demandForks += two.store.demandForks
         }
+        // Below the fixed fork depth a worker forks a big miss when another has nothing to
+        // do; jumps a hundred levels deep give them many chances.
+        #expect(demandForks > 0, "no worker forked for an idle one")
     }
 
     @Test func aTightMemoryLimitGivesTheSameResults() throws {
-        // The phases run out of room and hand over to the single-threaded step, which collects.
+        // The phases run out of room; a collection between phases makes room for the next.
         let cells = randomSoup(width: 400, height: 400, density: 0.4, seed: 73)
         let one = universe(cells, rule: .life, threads: 1)
         let two = Universe(rule: .life, memoryLimit: 3 << 20)
@@ -91,7 +96,48 @@ import HashlifeTestSupport
         }
         #expect(two.store.collections > 0, "the limit never forced a collection")
         #expect(two.parallelPhases.outOfRoom > 0, "no phase ran out of room")
+        #expect(two.parallelPhases.collectedBetween > 0, "no collection ran between two phases")
         #expect(two.invariantViolations().isEmpty)
+    }
+
+    /// A universe holding a soup and its padded root (of `level`) for a jump of 2^(level - 2),
+    /// as a phase stopped half-way leaves it: of the padded root's nine squares, the centre
+    /// one (the universe's root) stepped, and the top middle one made but only its two
+    /// non-empty quarters stepped (the first sub-squares of its own step); and the ids whose
+    /// full results matter.
+    func halfSteppedRoot() throws -> (universe: Universe, padded: NodeID, level: Int, stepped: [NodeID]) {
+        // Centred on the origin, so that every quarter of the root holds cells.
+        let soup = randomSoup(width: 200, height: 200, density: 0.4, seed: 75).map { ReferenceCell(x: $0.x - 100, y: $0.y - 100) }
+        let u = Universe(rule: .life, referenceCells: soup)
+        while !u.centreHalfHoldsEverything() { u.expand() }
+        let padded = u.paddedRoot(), level = u.level + 1
+        let root = u.store.record(u.root), e = u.store.emptyNode(level: level - 2)
+        _ = u.store.node(e, e, root.nw, root.ne)
+        _ = try u.store.successor(u.root, level: level - 1, step: level - 3, SerialStep.self)
+        for quarter in [root.nw, root.ne] { _ = try u.store.successor(quarter, level: level - 2, step: level - 4, SerialStep.self) }
+        u.store.stepRoot = padded
+        u.store.collectsToTheMinimum = true
+        return (u, padded, level, [u.root, root.nw, root.ne])
+    }
+
+    @Test func aCollectionBetweenPhasesKeepsWhatTheStoppedStepMemoized() throws {
+        // Collecting to the minimum keeps the trees of the roots and drops every memo result,
+        // unless the unfinished step's walk finds it on the rerun's way down.
+        func fullResults(_ u: Universe, _ ids: [NodeID]) -> [Bool] {
+            ids.map { id in
+                let record = u.store.record(id)
+                return record.result != 0 && record.hasTag(0)
+            }
+        }
+        let kept = try halfSteppedRoot()
+        #expect(fullResults(kept.universe, kept.stepped) == [true, true, true])
+        kept.universe.store.collect(unfinished: .init(root: kept.padded, level: kept.level, step: kept.level - 2))
+        #expect(fullResults(kept.universe, kept.stepped) == [true, true, true])
+        #expect(kept.universe.invariantViolations().isEmpty)
+
+        let dropped = try halfSteppedRoot()
+        dropped.universe.store.collect()
+        #expect(fullResults(dropped.universe, dropped.stepped) == [false, false, false])
     }
 
     @Test func aPhaseFoundNarrowHandsItsStepToOneThread() {

@@ -67,8 +67,10 @@ extension NodeStore {
     /// - Returns: the nodes the roots and pins alone need when even they leave no room (the
     ///   caller then gives up the step), else nil.
     /// - Complexity: O(arena) for each of at most four marking passes and the sweep.
+    /// - Parameter unfinished: between two phases of a multi-threaded step, the step whose
+    ///   memoized parts the rerun needs (`markUnfinished`); they are kept with the roots.
     @discardableResult
-    mutating func collect() -> Int? {
+    mutating func collect(unfinished: UnfinishedStep? = nil) -> Int? {
         let started = ContinuousClock.now
         defer {
             collections += 1
@@ -90,6 +92,7 @@ extension NodeStore {
             mandatory = markRoots(&marks, followingResults: false)
             kept = mandatory
         }
+        if let unfinished { kept += markUnfinished(unfinished, &marks) }
         var threshold = Int(tick) + 1
         for percent in collectsToTheMinimum ? [] : [50, 25, 10] {
             // The oldest stamp whose newer-or-equal nodes number at most that share of the limit.
@@ -141,7 +144,7 @@ extension NodeStore {
     /// Marks `id` and every node under it (and every memo result on the way when
     /// `followingResults`). Marked nodes are not revisited.
     /// - Returns: how many were newly marked.
-    private func markTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
+    func markTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
         if id == 0 || marks[id] { return 0 }
         var n = 0
         var stack: [NodeID] = []

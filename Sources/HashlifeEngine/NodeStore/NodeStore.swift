@@ -127,6 +127,8 @@
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the
 // stepping path uses classes, ARC, Dictionary, existentials or closures.
 
+import Synchronization
+
 /// Index of a node in the store's arena. 0 means "no node".
 typealias NodeID = UInt32
 
@@ -365,6 +367,11 @@ struct NodeStore: ~Copyable {
     /// with a compare-and-swap, takes ids from chunks of the shared arena, and reads and writes
     /// memo slots with atomics.
     var phase: ParallelPhase? = nil
+    /// The workers of that phase, and their count of those waiting for a task
+    /// (`WorkerPool.hungry`): a view forks a big miss of its own recursion when one of them
+    /// has nothing to do (`isHungry`).
+    var pool: WorkerPool? = nil
+    var hungry: UnsafeMutablePointer<Atomic<Int>>? = nil
     /// False for a worker's view: the arena, index and empties belong to the universe's store.
     var ownsBuffers = true
     /// How many fresh ids a view holds (in `pins`, which a view does not need), and an id a
@@ -389,6 +396,8 @@ struct NodeStore: ~Copyable {
         didSet { stepsSquare64 = forcesSquare64 }
     }
     var square64Steps = 0
+    /// Misses a worker forked because another had nothing to do (`isHungry`).
+    var demandForks = 0
 
     /// A store for `rule` whose nodes, index and side storage stay within `memoryLimit` bytes.
     init(rule: Rule, memoryLimit: Int) {

@@ -19,22 +19,29 @@ extension NodeStore {
         let tag = level - 2 - step
         if let result = sharedResult(id, tag: tag) { return result }
         if mustPause || phase?.isStopping == true { throw .paused }
-        let r = nodes[Int(id)]
+        let result = try forkedStep(nodes[Int(id)], level: level, step: step, depth: depth, pool: pool)
+        publishResult(id, result, tag: tag)
+        return result
+    }
+
+    /// The successor of the node whose record is `r` (level, step as in `forkedSuccessor`),
+    /// computed by forking its nine squares and four squares `depth` levels down; memoizes
+    /// what it forks, not the node's own result (the caller publishes it).
+    mutating func forkedStep(_ r: NodeRecord, level: Int, step: Int, depth: Int, pool: WorkerPool, onDemand: Bool = false) throws(StepInterruption) -> NodeID {
+        let tag = level - 2 - step
         let nine = tag == 0
-            ? try forkedSuccessors(nineSquares(r), order: NodeStore.nineOrder, level: level - 1, step: level - 3, depth: depth, pool: pool)
+            ? try forkedSuccessors(nineSquares(r), order: NodeStore.nineOrder, level: level - 1, step: level - 3, depth: depth, pool: pool, onDemand: onDemand)
             : nineCentres(r, level: level)
         let fourStep = tag == 0 ? level - 3 : step
         if fourStep == level - 3 && level - 2 > NodeStore.smallestForkLevel {
             // The four squares overlap, and a full step of each begins with its quarters: the
             // nine quarters they are made of (a 3×3 grid that does not overlap) are stepped
             // first, so that no two workers step a shared quarter at the same time.
-            _ = try forkedSuccessors(nine, order: NodeStore.nineOrder, level: level - 2, step: level - 4, depth: depth, pool: pool)
+            _ = try forkedSuccessors(nine, order: NodeStore.nineOrder, level: level - 2, step: level - 4, depth: depth, pool: pool, onDemand: onDemand)
         }
         let four = fourSquares(nine)
-        let quarters = try forkedSuccessors(four, order: NodeStore.fourOrder, level: level - 1, step: fourStep, depth: depth, pool: pool)
-        let result = node(quarters[0], quarters[1], quarters[2], quarters[3], SharedStep.self)
-        publishResult(id, result, tag: tag)
-        return result
+        let quarters = try forkedSuccessors(four, order: NodeStore.fourOrder, level: level - 1, step: fourStep, depth: depth, pool: pool, onDemand: onDemand)
+        return node(quarters[0], quarters[1], quarters[2], quarters[3], SharedStep.self)
     }
 
     /// The order in which the nine sub-squares of a node are queued: the corners, the middles
@@ -53,7 +60,7 @@ extension NodeStore {
     /// when there are two or more, else on this worker with `depth` (a lone piece of work
     /// forks further down).
     mutating func forkedSuccessors<let n: Int>(_ squares: InlineArray<n, NodeID>, order: [Int], level: Int, step: Int,
-                                               depth: Int, pool: WorkerPool) throws(StepInterruption) -> InlineArray<n, NodeID> {
+                                               depth: Int, pool: WorkerPool, onDemand: Bool = false) throws(StepInterruption) -> InlineArray<n, NodeID> {
         var results = InlineArray<n, NodeID>(repeating: 0)
         let tag = level - 2 - step
         var open: [Int] = []
@@ -69,7 +76,7 @@ extension NodeStore {
         if open.count == 1 {
             results[open[0]] = try forkedSuccessor(squares[open[0]], level: level, step: step, depth: depth, pool: pool)
         } else if open.count > 1 {
-            phase?.countFork()
+            if !onDemand { phase?.countFork() }
             let batch = TaskBatch(count: open.count)
             let tasks = open.indices.map { k in
                 let square = squares[open[k]]

@@ -24,8 +24,15 @@
 //   again, and believes the slot only when both loads agree. In one phase every thread asks a
 //   node for one step only (the step's tag at that node's level), and every writer writes the
 //   same canonical result, so an agreeing read is a right one.
-// - Recency stamps are written word by word with relaxed atomics: racing writers write the
-//   same tick.
+// - Recency stamps are written word by word with relaxed atomics. The clock runs as on one
+//   thread: a view reads the tick from the phase each time it takes a chunk of ids (one tick
+//   every `insertsPerTick` ids handed out), so racing writers write ticks at most a chunk
+//   apart, and a collection after the phase can tell its late work from its early work.
+//
+// Idle workers. A task below the fixed fork depth runs the plain recursion; when a worker has
+// nothing to take (`WorkerPool.hungry`), the others fork their next miss above
+// `smallestForkLevel` as the top of the step forks (`forkedStep`), so the last big task of a
+// batch is shared instead of leaving a worker waiting for it.
 //
 // Deep tags (beyond a record's six bits) and collections never happen in a phase: the
 // universe only starts one when every tag fits, and upkeep waits for the phase to end.
@@ -44,6 +51,8 @@ final class ParallelPhase: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let upkeep = Atomic<Int>(0)
     private let forks = Atomic<Int>(0)
+    private let handedOut = Atomic<Int>(0)
+    private let startTick: Int, startInserts: Int, insertsPerTick: Int
     private let windowStart = Atomic<UInt64>(NodeStore.monotonicNanoseconds())
     private let nodes: UnsafeMutablePointer<NodeRecord>
     /// The high-water mark never passes this: a view that finds no more ids below it pauses so
@@ -65,6 +74,22 @@ final class ParallelPhase: @unchecked Sendable {
         nodes = store.nodes
         self.softBound = softBound
         self.indexBound = indexBound
+        (startTick, startInserts, insertsPerTick) = (Int(store.tick), store.insertsThisTick, store.insertsPerTick)
+    }
+
+    /// The recency tick once `n` more ids have been handed out: the clock advances during a
+    /// phase as it does on one thread (one tick every `insertsPerTick` nodes), so that a
+    /// collection after the phase can tell its late work, which is what an unfinished step
+    /// needs again, from its early work.
+    func tick(afterHanding n: Int) -> UInt32 {
+        tick(handed: handedOut.add(n, ordering: .relaxed).newValue)
+    }
+
+    /// The tick the last ids handed out were stamped with.
+    var lastTick: UInt32 { tick(handed: handedOut.load(ordering: .relaxed)) }
+
+    private func tick(handed: Int) -> UInt32 {
+        UInt32(min(startTick + (startInserts + handed) / insertsPerTick, Int(NodeStore.maximumTick)))
     }
 
     /// The arena's high-water mark.
@@ -133,11 +158,14 @@ final class ParallelPhase: @unchecked Sendable {
     /// they took, and stops (`needsOneThread`) when they came faster than one every
     /// `narrowForkNanoseconds` (see `Universe.narrowForkNanoseconds`).
     func countFork() {
-        guard narrowForkNanoseconds > 0,
-              forks.add(1, ordering: .relaxed).newValue % ParallelPhase.forkWindow == 0 else { return }
+        guard narrowForkNanoseconds > 0 else { return }
+        let forked = forks.add(1, ordering: .relaxed).newValue
+        guard forked % ParallelPhase.forkWindow == 0 else { return }
         let now = NodeStore.monotonicNanoseconds()
         let elapsed = now &- windowStart.exchange(now, ordering: .relaxed)
-        if elapsed < UInt64(ParallelPhase.forkWindow) &* narrowForkNanoseconds {
+        // The first window is not judged: a phase rerun after a pause forks its way down
+        // through what the last one finished, quickly, before it reaches new work.
+        if forked > ParallelPhase.forkWindow && elapsed < UInt64(ParallelPhase.forkWindow) &* narrowForkNanoseconds {
             need(ParallelPhase.needsOneThread)
             stop()
         }
@@ -189,6 +217,7 @@ extension NodeStore {
         memoHits &+= view.memoHits
         memoMisses &+= view.memoMisses
         square64Steps &+= view.square64Steps
+        demandForks &+= view.demandForks
         if view.reuseMeasured && !reuseMeasured {
             (stepsSquare64, reuseMeasured) = (view.stepsSquare64, true)
             reuseMark = (memoHits, memoMisses)
@@ -298,6 +327,7 @@ extension NodeStore {
         guard let phase else { preconditionFailure("a shared insertion outside a parallel phase") }
         let (taken, pause) = phase.take(NodeStore.chunkSize, into: pins)
         chunkNext = taken
+        if taken > 0 { tick = phase.tick(afterHanding: taken) }
         if pause { mustPause = true }
     }
 
@@ -397,6 +427,15 @@ extension NodeStore {
     static let busyMarker: UInt32 = 3 << 30
     /// The id part of a claimed slot's result word: never an id.
     static let claimMarker: UInt32 = NodeRecord.idMask
+
+    /// Is a worker of this view's phase waiting for a task? (A fixed fork depth left one of
+    /// two workers idle for a fifth to a quarter of a Golly demo's phase, waiting for the
+    /// other's last task; a miss at a level worth forking now forks when one is.)
+    @inline(__always)
+    var isHungry: Bool {
+        guard let hungry else { return false }
+        return hungry.pointee.load(ordering: .relaxed) > 0
+    }
 
     /// Stamps `id` with the current tick, word by word.
     @inline(__always)

@@ -79,7 +79,7 @@ extension Universe {
             }
             let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound,
                                       narrowForkNanoseconds: narrowForkNanoseconds)
-            for i in 0..<workers { views[i].phase = phase }
+            for i in 0..<workers { (views[i].phase, views[i].pool, views[i].hungry) = (phase, pool, pool.hungry) }
             guard ready else {
                 for i in 0..<workers { store.absorb(&views[i]) }
                 views.deinitialize(count: workers)
@@ -103,17 +103,20 @@ extension Universe {
             views.deinitialize(count: workers)
             views.deallocate()
             store.countInserts(store.count - countBefore + freeBefore - store.freeCount)
+            store.tick = max(store.tick, phase.lastTick)
             switch outcome {
             case let .success(result):
                 return result
             case .failure(.paused):
                 if control?.isCancelled == true { throw .cancelled }
-                // Out of room: the single-threaded step finishes the work, collecting as it
-                // goes (a collection here would drop the phase's unfinished work, which only
-                // the recency stamps protect, and the rerun would redo it).
+                // Out of room: collect here, where no recursion holds an id (the step's root
+                // is pinned), and rerun. The phase's unfinished work is what it stamped last,
+                // and the clock ran during the phase, so the collection's recent half keeps
+                // it. The single-threaded step takes over when that fails or thrashes.
                 if phase.needs & ParallelPhase.needsRoom != 0 {
                     parallelPhases.outOfRoom += 1
-                    return nil
+                    if !collectBetweenPhases(.init(root: padded, level: rootLevel, step: step)) { return nil }
+                    continue
                 }
                 // Too narrow for threads: one thread finishes the step.
                 if phase.needs & ParallelPhase.needsOneThread != 0 {
@@ -124,6 +127,18 @@ extension Universe {
                 throw error
             }
         }
+    }
+
+    /// Collects between two phases of a step that ran out of room; false when the step should
+    /// go on on one thread instead: the collection counts against the step's allowance (a
+    /// thrashing step is split by the single-threaded path), and it must leave room for a
+    /// phase worth forking (a quarter of the limit), else the step finishes on one thread,
+    /// which collects with its recursion pinned.
+    func collectBetweenPhases(_ unfinished: NodeStore.UnfinishedStep) -> Bool {
+        guard store.collectionsThisStep < store.collectionsAllowed, store.collect(unfinished: unfinished) == nil else { return false }
+        store.collectionsThisStep += 1
+        parallelPhases.collectedBetween += 1
+        return store.freeCount >= store.limitCapacity / 4
     }
 
     /// Can a step of `step` (-1: one generation from an odd one) from a root of `level` fork?

@@ -24,6 +24,9 @@ final class WorkerPool: @unchecked Sendable {
     private var queue: [PoolTask] = []
     /// Queued tasks not taken yet (changed under `lock`), for spinning workers to watch.
     private let pending = Atomic<Int>(0)
+    /// Workers of the running phase with nothing queued to take (spinning or asleep): an
+    /// atomic counter outside the object, which views watch without retaining the pool.
+    let hungry: UnsafeMutablePointer<Atomic<Int>>
     private var queueStart = 0
     private var stopping = false
     /// Each worker's view of the store for the current step (set by `run`).
@@ -33,6 +36,8 @@ final class WorkerPool: @unchecked Sendable {
     /// A pool of `helpers` threads, each with a stack for a recursion `levels` deep.
     init(helpers: Int, stackBytes: Int) {
         self.helpers = helpers
+        hungry = .allocate(capacity: 1)
+        hungry.initialize(to: Atomic(0))
         lock = .allocate(capacity: 1)
         wake = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -57,6 +62,8 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_destroy(lock)
         wake.deallocate()
         lock.deallocate()
+        hungry.deinitialize(count: 1)
+        hungry.deallocate()
     }
 
     /// Runs `body` on the calling thread as worker 0 with `views` (one per worker) set for the
@@ -86,7 +93,9 @@ final class WorkerPool: @unchecked Sendable {
             } else if views != nil && spinUntilQueued(orDone: nil) {
                 continue
             } else {
+                hungry.pointee.add(1, ordering: .relaxed)
                 pthread_cond_wait(wake, lock)
+                hungry.pointee.subtract(1, ordering: .relaxed)
             }
         }
         pthread_mutex_unlock(lock)
@@ -96,6 +105,7 @@ final class WorkerPool: @unchecked Sendable {
     func fork(_ tasks: [PoolTask], batch: TaskBatch, view: inout NodeStore) {
         pthread_mutex_lock(lock)
         queue.append(contentsOf: tasks)
+        pending.add(tasks.count, ordering: .relaxed)
         pthread_cond_broadcast(wake)
         while !batch.isDone {
             if queueStart < queue.count {
@@ -108,7 +118,9 @@ final class WorkerPool: @unchecked Sendable {
             } else if spinUntilQueued(orDone: batch) {
                 continue
             } else {
+                hungry.pointee.add(1, ordering: .relaxed)
                 pthread_cond_wait(wake, lock)
+                hungry.pointee.subtract(1, ordering: .relaxed)
             }
         }
         pthread_mutex_unlock(lock)
@@ -121,14 +133,20 @@ final class WorkerPool: @unchecked Sendable {
     /// spin ran out and the caller should sleep.
     private func spinUntilQueued(orDone batch: TaskBatch?) -> Bool {
         pthread_mutex_unlock(lock)
+        hungry.pointee.add(1, ordering: .relaxed)
         var spins = 0
         while spins < WorkerPool.spins && pending.load(ordering: .relaxed) == 0 && batch?.isDone != true {
             hashlife_spin_pause()
             spins += 1
         }
+        hungry.pointee.subtract(1, ordering: .relaxed)
         pthread_mutex_lock(lock)
-        return spins < WorkerPool.spins
+        // Looked at again under the lock: a batch finished, a task queued or a stop asked for
+        // between the last spin and the lock has broadcast already, and a wait now would
+        // never wake.
+        return spins < WorkerPool.spins || queueStart < queue.count || batch?.isDone == true || stopping
     }
+
 
     /// How long an idle worker spins before it sleeps, in pauses: from a few microseconds to
     /// about 50 (a pause takes 10 to 140 cycles, by processor).

@@ -105,6 +105,10 @@ extension NodeStore {
                 result = square32(record, generations: 1 << step, M.self)
             } else if level == 6 && stepsSquare64 && leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
                 result = square64(record, generations: 1 << step, M.self)
+            } else if M.isShared && level > NodeStore.smallestForkLevel && isHungry, let pool {
+                // A worker has nothing to do: this miss forks, as the top of the step did.
+                demandForks &+= 1
+                result = try forkedStep(record, level: level, step: step, depth: 1, pool: pool, onDemand: true)
             } else if isFullStep {
                 result = M.isShared ? try sharedFullStep(record, level: level) : try fullStep(record, level: level, pins: frame, M.self)
             } else {

@@ -52,10 +52,10 @@ public final class Universe {
     var missesBeforeForking = Universe.serialMissBudget
     /// See `Universe.narrowForkNanoseconds`; 0 never stops a phase as narrow (for tests).
     var narrowForkNanoseconds = Universe.narrowForkNanoseconds
-    /// Multi-threaded phases run so far, and those of them that handed the step back to one
-    /// thread because they ran out of room or found their work too narrow
-    /// (`parallelSuccessor`); tests check that threads were used.
-    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0)
+    /// Multi-threaded phases run so far, those of them that ran out of room or found their
+    /// work too narrow (`parallelSuccessor`), and the collections made between two phases
+    /// (`collectBetweenPhases`); tests check that threads were used.
+    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0, collectedBetween: 0)
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).

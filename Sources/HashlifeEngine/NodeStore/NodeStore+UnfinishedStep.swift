@@ -1,0 +1,89 @@
+// What a step that stopped half-way has memoized on its way, for a collection between two
+// phases of a multi-threaded step.
+
+extension NodeStore {
+    /// The step a collection should keep the work of, when it collects between two phases of
+    /// a multi-threaded step: no recursion is running, so there are no pins, but the phase's
+    /// unfinished recursion left its finished parts memoized, and the rerun will look them up.
+    struct UnfinishedStep {
+        var root: NodeID
+        var level: Int
+        var step: Int
+    }
+
+    /// Marks what a rerun of `unfinished` will find on its way down (the nodes it would look up
+    /// and the results they hold), as the pins of every worker's frames would have.
+    ///
+    /// Walks the recursion of `successor` without making anything: from a node with no result
+    /// for its step, to the nine squares and the four squares made of their results that
+    /// already exist; it stops at a node that has its result (marking the result), at one it
+    /// has walked, and at level 6 and below (cheap to recompute). Every node it reaches is
+    /// marked with its subtree. Without it a collection between phases kept only the recent
+    /// half of the nodes, and lost the oldest finished parts of the unfinished frames, the
+    /// costliest work of the step: jagged2 to 2^20 with two threads recomputed 40% more.
+    /// - Complexity: O(nodes reached), each walked once.
+    mutating func markUnfinished(_ unfinished: UnfinishedStep, _ marks: inout MarkBits) -> Int {
+        var walked = MarkBits(count: count)
+        var stack = [(id: unfinished.root, level: unfinished.level, step: unfinished.step)]
+        var n = 0
+        while let (id, level, step) = stack.popLast() {
+            if id == 0 || walked[id] || isEmpty(id, level: level) { continue }
+            walked.set(id)
+            n += markTree(id, &marks, false)
+            let r = nodes[Int(id)]
+            let tag = level - 2 - step
+            if tag < NodeRecord.tagLimit && r.result != 0 && r.hasTag(UInt32(tag)) {
+                n += markTree(r.result, &marks, false)
+                continue
+            }
+            if level <= 6 || tag >= NodeRecord.tagLimit { continue }
+            let g = (nodes[Int(r.nw)], nodes[Int(r.ne)], nodes[Int(r.sw)], nodes[Int(r.se)])
+            let keys: [(NodeID, NodeID, NodeID, NodeID)] = [
+                (g.0.nw, g.0.ne, g.0.sw, g.0.se), (g.0.ne, g.1.nw, g.0.se, g.1.sw), (g.1.nw, g.1.ne, g.1.sw, g.1.se),
+                (g.0.sw, g.0.se, g.2.nw, g.2.ne), (g.0.se, g.1.sw, g.2.ne, g.3.nw), (g.1.sw, g.1.se, g.3.nw, g.3.ne),
+                (g.2.nw, g.2.ne, g.2.sw, g.2.se), (g.2.ne, g.3.nw, g.2.se, g.3.sw), (g.3.nw, g.3.ne, g.3.sw, g.3.se),
+            ]
+            // The nine squares are stepped in a full step (the recursion's next level); in a
+            // partial one their centres are cut out (never made as squares), then the four
+            // squares of centres are stepped.
+            let full = tag == 0
+            var nine = [NodeID](repeating: 0, count: 9)
+            for k in 0..<9 {
+                let (a, b, c, d) = keys[k]
+                if full {
+                    let square = existingNode(a, b, c, d)
+                    stack.append((square, level - 1, level - 3))
+                    nine[k] = fullResult(square, level: level - 1)
+                } else {
+                    nine[k] = existingNode(nodes[Int(a)].se, nodes[Int(b)].sw, nodes[Int(c)].ne, nodes[Int(d)].nw)
+                }
+            }
+            guard !nine.contains(0) else { continue }
+            for (a, b, c, d) in [(0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8)] {
+                let square = existingNode(nine[a], nine[b], nine[c], nine[d])
+                stack.append((square, level - 1, full ? level - 3 : step))
+            }
+        }
+        return n
+    }
+
+    /// The full-step result of `square` (of `level`) if it is known, else 0.
+    private func fullResult(_ square: NodeID, level: Int) -> NodeID {
+        if square == 0 { return 0 }
+        if isEmpty(square, level: level) { return empties[level - 1] }
+        let r = nodes[Int(square)]
+        return r.result != 0 && r.hasTag(0) ? r.result : 0
+    }
+
+    /// The node with these children (of one level above the leaves' or more) if the store
+    /// has it, else 0; looks up without making or moving anything.
+    func existingNode(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
+        var id = buckets[bucket(nw, ne, sw, se)]
+        while id != 0 {
+            let r = nodes[Int(id)]
+            if ((r.word0 ^ nw) | (r.word1 ^ ne) | (r.word2 ^ sw) | (r.word3 ^ se)) & NodeRecord.idMask == 0 { return id }
+            id = r.next
+        }
+        return 0
+    }
+}
