@@ -36,7 +36,8 @@ extension Universe {
     /// when the step should run on one thread: one thread asked for, a step too small or too
     /// deep for the shared memo (every tag must fit a record), or a store that needs a
     /// collection first (the single-threaded step collects, with its pins). A phase that
-    /// pauses because the index must grow is rerun after growing it; what it memoized stays.
+    /// pauses because the index must grow is rerun after growing it, one that runs out of room
+    /// after a collection (`collectBetweenPhases`); what it memoized stays.
     func parallelSuccessor(ofPadded padded: NodeID, level rootLevel: Int, step: Int,
                            control: StepControl?) throws(StepInterruption) -> NodeID? {
         guard threadCount > 1, parallelEligible(level: rootLevel, step: step) else { return nil }
@@ -110,9 +111,9 @@ extension Universe {
             case .failure(.paused):
                 if control?.isCancelled == true { throw .cancelled }
                 // Out of room: collect here, where no recursion holds an id (the step's root
-                // is pinned), and rerun. The phase's unfinished work is what it stamped last,
-                // and the clock ran during the phase, so the collection's recent half keeps
-                // it. The single-threaded step takes over when that fails or thrashes.
+                // is pinned), keeping what the stopped step memoized on its way down and the
+                // phase's late work (the clock ran during the phase), and rerun. The
+                // single-threaded step takes over when that fails or thrashes.
                 if phase.needs & ParallelPhase.needsRoom != 0 {
                     parallelPhases.outOfRoom += 1
                     if !collectBetweenPhases(.init(root: padded, level: rootLevel, step: step)) { return nil }
