@@ -24,8 +24,9 @@ final class WorkerPool: @unchecked Sendable {
     private var queue: [PoolTask] = []
     /// Queued tasks not taken yet (changed under `lock`), for spinning workers to watch.
     private let pending = Atomic<Int>(0)
-    /// Workers of the running phase with nothing queued to take (spinning or asleep): an
-    /// atomic counter outside the object, which views watch without retaining the pool.
+    /// Workers with nothing queued to take (spinning or asleep; helpers between steps too): an
+    /// atomic counter outside the object, which a phase's views watch without retaining the
+    /// pool (`NodeStore.isHungry`).
     let hungry: UnsafeMutablePointer<Atomic<Int>>
     private var queueStart = 0
     private var stopping = false
@@ -146,7 +147,6 @@ final class WorkerPool: @unchecked Sendable {
         // never wake.
         return spins < WorkerPool.spins || queueStart < queue.count || batch?.isDone == true || stopping
     }
-
 
     /// How long an idle worker spins before it sleeps, in pauses: from a few microseconds to
     /// about 50 (a pause takes 10 to 140 cycles, by processor).
