@@ -386,9 +386,9 @@ extension NodeStore {
     /// worker published, compute it under its own claim, or (when another worker's claim has
     /// lasted `patience` looks) compute it as well, unclaimed: waiting longer would leave this
     /// worker idle, and whichever finishes first publishes the same canonical result.
-    /// Waiting cannot deadlock: a worker only claims inside the single-threaded recursion
-    /// (below the forked levels), which never waits for tasks, and it waits only for nodes of
-    /// lower levels than the ones it holds.
+    /// Waiting cannot deadlock: a worker waits only for nodes of lower levels than the ones it
+    /// holds, and only `patience` looks. (A worker that holds claims may wait for tasks, since
+    /// it forks a miss for an idle worker; a task waits only for tasks forked below it.)
     /// - Throws: `.paused` when the phase stops while it waits.
     mutating func awaitResult(_ id: NodeID, tag: Int) throws(StepInterruption) -> SlotDecision {
         var looks = 0
