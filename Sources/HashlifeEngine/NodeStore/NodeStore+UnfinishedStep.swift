@@ -37,12 +37,7 @@ extension NodeStore {
                 continue
             }
             if level <= 6 || tag >= NodeRecord.tagLimit { continue }
-            let g = (nodes[Int(r.nw)], nodes[Int(r.ne)], nodes[Int(r.sw)], nodes[Int(r.se)])
-            let keys: [(NodeID, NodeID, NodeID, NodeID)] = [
-                (g.0.nw, g.0.ne, g.0.sw, g.0.se), (g.0.ne, g.1.nw, g.0.se, g.1.sw), (g.1.nw, g.1.ne, g.1.sw, g.1.se),
-                (g.0.sw, g.0.se, g.2.nw, g.2.ne), (g.0.se, g.1.sw, g.2.ne, g.3.nw), (g.1.sw, g.1.se, g.3.nw, g.3.ne),
-                (g.2.nw, g.2.ne, g.2.sw, g.2.se), (g.2.ne, g.3.nw, g.2.se, g.3.sw), (g.3.nw, g.3.ne, g.3.sw, g.3.se),
-            ]
+            let keys = nineSquareKeys(r)
             // The nine squares are stepped in a full step (the recursion's next level); in a
             // partial one their centres are cut out (never made as squares), then the four
             // squares of centres are stepped.

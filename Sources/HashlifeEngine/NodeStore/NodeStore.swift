@@ -368,8 +368,9 @@ struct NodeStore: ~Copyable {
     /// memo slots with atomics.
     var phase: ParallelPhase? = nil
     /// The workers of that phase, and their count of those waiting for a task
-    /// (`WorkerPool.hungry`): a view forks a big miss of its own recursion when one of them
-    /// has nothing to do (`isHungry`).
+    /// (`WorkerPool.hungry`, kept apart so that the check on every big miss retains nothing):
+    /// a view forks a big miss of its own recursion when one of them has nothing to do
+    /// (`isHungry`).
     var pool: WorkerPool? = nil
     var hungry: UnsafeMutablePointer<Atomic<Int>>? = nil
     /// False for a worker's view: the arena, index and empties belong to the universe's store.

@@ -82,17 +82,10 @@ extension NodeStore {
 
     /// The centres (level k-2) of the nine sub-squares of a level-`level` node, row by row.
     mutating func nineCentres(_ r: NodeRecord, level: Int) -> InlineArray<9, NodeID> {
-        let g = grandchildren(r)
-        let k = level - 2
-        return [centre(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se, level: k, SharedStep.self),
-                centre(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, level: k, SharedStep.self),
-                centre(g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se, level: k, SharedStep.self),
-                centre(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, level: k, SharedStep.self),
-                centre(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, level: k, SharedStep.self),
-                centre(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, level: k, SharedStep.self),
-                centre(g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se, level: k, SharedStep.self),
-                centre(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, level: k, SharedStep.self),
-                centre(g.se.nw, g.se.ne, g.se.sw, g.se.se, level: k, SharedStep.self)]
+        let keys = nineSquareKeys(r)
+        var centres = InlineArray<9, NodeID>(repeating: 0)
+        for k in 0..<9 { centres[k] = centre(keys[k].0, keys[k].1, keys[k].2, keys[k].3, level: level - 2, SharedStep.self) }
+        return centres
     }
 
     /// The four overlapping squares nine pieces (row by row) form: NW, NE, SW, SE, looked up

@@ -52,7 +52,7 @@ final class ParallelPhase: @unchecked Sendable {
     private let upkeep = Atomic<Int>(0)
     private let forks = Atomic<Int>(0)
     private let handedOut = Atomic<Int>(0)
-    private let startTick: Int, startInserts: Int, insertsPerTick: Int
+    private let startTick: UInt32, startInserts: Int, insertsPerTick: Int
     private let windowStart = Atomic<UInt64>(NodeStore.monotonicNanoseconds())
     private let nodes: UnsafeMutablePointer<NodeRecord>
     /// The high-water mark never passes this: a view that finds no more ids below it pauses so
@@ -74,7 +74,7 @@ final class ParallelPhase: @unchecked Sendable {
         nodes = store.nodes
         self.softBound = softBound
         self.indexBound = indexBound
-        (startTick, startInserts, insertsPerTick) = (Int(store.tick), store.insertsThisTick, store.insertsPerTick)
+        (startTick, startInserts, insertsPerTick) = (store.tick, store.insertsThisTick, store.insertsPerTick)
     }
 
     /// The recency tick once `n` more ids have been handed out: the clock advances during a
@@ -82,15 +82,12 @@ final class ParallelPhase: @unchecked Sendable {
     /// collection after the phase can tell its late work, which is what an unfinished step
     /// needs again, from its early work.
     func tick(afterHanding n: Int) -> UInt32 {
-        tick(handed: handedOut.add(n, ordering: .relaxed).newValue)
+        let handed = handedOut.add(n, ordering: .relaxed).newValue
+        return NodeStore.clock(startTick, startInserts, after: handed, perTick: insertsPerTick).0
     }
 
-    /// The tick the last ids handed out were stamped with.
-    var lastTick: UInt32 { tick(handed: handedOut.load(ordering: .relaxed)) }
-
-    private func tick(handed: Int) -> UInt32 {
-        UInt32(min(startTick + (startInserts + handed) / insertsPerTick, Int(NodeStore.maximumTick)))
-    }
+    /// Ids handed out so far (the store's clock advances by them when the phase ends).
+    var idsHandedOut: Int { handedOut.load(ordering: .relaxed) }
 
     /// The arena's high-water mark.
     var nodeCount: Int { count.load(ordering: .relaxed) }

@@ -98,13 +98,11 @@ extension Universe {
                 }
             }
             parallelPhases.run += 1
-            let (countBefore, freeBefore) = (store.count, store.freeCount)
             phase.end(into: &store)
             for i in 0..<workers { store.absorb(&views[i]) }
             views.deinitialize(count: workers)
             views.deallocate()
-            store.countInserts(store.count - countBefore + freeBefore - store.freeCount)
-            store.tick = max(store.tick, phase.lastTick)
+            store.countInserts(phase.idsHandedOut)
             switch outcome {
             case let .success(result):
                 return result
@@ -199,12 +197,16 @@ extension NodeStore {
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
-    /// Advances the recency clock for `inserted` nodes made at once (by a parallel phase).
+    /// Advances the recency clock for `inserted` ids handed out at once (by a parallel phase,
+    /// whose views stamped with the same clock as it ran: `ParallelPhase.tick`).
     mutating func countInserts(_ inserted: Int) {
-        insertsThisTick += inserted
-        while insertsThisTick >= insertsPerTick {
-            insertsThisTick -= insertsPerTick
-            if tick < NodeStore.maximumTick { tick += 1 }
-        }
+        (tick, insertsThisTick) = NodeStore.clock(tick, insertsThisTick, after: inserted, perTick: insertsPerTick)
+    }
+
+    /// The recency clock (`tick`, `insertsThisTick`) after `inserted` more nodes: one tick
+    /// every `perTick`, stopping at `maximumTick`.
+    static func clock(_ tick: UInt32, _ insertsThisTick: Int, after inserted: Int, perTick: Int) -> (UInt32, Int) {
+        let total = insertsThisTick + inserted
+        return (UInt32(min(Int(tick) + total / perTick, Int(NodeStore.maximumTick))), total % perTick)
     }
 }

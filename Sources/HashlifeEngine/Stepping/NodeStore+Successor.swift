@@ -377,6 +377,17 @@ extension NodeStore {
         return node(squares[0], squares[1], squares[2], squares[3], M.self)
     }
 
+    /// The children (nw, ne, sw, se) of the nine overlapping sub-squares of a node of level ≥ 5,
+    /// row by row: its four children and the five squares between them, as quarters of its
+    /// grandchildren (`fullStep` and `partialStep` spell them out among their prefetches).
+    @inline(__always)
+    func nineSquareKeys(_ r: NodeRecord) -> InlineArray<9, (NodeID, NodeID, NodeID, NodeID)> {
+        let g = grandchildren(r)
+        return [(g.nw.nw, g.nw.ne, g.nw.sw, g.nw.se), (g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw), (g.ne.nw, g.ne.ne, g.ne.sw, g.ne.se),
+                (g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne), (g.nw.se, g.ne.sw, g.sw.ne, g.se.nw), (g.ne.sw, g.ne.se, g.se.nw, g.se.ne),
+                (g.sw.nw, g.sw.ne, g.sw.sw, g.sw.se), (g.sw.ne, g.se.nw, g.sw.se, g.se.sw), (g.se.nw, g.se.ne, g.se.sw, g.se.se)]
+    }
+
     /// The sixteen grandchildren of a node of level ≥ 5.
     @inline(__always)
     func grandchildren(_ r: NodeRecord) -> (nw: NodeRecord, ne: NodeRecord, sw: NodeRecord, se: NodeRecord) {
