@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way (each module lists exactly what it imports):
-//   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint)
+//   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
+//     header-only vector kernels the engine uses when the processor has them)
 //   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
 //   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in),
 //     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service)
@@ -35,7 +36,10 @@ let package = Package(
     targets: [
         // A header-only cache prefetch hint (`__builtin_prefetch`), which Swift lacks.
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
-        .target(name: "HashlifeEngine", dependencies: ["CPrefetch"], swiftSettings: engineSettings),
+        // Vector kernels for the direct squares (AVX-512, header only, chosen at run time:
+        // each function carries its instruction set, so no target flags are needed).
+        .systemLibrary(name: "CLifeKernels", path: "Sources/CLifeKernels"),
+        .target(name: "HashlifeEngine", dependencies: ["CPrefetch", "CLifeKernels"], swiftSettings: engineSettings),
         // The system zlib (Debian's zlib1g-dev), for .gz pattern files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),

@@ -34,6 +34,22 @@ import HashlifeTestSupport
         }
     }
 
+    /// B3/S23's squares on the vector kernels and on the scalar words make the same nodes:
+    /// a soup's jumps, with the direct squares forced on, compared node for node.
+    @Test(.enabled(if: NodeStore.hasVectorKernels, "this processor has no AVX-512 (F, BW, VBMI): the engine uses the scalar words"))
+    func vectorAndScalarSquaresAgree() {
+        let cells = randomSoup(width: 300, height: 300, density: 0.45, seed: 64)
+        let vector = Universe(rule: .life, referenceCells: cells), scalar = Universe(rule: .life, referenceCells: cells)
+        scalar.store.usesVectorKernels = false
+        for universe in [vector, scalar] { universe.store.forcesSquare64 = true }
+        for k in [3, 4, 5, 9] {
+            vector.step(byPowerOfTwo: k)
+            scalar.step(byPowerOfTwo: k)
+            #expect(vector.referenceCells == scalar.referenceCells, "jump 2^\(k)")
+        }
+        #expect(vector.store.square64Steps > 0 && scalar.store.square64Steps > 0)
+    }
+
     @Test func theHitRateChoosesThePath() {
         // A dense soup has a low hit rate: once measured, level-6 misses step directly.
         let soup = Universe(rule: .life, referenceCells: randomSoup(width: 512, height: 512, density: 0.375, seed: 63))

@@ -397,6 +397,9 @@ struct NodeStore: ~Copyable {
         didSet { stepsSquare64 = forcesSquare64 }
     }
     var square64Steps = 0
+    /// Steps B3/S23's 32×32 squares with the vector kernel (`NodeStore+VectorKernels.swift`):
+    /// true when the processor has it; tests turn it off to compare the two.
+    var usesVectorKernels = NodeStore.hasVectorKernels
     /// Misses a worker forked because another had nothing to do (`isHungry`).
     var demandForks = 0
 

@@ -19,6 +19,12 @@ extension LeafRule {
         }
     }
 
+    /// Is this B3/S23 (which the vector kernels step)?
+    var isLife: Bool {
+        if case .life = self { return true }
+        return false
+    }
+
     /// Transposes the 8×8 matrix of bytes held in eight words: byte b of word a becomes byte a
     /// of word b. Eight leaves side by side (byte y of a leaf = its row y) become the eight rows
     /// they make, 64 cells each, and back. Three rounds of swapping blocks: halves, quarters,

@@ -304,7 +304,8 @@ extension NodeStore {
     }
 
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
-    /// directly (`LeafRule.stepSquare32`); makes the four result leaves and their parent.
+    /// directly (`LeafRule.stepSquare32`, or the vector kernel for B3/S23 where the processor has
+    /// it); makes the four result leaves and their parent.
     @inline(__always)
     mutating func square32<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         let g = grandchildren(r)
@@ -318,7 +319,8 @@ extension NodeStore {
             leaves[4 * (oy + 1) + ox] = leafBits(c.sw)
             leaves[4 * (oy + 1) + ox + 1] = leafBits(c.se)
         }
-        let (nw, ne, sw, se) = leafRule.stepSquare32(leaves, generations: generations)
+        let (nw, ne, sw, se) = usesVectorKernels && leafRule.isLife ? NodeStore.vectorLifeSquare32(leaves, generations: generations)
+            : leafRule.stepSquare32(leaves, generations: generations)
         let hints = (leafSlotHint(nw), leafSlotHint(ne), leafSlotHint(sw), leafSlotHint(se))
         return node(leaf(nw, hint: hints.0, M.self), leaf(ne, hint: hints.1, M.self), leaf(sw, hint: hints.2, M.self), leaf(se, hint: hints.3, M.self), M.self)
     }
@@ -353,7 +355,11 @@ extension NodeStore {
             LeafRule.transposeBytes(&strip)
             for y in 0..<8 { rows[8 * yb + y] = strip[y] }
         }
-        leafRule.stepSquare64(&rows, generations: generations)
+        if usesVectorKernels && leafRule.isLife {
+            NodeStore.vectorLifeSquare64(&rows, generations: generations)
+        } else {
+            leafRule.stepSquare64(&rows, generations: generations)
+        }
         // The centre's rows 16 ..< 48, columns 16 ..< 48: four strips of four leaves
         // (cells[4j + i] at column 16 + 8i, row 16 + 8j).
         var cells = InlineArray<16, UInt64>(repeating: 0)

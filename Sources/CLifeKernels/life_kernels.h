@@ -1,0 +1,148 @@
+// Vector kernels for the engine's direct squares (B3/S23 only), which Swift cannot compile for
+// an instruction set chosen at run time without target flags on the whole module (unsafe flags
+// would stop other packages from depending on the engine). Header only: each kernel carries its
+// instruction set as a function attribute, so the rest of the program keeps the baseline, and
+// the engine calls a kernel only after `hashlife_life_kernels_available` said the processor
+// and the system support it. Nothing is linked.
+//
+// The 32×32 square: sixteen 8×8 leaves (leaf bit 8y + x = column x, row y; leaves row-major,
+// leaves[4j + i] covering columns 8i ..< 8i+8 and rows 8j ..< 8j+8) become 32 rows of 32 bits,
+// sixteen to a 512-bit register (lane r = row r, bit x = column x), by one byte permutation
+// per register: byte c of row r is byte r mod 8 of leaf 4(r / 8) + c. A generation makes each
+// row's horizontal sums (pair: the two row neighbours; triple: those and the cell), moves the
+// triple sums one lane up and down across the two registers for the rows above and below, and
+// adds the three as bit planes with three-input logic instructions. Cells beyond the square
+// count as dead, which spoils one more row and column at each edge every generation; after 8
+// the centre 16×16 is still exact, and one more byte permutation cuts it out as four leaves.
+//
+// The 64×64 square: 64 rows of 64 bits, eight to a register, the same generation.
+#ifndef HASHLIFE_LIFE_KERNELS_H
+#define HASHLIFE_LIFE_KERNELS_H
+
+#include <stdint.h>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define HASHLIFE_LIFE_KERNELS_X86 1
+#endif
+
+/// 1 when this processor and system run the AVX-512 kernels (AVX-512 F, BW and VBMI, and
+/// the system saves the 512-bit registers), else 0. Costs a few `cpuid`s: ask once.
+static inline int hashlife_life_kernels_available(void) {
+#ifdef HASHLIFE_LIFE_KERNELS_X86
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) return 0;  // OSXSAVE
+    unsigned low, high;
+    __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    if ((low & 0xE6) != 0xE6) return 0;  // the system saves SSE, AVX, mask and 512-bit state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    int f = (b >> 16) & 1, bw = (b >> 30) & 1, vbmi = (c >> 1) & 1;
+    return f && bw && vbmi;
+#else
+    return 0;
+#endif
+}
+
+#ifdef HASHLIFE_LIFE_KERNELS_X86
+#define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+
+/// One B3/S23 generation of the 32 rows in `top` (rows 0-15) and `bottom` (rows 16-31).
+HASHLIFE_AVX512
+static inline void hashlife_life32_generation(__m512i *top, __m512i *bottom) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i rows[2] = {*top, *bottom}, pairSum[2], pairCarry[2], tripleSum[2], tripleCarry[2];
+    for (int k = 0; k < 2; k++) {
+        __m512i west = _mm512_slli_epi32(rows[k], 1), east = _mm512_srli_epi32(rows[k], 1);
+        pairSum[k] = _mm512_xor_si512(west, east);
+        pairCarry[k] = _mm512_and_si512(west, east);
+        tripleSum[k] = _mm512_xor_si512(pairSum[k], rows[k]);
+        // pairCarry | (pairSum & row)
+        tripleCarry[k] = _mm512_ternarylogic_epi32(pairCarry[k], pairSum[k], rows[k], 0xF8);
+    }
+    // The triple sums of the row above each row (lane r of the result = lane r - 1) and of
+    // the row below (lane r + 1), across the two registers; beyond the square, zero.
+    __m512i aboveSum[2] = {_mm512_alignr_epi32(tripleSum[0], zero, 15), _mm512_alignr_epi32(tripleSum[1], tripleSum[0], 15)};
+    __m512i aboveCarry[2] = {_mm512_alignr_epi32(tripleCarry[0], zero, 15), _mm512_alignr_epi32(tripleCarry[1], tripleCarry[0], 15)};
+    __m512i belowSum[2] = {_mm512_alignr_epi32(tripleSum[1], tripleSum[0], 1), _mm512_alignr_epi32(zero, tripleSum[1], 1)};
+    __m512i belowCarry[2] = {_mm512_alignr_epi32(tripleCarry[1], tripleCarry[0], 1), _mm512_alignr_epi32(zero, tripleCarry[1], 1)};
+    for (int k = 0; k < 2; k++) {
+        // Full adders (a ternary-logic immediate is the truth table, indexed by 4a + 2b + c):
+        // 0x96 is a ^ b ^ c, 0xE8 the majority of a, b, c.
+        __m512i ones = _mm512_ternarylogic_epi32(aboveSum[k], belowSum[k], pairSum[k], 0x96);
+        __m512i onesCarry = _mm512_ternarylogic_epi32(aboveSum[k], belowSum[k], pairSum[k], 0xE8);
+        __m512i carries = _mm512_ternarylogic_epi32(aboveCarry[k], belowCarry[k], pairCarry[k], 0x96);
+        __m512i carry = _mm512_ternarylogic_epi32(aboveCarry[k], belowCarry[k], pairCarry[k], 0xE8);
+        // Two or three neighbours: the weight-2 plane (carries ^ onesCarry) set and no weight
+        // 4 (when it is set, carries & onesCarry is 0, so `carry` alone tells four or more).
+        // 0x14 is (a ^ b) & ~c.
+        __m512i twoOrThree = _mm512_ternarylogic_epi32(carries, onesCarry, carry, 0x14);
+        // (ones | row) & twoOrThree: three neighbours, or two and alive. 0xA8 is (a | b) & c.
+        rows[k] = _mm512_ternarylogic_epi32(ones, rows[k], twoOrThree, 0xA8);
+    }
+    *top = rows[0];
+    *bottom = rows[1];
+}
+
+/// The centre 16×16 of the 32×32 square made of `leaves` (16, row-major as above), advanced
+/// `generations` (1 ... 8) B3/S23 generations, as four leaves in `out` (nw, ne, sw, se).
+/// Only after `hashlife_life_kernels_available()` returned 1.
+HASHLIFE_AVX512
+static inline void hashlife_life32_avx512(const uint64_t *leaves, int generations, uint64_t *out) {
+    // Byte 4r + c of a register (row r, columns 8c ..< 8c+8) is byte r mod 8 of leaf 4(r/8) + c.
+    static const uint8_t toRows[64] = {
+        0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27, 4, 12, 20, 28, 5, 13, 21, 29,
+        6, 14, 22, 30, 7, 15, 23, 31, 32, 40, 48, 56, 33, 41, 49, 57, 34, 42, 50, 58, 35, 43, 51, 59,
+        36, 44, 52, 60, 37, 45, 53, 61, 38, 46, 54, 62, 39, 47, 55, 63};
+    // Byte 8L + y of the result (leaf L = 2j + i, row y) is row 8 + 8j + y's byte 1 + i: from
+    // the top register below row 16, else from the bottom one (index + 64).
+    static const uint8_t toLeaves[64] = {
+        33, 37, 41, 45, 49, 53, 57, 61, 34, 38, 42, 46, 50, 54, 58, 62,
+        65, 69, 73, 77, 81, 85, 89, 93, 66, 70, 74, 78, 82, 86, 90, 94};
+    const __m512i rowOrder = _mm512_loadu_si512(toRows);
+    __m512i top = _mm512_permutexvar_epi8(rowOrder, _mm512_loadu_si512(leaves));
+    __m512i bottom = _mm512_permutexvar_epi8(rowOrder, _mm512_loadu_si512(leaves + 8));
+    for (int g = 0; g < generations; g++) hashlife_life32_generation(&top, &bottom);
+    __m512i centre = _mm512_permutex2var_epi8(top, _mm512_loadu_si512(toLeaves), bottom);
+    _mm256_storeu_si256((__m256i *)out, _mm512_castsi512_si256(centre));
+}
+
+/// Advances the 64 rows of a 64×64 square (bit x of `rows[y]` = column x, row y) `generations`
+/// (1 ... 16) B3/S23 generations in place, eight rows to a register. Cells beyond the square
+/// count as dead, so after g generations the rows and columns within g of an edge are wrong
+/// and the centre 32×32 is exact. Only after `hashlife_life_kernels_available()` returned 1.
+HASHLIFE_AVX512
+static inline void hashlife_life64_avx512(uint64_t *rows, int generations) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i r[8], pairSum[8], pairCarry[8], tripleSum[8], tripleCarry[8];
+    for (int k = 0; k < 8; k++) r[k] = _mm512_loadu_si512(rows + 8 * k);
+    for (int g = 0; g < generations; g++) {
+        for (int k = 0; k < 8; k++) {
+            __m512i west = _mm512_slli_epi64(r[k], 1), east = _mm512_srli_epi64(r[k], 1);
+            pairSum[k] = _mm512_xor_si512(west, east);
+            pairCarry[k] = _mm512_and_si512(west, east);
+            tripleSum[k] = _mm512_xor_si512(pairSum[k], r[k]);
+            tripleCarry[k] = _mm512_ternarylogic_epi64(pairCarry[k], pairSum[k], r[k], 0xF8);
+        }
+        for (int k = 0; k < 8; k++) {
+            // Lane y of the row above's sums is lane y - 1 (the register before's last lane
+            // for y = 0), of the row below's lane y + 1.
+            __m512i before = k > 0 ? tripleSum[k - 1] : zero, after = k < 7 ? tripleSum[k + 1] : zero;
+            __m512i beforeCarry = k > 0 ? tripleCarry[k - 1] : zero, afterCarry = k < 7 ? tripleCarry[k + 1] : zero;
+            __m512i aboveSum = _mm512_alignr_epi64(tripleSum[k], before, 7);
+            __m512i aboveCarry = _mm512_alignr_epi64(tripleCarry[k], beforeCarry, 7);
+            __m512i belowSum = _mm512_alignr_epi64(after, tripleSum[k], 1);
+            __m512i belowCarry = _mm512_alignr_epi64(afterCarry, tripleCarry[k], 1);
+            __m512i ones = _mm512_ternarylogic_epi64(aboveSum, belowSum, pairSum[k], 0x96);
+            __m512i onesCarry = _mm512_ternarylogic_epi64(aboveSum, belowSum, pairSum[k], 0xE8);
+            __m512i carries = _mm512_ternarylogic_epi64(aboveCarry, belowCarry, pairCarry[k], 0x96);
+            __m512i carry = _mm512_ternarylogic_epi64(aboveCarry, belowCarry, pairCarry[k], 0xE8);
+            __m512i twoOrThree = _mm512_ternarylogic_epi64(carries, onesCarry, carry, 0x14);
+            r[k] = _mm512_ternarylogic_epi64(ones, r[k], twoOrThree, 0xA8);
+        }
+    }
+    for (int k = 0; k < 8; k++) _mm512_storeu_si512(rows + 8 * k, r[k]);
+}
+#endif
+
+#endif
