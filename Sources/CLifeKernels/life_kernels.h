@@ -16,6 +16,12 @@
 // the centre 16×16 is still exact, and one more byte permutation cuts it out as four leaves.
 //
 // The 64×64 square: 64 rows of 64 bits, eight to a register, the same generation.
+//
+// Processors without AVX-512 run the AVX2 kernels at the end: the same generation on 256-bit
+// registers (eight 32-bit rows or four 64-bit rows each), two-input logic for the adders.
+//
+// SwiftPM does not see this header as a source of the engine: after editing it, touch
+// `Sources/HashlifeEngine/Stepping/NodeStore+VectorKernels.swift` so the engine is rebuilt.
 #ifndef HASHLIFE_LIFE_KERNELS_H
 #define HASHLIFE_LIFE_KERNELS_H
 
@@ -27,18 +33,20 @@
 #define HASHLIFE_LIFE_KERNELS_X86 1
 #endif
 
-/// 1 when this processor and system run the AVX-512 kernels (AVX-512 F, BW and VBMI, and
-/// the system saves the 512-bit registers), else 0. Costs a few `cpuid`s: ask once.
+/// The kernels this processor and system run: 2 for the AVX-512 ones (AVX-512 F, BW and
+/// VBMI, and the system saves the 512-bit registers), 1 for the AVX2 ones, 0 for none. Costs
+/// a few `cpuid`s: ask once.
 static inline int hashlife_life_kernels_available(void) {
 #ifdef HASHLIFE_LIFE_KERNELS_X86
     unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) return 0;  // OSXSAVE
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27)) || !(c & (1u << 28))) return 0;  // OSXSAVE, AVX
     unsigned low, high;
     __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-    if ((low & 0xE6) != 0xE6) return 0;  // the system saves SSE, AVX, mask and 512-bit state
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    if ((low & 0x06) != 0x06) return 0;  // the system saves SSE and AVX state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 5))) return 0;  // AVX2
     int f = (b >> 16) & 1, bw = (b >> 30) & 1, vbmi = (c >> 1) & 1;
-    return f && bw && vbmi;
+    int zmm = (low & 0xE0) == 0xE0;  // and mask and 512-bit state
+    return f && bw && vbmi && zmm ? 2 : 1;
 #else
     return 0;
 #endif
@@ -142,6 +150,108 @@ static inline void hashlife_life64_avx512(uint64_t *rows, int generations) {
         }
     }
     for (int k = 0; k < 8; k++) _mm512_storeu_si512(rows + 8 * k, r[k]);
+}
+
+#define HASHLIFE_AVX2 __attribute__((target("avx2")))
+
+/// The AVX2 kernels (processors without AVX-512): eight 32-bit rows or four 64-bit rows to a
+/// 256-bit register. A lane moves to the next row by a lane rotation and a blend with the
+/// neighbouring register's rotation; the adders are two-input logic.
+
+/// A register's horizontal sums (see above), with its triple sums' lanes rotated one row down
+/// (lane i takes lane i - 1) and one row up (lane i takes lane i + 1).
+typedef struct {
+    __m256i pairSum, pairCarry, downSum, downCarry, upSum, upCarry;
+} hashlife_row_sums_avx2;
+
+/// The sums of a register of rows: 32-bit lanes (`wide` 0: eight rows) or 64-bit (`wide` 1:
+/// four rows).
+HASHLIFE_AVX2
+static inline hashlife_row_sums_avx2 hashlife_row_sums(__m256i rows, int wide) {
+    const __m256i down32 = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), up32 = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0);
+    __m256i west = wide ? _mm256_slli_epi64(rows, 1) : _mm256_slli_epi32(rows, 1);
+    __m256i east = wide ? _mm256_srli_epi64(rows, 1) : _mm256_srli_epi32(rows, 1);
+    hashlife_row_sums_avx2 sums;
+    sums.pairSum = _mm256_xor_si256(west, east);
+    sums.pairCarry = _mm256_and_si256(west, east);
+    __m256i tripleSum = _mm256_xor_si256(sums.pairSum, rows);
+    __m256i tripleCarry = _mm256_or_si256(sums.pairCarry, _mm256_and_si256(sums.pairSum, rows));
+    sums.downSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x93) : _mm256_permutevar8x32_epi32(tripleSum, down32);
+    sums.downCarry = wide ? _mm256_permute4x64_epi64(tripleCarry, 0x93) : _mm256_permutevar8x32_epi32(tripleCarry, down32);
+    sums.upSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x39) : _mm256_permutevar8x32_epi32(tripleSum, up32);
+    sums.upCarry = wide ? _mm256_permute4x64_epi64(tripleCarry, 0x39) : _mm256_permutevar8x32_epi32(tripleCarry, up32);
+    return sums;
+}
+
+/// One B3/S23 generation of the rows of `r` (`count` registers, row order; lanes as for
+/// `hashlife_row_sums`), top down, each register's sums made once and carried to the next.
+HASHLIFE_AVX2
+static inline void hashlife_life_generation_avx2(__m256i *r, int count, int wide) {
+    const __m256i zero = _mm256_setzero_si256();
+    hashlife_row_sums_avx2 previous = {zero, zero, zero, zero, zero, zero}, none = previous;
+    hashlife_row_sums_avx2 here = hashlife_row_sums(r[0], wide);
+    for (int k = 0; k < count; k++) {
+        hashlife_row_sums_avx2 next = k + 1 < count ? hashlife_row_sums(r[k + 1], wide) : none;
+        // The row above the first lane is the last lane of the register before (its rotation
+        // down put it first); below the last lane, the first of the register after.
+        __m256i aboveSum = wide ? _mm256_blend_epi32(here.downSum, previous.downSum, 0x03) : _mm256_blend_epi32(here.downSum, previous.downSum, 0x01);
+        __m256i aboveCarry = wide ? _mm256_blend_epi32(here.downCarry, previous.downCarry, 0x03) : _mm256_blend_epi32(here.downCarry, previous.downCarry, 0x01);
+        __m256i belowSum = wide ? _mm256_blend_epi32(here.upSum, next.upSum, 0xC0) : _mm256_blend_epi32(here.upSum, next.upSum, 0x80);
+        __m256i belowCarry = wide ? _mm256_blend_epi32(here.upCarry, next.upCarry, 0xC0) : _mm256_blend_epi32(here.upCarry, next.upCarry, 0x80);
+        __m256i outer = _mm256_xor_si256(aboveSum, belowSum);
+        __m256i ones = _mm256_xor_si256(outer, here.pairSum);
+        __m256i onesCarry = _mm256_or_si256(_mm256_and_si256(aboveSum, belowSum), _mm256_and_si256(outer, here.pairSum));
+        __m256i outerCarries = _mm256_xor_si256(aboveCarry, belowCarry);
+        __m256i carries = _mm256_xor_si256(outerCarries, here.pairCarry);
+        __m256i carry = _mm256_or_si256(_mm256_and_si256(aboveCarry, belowCarry), _mm256_and_si256(outerCarries, here.pairCarry));
+        // Two or three neighbours and no weight 4, then three, or two and alive (as above).
+        __m256i twoOrThree = _mm256_andnot_si256(carry, _mm256_xor_si256(carries, onesCarry));
+        r[k] = _mm256_and_si256(_mm256_or_si256(ones, r[k]), twoOrThree);
+        previous = here;
+        here = next;
+    }
+}
+
+/// `hashlife_life32_avx512` on AVX2: four registers of eight rows. Only after
+/// `hashlife_life_kernels_available()` returned 1 or more.
+HASHLIFE_AVX2
+static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations, uint64_t *out) {
+    // A strip of four leaves (one register: leaf c's bytes at 8c) to its eight rows (row y's
+    // byte c at 4y + c): dwords to (leaf 0 rows 0-3, leaf 1 rows 0-3, ..., leaf 0 rows 4-7,
+    // ...), then a 4×4 byte transpose in each half.
+    const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    const __m256i transpose = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                               0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m256i r[4];
+    for (int j = 0; j < 4; j++) {
+        __m256i strip = _mm256_loadu_si256((const __m256i *)(leaves + 4 * j));
+        r[j] = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(strip, halves), transpose);
+    }
+    for (int g = 0; g < generations; g++) hashlife_life_generation_avx2(r, 4, 0);
+    // Rows 8-15 (r[1]) and 16-23 (r[2]), bytes 1 and 2: in each half, byte 1 of its four rows
+    // then byte 2; then the halves' first dwords together (the west leaf), then their second.
+    const __m256i centre = _mm256_setr_epi8(1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 4, 1, 5, 2, 3, 6, 7);
+    for (int j = 0; j < 2; j++) {
+        __m256i leavesOut = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(r[1 + j], centre), join);
+        _mm_storeu_si128((__m128i *)(out + 2 * j), _mm256_castsi256_si128(leavesOut));
+    }
+}
+
+/// `hashlife_life64_avx512` on AVX2: sixteen registers of four rows. Only after
+/// `hashlife_life_kernels_available()` returned 1 or more.
+HASHLIFE_AVX2
+static inline void hashlife_life64_avx2(uint64_t *rows, int generations) {
+    __m256i r[16];
+    for (int k = 0; k < 16; k++) r[k] = _mm256_loadu_si256((const __m256i *)(rows + 4 * k));
+    for (int g = 0; g < generations; g++) {
+        // Only the registers holding the rows the centre still depends on (16 - m ... 47 + m
+        // after this generation, m generations before the end) and their neighbour rows.
+        int margin = generations - 1 - g, first = (15 - margin) / 4, last = (48 + margin) / 4;
+        hashlife_life_generation_avx2(r + first, last - first + 1, 1);
+    }
+    for (int k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(rows + 4 * k), r[k]);
 }
 #endif
 

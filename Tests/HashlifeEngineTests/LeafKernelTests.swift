@@ -120,20 +120,24 @@ import Testing
         }
     }
 
-    /// The vector kernels (CLifeKernels, AVX-512) against the scalar words, which the tests
-    /// above check cell by cell: every output bit of the 32×32 step, and the exact centre of
-    /// the 64×64 one, for every generation count they take.
-    @Test(.enabled(if: NodeStore.hasVectorKernels, "this processor has no AVX-512 (F, BW, VBMI): the engine uses the scalar words"))
-    func vectorKernelsMatchTheScalarWords() {
+    /// The kernels this processor runs.
+    static let vectorKernels = VectorKernels.allCases.filter { $0 != .none && $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
+
+    /// The vector kernels (CLifeKernels: AVX2, AVX-512) against the scalar words, which the
+    /// tests above check cell by cell: every output bit of the 32×32 step, and the exact centre
+    /// of the 64×64 one, for every generation count they take.
+    @Test(.enabled(if: !vectorKernels.isEmpty, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
+          arguments: vectorKernels)
+    func vectorKernelsMatchTheScalarWords(_ kernels: VectorKernels) {
         for seed in UInt64(1)...200 {
             let input = words(16, seed: seed)
             var leaves = InlineArray<16, UInt64>(repeating: 0)
             for k in 0..<16 { leaves[k] = input[k] }
             for generations in [1, 2, 4, 8] {
                 let scalar = LeafRule.life.stepSquare32(leaves, generations: generations)
-                let vector = NodeStore.vectorLifeSquare32(leaves, generations: generations)
+                let vector = NodeStore.vectorLifeSquare32(leaves, generations: generations, kernels)
                 #expect([scalar.0, scalar.1, scalar.2, scalar.3] == [vector.0, vector.1, vector.2, vector.3],
-                        "32×32, seed \(seed), \(generations) generations")
+                        "\(kernels) 32×32, seed \(seed), \(generations) generations")
             }
         }
         for seed in UInt64(1)...40 {
@@ -143,10 +147,10 @@ import Testing
                 for y in 0..<64 { scalar[y] = input[y] }
                 var vector = scalar
                 LeafRule.life.stepSquare64(&scalar, generations: generations)
-                NodeStore.vectorLifeSquare64(&vector, generations: generations)
+                NodeStore.vectorLifeSquare64(&vector, generations: generations, kernels)
                 let centre: UInt64 = 0xFFFF_FFFF << 16
                 #expect((16..<48).allSatisfy { scalar[$0] & centre == vector[$0] & centre },
-                        "64×64, seed \(seed), \(generations) generations")
+                        "\(kernels) 64×64, seed \(seed), \(generations) generations")
             }
         }
     }

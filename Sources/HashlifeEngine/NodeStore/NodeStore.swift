@@ -397,9 +397,9 @@ struct NodeStore: ~Copyable {
         didSet { stepsSquare64 = forcesSquare64 }
     }
     var square64Steps = 0
-    /// Steps B3/S23's 32×32 squares with the vector kernel (`NodeStore+VectorKernels.swift`):
-    /// true when the processor has it; tests turn it off to compare the two.
-    var usesVectorKernels = NodeStore.hasVectorKernels
+    /// The kernels B3/S23's direct squares are stepped with (`NodeStore+VectorKernels.swift`):
+    /// the best the processor runs; tests choose others to compare them.
+    var vectorKernels = NodeStore.availableVectorKernels
     /// Misses a worker forked because another had nothing to do (`isHungry`).
     var demandForks = 0
 

@@ -202,7 +202,7 @@ extension NodeStore {
         leafRule = store.leafRule
         stepsSquare64 = store.stepsSquare64
         forcesSquare64 = store.forcesSquare64
-        usesVectorKernels = store.usesVectorKernels
+        vectorKernels = store.vectorKernels
         reuseMark = (0, 0)
         reuseMeasured = store.reuseMeasured
         control = store.control
