@@ -34,14 +34,16 @@ import HashlifeTestSupport
         }
     }
 
-    /// B3/S23's squares on every vector kernel the processor runs and on the scalar words
+    /// The direct squares on every vector kernel the processor runs and on the scalar words
     /// make the same cells: a soup's jumps, with the direct squares forced on.
-    @Test(.enabled(if: NodeStore.availableVectorKernels != .none, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"))
-    func vectorAndScalarSquaresAgree() {
+    @Test(.enabled(if: NodeStore.availableVectorKernels != .none, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
+          arguments: ["B3/S23", "B36/S23"])
+    func vectorAndScalarSquaresAgree(rule text: String) throws {
+        let rule = try Rule(text)
         let cells = randomSoup(width: 300, height: 300, density: 0.45, seed: 64)
         let kernels = VectorKernels.allCases.filter { $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
         let universes = kernels.map { kernels in
-            let universe = Universe(rule: .life, referenceCells: cells)
+            let universe = Universe(rule: rule, referenceCells: cells)
             universe.store.vectorKernels = kernels
             universe.store.forcesSquare64 = true
             return universe
@@ -49,7 +51,7 @@ import HashlifeTestSupport
         for k in [3, 4, 5, 9] {
             for universe in universes { universe.step(byPowerOfTwo: k) }
             for (universe, kernel) in zip(universes, kernels).dropFirst() {
-                #expect(universe.referenceCells == universes[0].referenceCells, "\(kernel) against the scalar words, jump 2^\(k)")
+                #expect(universe.referenceCells == universes[0].referenceCells, "\(text): \(kernel) against the scalar words, jump 2^\(k)")
             }
         }
         #expect(universes.allSatisfy { $0.store.square64Steps > 0 })

@@ -397,7 +397,7 @@ struct NodeStore: ~Copyable {
         didSet { stepsSquare64 = forcesSquare64 }
     }
     var square64Steps = 0
-    /// The kernels B3/S23's direct squares are stepped with (`NodeStore+VectorKernels.swift`):
+    /// The kernels the direct squares of outer-totalistic rules are stepped with (`NodeStore+VectorKernels.swift`):
     /// the best the processor runs; tests choose others to compare them.
     var vectorKernels = NodeStore.availableVectorKernels
     /// Misses a worker forked because another had nothing to do (`isHungry`).

@@ -19,10 +19,14 @@ extension LeafRule {
         }
     }
 
-    /// Is this B3/S23 (which the vector kernels step)?
-    var isLife: Bool {
-        if case .life = self { return true }
-        return false
+    /// The birth and survival masks the vector kernels take (bit n: born, survives with n live
+    /// neighbours), for the rules `stepSquare32` steps; nil for the others.
+    var vectorMasks: (birth: UInt32, survival: UInt32)? {
+        switch self {
+        case .life: return (0b1000, 0b1100)
+        case let .totalistic(birth, survival): return (UInt32(birth), UInt32(survival))
+        case .table, .alternating: return nil
+        }
     }
 
     /// Transposes the 8×8 matrix of bytes held in eight words: byte b of word a becomes byte a

@@ -304,8 +304,8 @@ extension NodeStore {
     }
 
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
-    /// directly (`LeafRule.stepSquare32`, or a vector kernel for B3/S23 where the processor has
-    /// one); makes the four result leaves and their parent.
+    /// directly (`LeafRule.stepSquare32`, or a vector kernel where the processor has one);
+    /// makes the four result leaves and their parent.
     @inline(__always)
     mutating func square32<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         let g = grandchildren(r)
@@ -319,14 +319,17 @@ extension NodeStore {
             leaves[4 * (oy + 1) + ox] = leafBits(c.sw)
             leaves[4 * (oy + 1) + ox + 1] = leafBits(c.se)
         }
-        let (nw, ne, sw, se) = vectorKernels != .none && leafRule.isLife ? NodeStore.vectorLifeSquare32(leaves, generations: generations, vectorKernels)
-            : leafRule.stepSquare32(leaves, generations: generations)
+        let (nw, ne, sw, se) = if vectorKernels != .none, let masks = leafRule.vectorMasks {
+            NodeStore.vectorSquare32(leaves, generations: generations, vectorKernels, masks)
+        } else {
+            leafRule.stepSquare32(leaves, generations: generations)
+        }
         let hints = (leafSlotHint(nw), leafSlotHint(ne), leafSlotHint(sw), leafSlotHint(se))
         return node(leaf(nw, hint: hints.0, M.self), leaf(ne, hint: hints.1, M.self), leaf(sw, hint: hints.2, M.self), leaf(se, hint: hints.3, M.self), M.self)
     }
 
     /// A level-6 node's centre advanced `generations` (≤ 16) by stepping its 64×64 cells
-    /// directly (`LeafRule.stepSquare64`, or a vector kernel for B3/S23); makes the sixteen result leaves and their parents.
+    /// directly (`LeafRule.stepSquare64`, or a vector kernel); makes the sixteen result leaves and their parents.
     @inline(__always)
     mutating func square64<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         square64Steps &+= 1
@@ -355,8 +358,8 @@ extension NodeStore {
             LeafRule.transposeBytes(&strip)
             for y in 0..<8 { rows[8 * yb + y] = strip[y] }
         }
-        if vectorKernels != .none && leafRule.isLife {
-            NodeStore.vectorLifeSquare64(&rows, generations: generations, vectorKernels)
+        if vectorKernels != .none, let masks = leafRule.vectorMasks {
+            NodeStore.vectorSquare64(&rows, generations: generations, vectorKernels, masks)
         } else {
             leafRule.stepSquare64(&rows, generations: generations)
         }

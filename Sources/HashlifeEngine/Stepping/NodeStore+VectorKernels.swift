@@ -5,14 +5,15 @@
 // function attribute, and the store calls a kernel only when `availableVectorKernels` says the
 // processor runs it.
 //
-// Here (a processor with AVX-512), for B3/S23: the 32×32 square (`square32`, 8 generations)
+// Outer-totalistic rules only (`LeafRule.vectorMasks`). Here (a processor with AVX-512), for
+// B3/S23: the 32×32 square (`square32`, 8 generations)
 // takes about 80 ns on AVX-512 and 95 ns on AVX2, the 64×64 square (`square64`, 16
 // generations) about 350 and 680 ns; the scalar words several times that (figures in the
 // commits that added them).
 
 import CLifeKernels
 
-/// Which vector kernels step B3/S23's direct squares.
+/// Which vector kernels step the direct squares of outer-totalistic rules.
 enum VectorKernels: Int, Sendable, CaseIterable {
     /// The scalar words of `LeafRule.stepSquare32` and `stepSquare64`.
     case none = 0
@@ -24,12 +25,13 @@ extension NodeStore {
     /// The best kernels this processor (and the system) runs. Asked once.
     static let availableVectorKernels = VectorKernels(rawValue: Int(hashlife_life_kernels_available())) ?? .none
 
-    /// `LeafRule.stepSquare32` for B3/S23 on `kernels` (not `.none`, and no better than
-    /// `availableVectorKernels`): the centre 16×16 of the 32×32 square made of `leaves`
-    /// (row-major, leaves[4j + i] at columns 8i, rows 8j), advanced `generations` (1 ... 8), as
-    /// four leaves (nw, ne, sw, se).
+    /// `LeafRule.stepSquare32` on `kernels` (not `.none`, and no better than
+    /// `availableVectorKernels`) for the rule of `masks` (`LeafRule.vectorMasks`): the centre
+    /// 16×16 of the 32×32 square made of `leaves` (row-major, leaves[4j + i] at columns 8i, rows
+    /// 8j), advanced `generations` (1 ... 8), as four leaves (nw, ne, sw, se).
     @inline(__always)
-    static func vectorLifeSquare32(_ leaves: InlineArray<16, UInt64>, generations: Int, _ kernels: VectorKernels) -> (UInt64, UInt64, UInt64, UInt64) {
+    static func vectorSquare32(_ leaves: InlineArray<16, UInt64>, generations: Int, _ kernels: VectorKernels,
+                               _ masks: (birth: UInt32, survival: UInt32)) -> (UInt64, UInt64, UInt64, UInt64) {
         #if arch(x86_64)
         var cells = leaves
         var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -38,9 +40,9 @@ extension NodeStore {
                 let (from, to) = (UnsafeRawPointer(input).assumingMemoryBound(to: UInt64.self),
                                   UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt64.self))
                 if kernels == .avx512 {
-                    hashlife_life32_avx512(from, Int32(generations), to)
+                    hashlife_life32_avx512(from, Int32(generations), to, masks.birth, masks.survival)
                 } else {
-                    hashlife_life32_avx2(from, Int32(generations), to)
+                    hashlife_life32_avx2(from, Int32(generations), to, masks.birth, masks.survival)
                 }
             }
         }
@@ -50,18 +52,19 @@ extension NodeStore {
         #endif
     }
 
-    /// `LeafRule.stepSquare64` for B3/S23 on `kernels` (as for `vectorLifeSquare32`): the 64
-    /// rows of a 64×64 square (bit x of a row = column x) advanced `generations` (1 ... 16) in
-    /// place, the centre 32×32 exact.
+    /// `LeafRule.stepSquare64` on `kernels` for the rule of `masks` (as for `vectorSquare32`):
+    /// the 64 rows of a 64×64 square (bit x of a row = column x) advanced `generations`
+    /// (1 ... 16) in place, the centre 32×32 exact.
     @inline(__always)
-    static func vectorLifeSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ kernels: VectorKernels) {
+    static func vectorSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ kernels: VectorKernels,
+                               _ masks: (birth: UInt32, survival: UInt32)) {
         #if arch(x86_64)
         withUnsafeMutablePointer(to: &rows) { square in
             let words = UnsafeMutableRawPointer(square).assumingMemoryBound(to: UInt64.self)
             if kernels == .avx512 {
-                hashlife_life64_avx512(words, Int32(generations))
+                hashlife_life64_avx512(words, Int32(generations), masks.birth, masks.survival)
             } else {
-                hashlife_life64_avx2(words, Int32(generations))
+                hashlife_life64_avx2(words, Int32(generations), masks.birth, masks.survival)
             }
         }
         #else
