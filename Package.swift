@@ -36,8 +36,8 @@ let package = Package(
     targets: [
         // A header-only cache prefetch hint (`__builtin_prefetch`), which Swift lacks.
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
-        // Vector kernels for the direct squares (AVX-512, header only, chosen at run time:
-        // each function carries its instruction set, so no target flags are needed).
+        // Vector kernels for the direct squares (AVX-512 and AVX2, header only, chosen at run
+        // time: each function carries its instruction set, so no target flags are needed).
         .systemLibrary(name: "CLifeKernels", path: "Sources/CLifeKernels"),
         .target(name: "HashlifeEngine", dependencies: ["CPrefetch", "CLifeKernels"], swiftSettings: engineSettings),
         // The system zlib (Debian's zlib1g-dev), for .gz pattern files.

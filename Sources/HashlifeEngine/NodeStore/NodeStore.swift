@@ -397,8 +397,9 @@ struct NodeStore: ~Copyable {
         didSet { stepsSquare64 = forcesSquare64 }
     }
     var square64Steps = 0
-    /// The kernels the direct squares of outer-totalistic rules are stepped with (`NodeStore+VectorKernels.swift`):
-    /// the best the processor runs; tests choose others to compare them.
+    /// The kernels the direct squares of outer-totalistic rules are stepped with
+    /// (`NodeStore+VectorKernels.swift`): the best the processor runs; tests choose others to
+    /// compare them.
     var vectorKernels = NodeStore.availableVectorKernels
     /// Misses a worker forked because another had nothing to do (`isHungry`).
     var demandForks = 0

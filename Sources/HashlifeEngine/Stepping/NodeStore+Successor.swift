@@ -329,7 +329,8 @@ extension NodeStore {
     }
 
     /// A level-6 node's centre advanced `generations` (≤ 16) by stepping its 64×64 cells
-    /// directly (`LeafRule.stepSquare64`, or a vector kernel); makes the sixteen result leaves and their parents.
+    /// directly (`LeafRule.stepSquare64`, or a vector kernel); makes the sixteen result leaves
+    /// and their parents.
     @inline(__always)
     mutating func square64<M: StepMode>(_ r: NodeRecord, generations: Int, _ mode: M.Type) -> NodeID {
         square64Steps &+= 1

@@ -5,11 +5,11 @@
 // function attribute, and the store calls a kernel only when `availableVectorKernels` says the
 // processor runs it.
 //
-// Outer-totalistic rules only (`LeafRule.vectorMasks`). Here (a processor with AVX-512), for
-// B3/S23: the 32×32 square (`square32`, 8 generations)
-// takes about 80 ns on AVX-512 and 95 ns on AVX2, the 64×64 square (`square64`, 16
-// generations) about 350 and 680 ns; the scalar words several times that (figures in the
-// commits that added them).
+// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop here (a processor with
+// AVX-512), for B3/S23: the 32×32 square (`square32`, 8 generations) takes about 80 ns on
+// AVX-512 and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and
+// 560 ns; end to end the scalar words made random soups 1.3–1.5× slower and other rules'
+// soups 3–4× (figures in the commits that added them).
 
 import CLifeKernels
 
