@@ -12,8 +12,8 @@
 // per register: byte c of row r is byte r mod 8 of leaf 4(r / 8) + c. A generation makes each
 // row's horizontal sums (pair: the two row neighbours; triple: those and the cell), moves the
 // triple sums one lane up and down across the two registers for the rows above and below, and
-// adds the three as bit planes with three-input logic instructions (B3/S23 in two more; other
-// rules compare the count's planes with each count they name). Cells beyond the square
+// adds the three as bit planes (the compiler merges the logic into three-input instructions;
+// B3/S23 needs a few more, other rules compare the count's planes with each count they name). Cells beyond the square
 // count as dead, which spoils one more row and column at each edge every generation; after 8
 // the centre 16×16 is still exact, and one more byte permutation cuts it out as four leaves.
 //
@@ -55,44 +55,93 @@ static inline int hashlife_life_kernels_available(void) {
 }
 
 #ifdef HASHLIFE_LIFE_KERNELS_X86
-#define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-/// For the parts of a kernel: inlined, so that each kernel's loops are compiled once for B3/S23
-/// (`life` 1, a constant there) and once for other rules.
-#define HASHLIFE_AVX512_PART __attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline))
-
 /// B3/S23's `birth` and `survival` masks, which take a shorter path than other rules.
 #define HASHLIFE_LIFE_BIRTH 0x8u
 #define HASHLIFE_LIFE_SURVIVAL 0xCu
 
-/// The next state of `rows` from the adder's planes: a cell's count is ones + 2·(carries ^
-/// onesCarry) + 4·(carry + (carries & onesCarry)). Bit n of `birth` (`survival`): a dead
-/// (live) cell with n live neighbours is alive next.
-HASHLIFE_AVX512_PART
-static inline __m512i hashlife_next512(__m512i rows, __m512i ones, __m512i onesCarry, __m512i carries, __m512i carry,
-                                       unsigned birth, unsigned survival, int life) {
-    if (life) {
-        // Two or three neighbours: the weight-2 plane (carries ^ onesCarry) set and no weight
-        // 4 (when it is set, carries & onesCarry is 0, so `carry` alone tells four or more).
-        // 0x14 is (a ^ b) & ~c.
-        __m512i twoOrThree = _mm512_ternarylogic_epi32(carries, onesCarry, carry, 0x14);
-        // (ones | row) & twoOrThree: three neighbours, or two and alive. 0xA8 is (a | b) & c.
-        return _mm512_ternarylogic_epi32(ones, rows, twoOrThree, 0xA8);
+// The parts both instruction sets share are written once, with the compiler's vector operators
+// (`__m512i` and `__m256i` are vector types to clang; on AVX-512 it merges the logic into
+// ternary-logic instructions), and defined for each by a macro. Parts are always inlined, so
+// that each kernel's loops are compiled once for B3/S23 (`life` 1, a constant there) and once
+// for other rules.
+
+/// Defines `name`: the next state of `rows` from their horizontal sums (`pairSum`,
+/// `pairCarry`) and the triple sums of the rows above and below. Full adders make the count's
+/// bit planes: ones + 2·(carries ^ onesCarry) + 4·(carry + (carries & onesCarry)). Bit n of
+/// `birth` (`survival`): a dead (live) cell with n live neighbours is alive next.
+#define HASHLIFE_DEFINE_NEXT(name, V, attributes)                                                   \
+    attributes static inline V name(V rows, V pairSum, V pairCarry, V aboveSum, V aboveCarry,       \
+                                    V belowSum, V belowCarry, unsigned birth, unsigned survival,    \
+                                    int life) {                                                     \
+        V outer = aboveSum ^ belowSum, ones = outer ^ pairSum;                                      \
+        V onesCarry = (aboveSum & belowSum) | (outer & pairSum);                                    \
+        V outerCarries = aboveCarry ^ belowCarry, carries = outerCarries ^ pairCarry;               \
+        V carry = (aboveCarry & belowCarry) | (outerCarries & pairCarry);                           \
+        /* B3/S23: two or three neighbours (the weight-2 plane set and no weight 4: when it is */  \
+        /* set, carries & onesCarry is 0, so `carry` alone tells four or more), and three, or  */  \
+        /* two and alive. */                                                                        \
+        if (life) return (ones | rows) & (carries ^ onesCarry) & ~carry;                            \
+        V twos = carries ^ onesCarry, twosCarry = carries & onesCarry;                              \
+        V fours = carry ^ twosCarry, eights = carry & twosCarry;                                    \
+        V born = rows ^ rows, survives = born;                                                      \
+        for (int n = 0; n <= 8; n++) {                                                              \
+            if (!((birth | survival) >> n & 1)) continue;                                           \
+            /* The cells whose count is n: no plane differs from n's bit. */                        \
+            V differs = (n & 1 ? ~ones : ones) | (n & 2 ? ~twos : twos) | (n & 4 ? ~fours : fours)  \
+                        | (n & 8 ? ~eights : eights);                                               \
+            if (birth >> n & 1) born |= ~differs;                                                   \
+            if (survival >> n & 1) survives |= ~differs;                                            \
+        }                                                                                           \
+        return (born & ~rows) | (survives & rows);                                                  \
     }
-    const __m512i zero = _mm512_setzero_si512(), all = _mm512_set1_epi32(-1);
-    __m512i twos = _mm512_xor_si512(carries, onesCarry), twosCarry = _mm512_and_si512(carries, onesCarry);
-    __m512i fours = _mm512_xor_si512(carry, twosCarry), eights = _mm512_and_si512(carry, twosCarry);
-    __m512i born = zero, survives = zero;
-    for (int n = 0; n <= 8; n++) {
-        if (!((birth | survival) >> n & 1)) continue;
-        // The cells whose count is n: each plane equal to n's bit (0x01 is ~(a | b | c)).
-        __m512i low = _mm512_ternarylogic_epi32(_mm512_xor_si512(ones, n & 1 ? all : zero), _mm512_xor_si512(twos, n & 2 ? all : zero),
-                                                _mm512_xor_si512(fours, n & 4 ? all : zero), 0x01);
-        __m512i match = _mm512_andnot_si512(_mm512_xor_si512(eights, n & 8 ? all : zero), low);
-        if (birth >> n & 1) born = _mm512_or_si512(born, match);
-        if (survival >> n & 1) survives = _mm512_or_si512(survives, match);
+
+/// Defines `name`: one generation of the rows of `r` (`count` registers in row order, lanes of
+/// 32 bits when `wide` is 0, 64 when 1), top down, each register's sums (type `S`, made by
+/// `sums`) made once and carried to the next (no array of sums, which a compiler may keep in
+/// memory). `above(here, previous, wide, carry)` gives the triple sums (`carry` 0) or carries
+/// (1) of the row above each lane's row, `below(here, next, ...)` of the row below; `none()` the
+/// sums beyond the square.
+#define HASHLIFE_DEFINE_GENERATION(name, V, S, attributes, sums, none, above, below, next)          \
+    attributes static inline void name(V *r, int count, int wide, unsigned birth, unsigned survival, \
+                                       int life) {                                                  \
+        S previous = none(), here = sums(r[0], wide);                                               \
+        for (int k = 0; k < count; k++) {                                                           \
+            S following = k + 1 < count ? sums(r[k + 1], wide) : none();                            \
+            r[k] = next(r[k], here.pairSum, here.pairCarry, above(here, previous, wide, 0),         \
+                        above(here, previous, wide, 1), below(here, following, wide, 0),            \
+                        below(here, following, wide, 1), birth, survival, life);                    \
+            previous = here;                                                                        \
+            here = following;                                                                       \
+        }                                                                                           \
     }
-    return _mm512_ternarylogic_epi32(born, survives, rows, 0xD8);  // rows ? survives : born
-}
+
+/// Defines `name(rows, generations, birth, survival)`: the 64 rows of a 64×64 square (bit x of
+/// `rows[y]` = column x, row y) advanced `generations` (1 ... 16) generations of
+/// `birth`/`survival` in place, `lanes` rows to a register of type `V` (loaded and stored by
+/// `load` and `store`), by `generation`. Cells beyond the square count as dead, so after g
+/// generations the rows and columns within g of an edge are wrong and the centre 32×32 is exact.
+#define HASHLIFE_DEFINE_SQUARE64(name, V, attributes, lanes, load, store, generation)               \
+    attributes static inline void name(uint64_t *rows, int generations, unsigned birth,             \
+                                       unsigned survival) {                                         \
+        V r[64 / lanes];                                                                            \
+        for (int k = 0; k < 64 / lanes; k++) r[k] = load((const V *)(rows + lanes * k));            \
+        int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;              \
+        for (int g = 0; g < generations; g++) {                                                     \
+            /* Only the registers holding the rows the centre still depends on (16 - m ... 47 */    \
+            /* + m after this generation, m generations before the end) and their neighbours. */    \
+            int margin = generations - 1 - g, first = (15 - margin) / lanes;                        \
+            int last = (48 + margin) / lanes;                                                       \
+            if (life) generation(r + first, last - first + 1, 1, birth, survival, 1);               \
+            else generation(r + first, last - first + 1, 1, birth, survival, 0);                    \
+        }                                                                                           \
+        for (int k = 0; k < 64 / lanes; k++) store((V *)(rows + lanes * k), r[k]);                  \
+    }
+
+// AVX-512: sixteen 32-bit rows or eight 64-bit rows to a register; a row's neighbours in the
+// previous and next lanes come by `valignd`/`valignq` across two registers.
+
+#define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#define HASHLIFE_AVX512_PART __attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline))
 
 /// A register's horizontal sums: for each cell, its two row neighbours (pair) and those and
 /// itself (triple), as sum and carry bits.
@@ -100,47 +149,41 @@ typedef struct {
     __m512i pairSum, pairCarry, tripleSum, tripleCarry;
 } hashlife_row_sums512;
 
-/// The sums of a register of rows: 32-bit lanes (`wide` 0: sixteen rows) or 64-bit (`wide` 1:
-/// eight rows); bits shifted out of a lane are dropped, so cells beyond the square count as dead.
+/// The sums of a register of rows (`wide` as above); bits shifted out of a lane are dropped,
+/// so cells beyond the square count as dead.
 HASHLIFE_AVX512_PART
-static inline hashlife_row_sums512 hashlife_row_sums_of(__m512i rows, int wide) {
+static inline hashlife_row_sums512 hashlife_sums512(__m512i rows, int wide) {
     __m512i west = wide ? _mm512_slli_epi64(rows, 1) : _mm512_slli_epi32(rows, 1);
     __m512i east = wide ? _mm512_srli_epi64(rows, 1) : _mm512_srli_epi32(rows, 1);
-    hashlife_row_sums512 sums;
-    sums.pairSum = _mm512_xor_si512(west, east);
-    sums.pairCarry = _mm512_and_si512(west, east);
-    sums.tripleSum = _mm512_xor_si512(sums.pairSum, rows);
-    // pairCarry | (pairSum & row): a ternary-logic immediate is the truth table of its three
-    // operands, indexed by 4a + 2b + c.
-    sums.tripleCarry = _mm512_ternarylogic_epi32(sums.pairCarry, sums.pairSum, rows, 0xF8);
+    hashlife_row_sums512 sums = {west ^ east, west & east};
+    sums.tripleSum = sums.pairSum ^ rows;
+    sums.tripleCarry = sums.pairCarry | (sums.pairSum & rows);
     return sums;
 }
 
-/// One generation of the rows of `r` (`count` registers, row order; lanes as for
-/// `hashlife_row_sums_of`), top down, each register's sums made once and carried to the next
-/// (no array of sums, which a compiler may keep in memory); `life` says the rule is B3/S23.
 HASHLIFE_AVX512_PART
-static inline void hashlife_generation512(__m512i *r, int count, int wide, unsigned birth, unsigned survival, int life) {
-    const __m512i zero = _mm512_setzero_si512();
-    hashlife_row_sums512 none = {zero, zero, zero, zero}, previous = none, here = hashlife_row_sums_of(r[0], wide);
-    for (int k = 0; k < count; k++) {
-        hashlife_row_sums512 next = k + 1 < count ? hashlife_row_sums_of(r[k + 1], wide) : none;
-        // The triple sums of the row above each row (lane i of the result = lane i - 1, the
-        // register before's last lane for i = 0) and of the row below (lane i + 1).
-        __m512i aboveSum = wide ? _mm512_alignr_epi64(here.tripleSum, previous.tripleSum, 7) : _mm512_alignr_epi32(here.tripleSum, previous.tripleSum, 15);
-        __m512i aboveCarry = wide ? _mm512_alignr_epi64(here.tripleCarry, previous.tripleCarry, 7) : _mm512_alignr_epi32(here.tripleCarry, previous.tripleCarry, 15);
-        __m512i belowSum = wide ? _mm512_alignr_epi64(next.tripleSum, here.tripleSum, 1) : _mm512_alignr_epi32(next.tripleSum, here.tripleSum, 1);
-        __m512i belowCarry = wide ? _mm512_alignr_epi64(next.tripleCarry, here.tripleCarry, 1) : _mm512_alignr_epi32(next.tripleCarry, here.tripleCarry, 1);
-        // Full adders: 0x96 is a ^ b ^ c, 0xE8 the majority of a, b, c.
-        __m512i ones = _mm512_ternarylogic_epi32(aboveSum, belowSum, here.pairSum, 0x96);
-        __m512i onesCarry = _mm512_ternarylogic_epi32(aboveSum, belowSum, here.pairSum, 0xE8);
-        __m512i carries = _mm512_ternarylogic_epi32(aboveCarry, belowCarry, here.pairCarry, 0x96);
-        __m512i carry = _mm512_ternarylogic_epi32(aboveCarry, belowCarry, here.pairCarry, 0xE8);
-        r[k] = hashlife_next512(r[k], ones, onesCarry, carries, carry, birth, survival, life);
-        previous = here;
-        here = next;
-    }
+static inline hashlife_row_sums512 hashlife_no_sums512(void) {
+    __m512i zero = _mm512_setzero_si512();
+    return (hashlife_row_sums512){zero, zero, zero, zero};
 }
+
+/// The row above each lane's: lane i - 1, the register before's last lane for i = 0.
+HASHLIFE_AVX512_PART
+static inline __m512i hashlife_above512(hashlife_row_sums512 here, hashlife_row_sums512 previous, int wide, int carry) {
+    __m512i a = carry ? here.tripleCarry : here.tripleSum, b = carry ? previous.tripleCarry : previous.tripleSum;
+    return wide ? _mm512_alignr_epi64(a, b, 7) : _mm512_alignr_epi32(a, b, 15);
+}
+
+/// The row below: lane i + 1, the next register's first lane for the last.
+HASHLIFE_AVX512_PART
+static inline __m512i hashlife_below512(hashlife_row_sums512 here, hashlife_row_sums512 next, int wide, int carry) {
+    __m512i a = carry ? next.tripleCarry : next.tripleSum, b = carry ? here.tripleCarry : here.tripleSum;
+    return wide ? _mm512_alignr_epi64(a, b, 1) : _mm512_alignr_epi32(a, b, 1);
+}
+
+HASHLIFE_DEFINE_NEXT(hashlife_next512, __m512i, HASHLIFE_AVX512_PART)
+HASHLIFE_DEFINE_GENERATION(hashlife_generation512, __m512i, hashlife_row_sums512, HASHLIFE_AVX512_PART,
+                           hashlife_sums512, hashlife_no_sums512, hashlife_above512, hashlife_below512, hashlife_next512)
 
 /// The centre 16×16 of the 32×32 square made of `leaves` (16, row-major as above), advanced
 /// `generations` (1 ... 8) generations of the outer-totalistic rule `birth`/`survival` (bit n:
@@ -170,51 +213,35 @@ static inline void hashlife_life32_avx512(const uint64_t *leaves, int generation
     _mm256_storeu_si256((__m256i *)out, _mm512_castsi512_si256(centre));
 }
 
-/// Advances the 64 rows of a 64×64 square (bit x of `rows[y]` = column x, row y) `generations`
-/// (1 ... 16) generations of `birth`/`survival` (as above) in place, eight rows to a register.
-/// Cells beyond the square count as dead, so after g generations the rows and columns within g
-/// of an edge are wrong and the centre 32×32 is exact. Only after
+HASHLIFE_AVX512_PART static inline __m512i hashlife_load512(const __m512i *p) { return _mm512_loadu_si512(p); }
+HASHLIFE_AVX512_PART static inline void hashlife_store512(__m512i *p, __m512i v) { _mm512_storeu_si512(p, v); }
+
+/// `hashlife_life64_avx512(rows, generations, birth, survival)`: the 64×64 square
+/// (`HASHLIFE_DEFINE_SQUARE64`), eight rows to a register. Only after
 /// `hashlife_life_kernels_available()` returned 2.
-HASHLIFE_AVX512
-static inline void hashlife_life64_avx512(uint64_t *rows, int generations, unsigned birth, unsigned survival) {
-    __m512i r[8];
-    for (int k = 0; k < 8; k++) r[k] = _mm512_loadu_si512(rows + 8 * k);
-    int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
-    for (int g = 0; g < generations; g++) {
-        // Only the registers holding the rows the centre still depends on (16 - m ... 47 + m
-        // after this generation, m generations before the end) and their neighbour rows.
-        int margin = generations - 1 - g, first = (15 - margin) / 8, last = (48 + margin) / 8;
-        if (life) hashlife_generation512(r + first, last - first + 1, 1, birth, survival, 1);
-        else hashlife_generation512(r + first, last - first + 1, 1, birth, survival, 0);
-    }
-    for (int k = 0; k < 8; k++) _mm512_storeu_si512(rows + 8 * k, r[k]);
-}
+HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx512, __m512i, HASHLIFE_AVX512, 8, hashlife_load512, hashlife_store512,
+                         hashlife_generation512)
+
+// AVX2 (processors without AVX-512): eight 32-bit rows or four 64-bit rows to a register. A
+// lane moves to the next row by a lane rotation and a blend with the neighbouring register's
+// rotation.
 
 #define HASHLIFE_AVX2 __attribute__((target("avx2")))
 #define HASHLIFE_AVX2_PART __attribute__((target("avx2"), always_inline))
 
-/// The AVX2 kernels (processors without AVX-512): eight 32-bit rows or four 64-bit rows to a
-/// 256-bit register. A lane moves to the next row by a lane rotation and a blend with the
-/// neighbouring register's rotation; the adders are two-input logic.
-
-/// A register's horizontal sums (see above), with its triple sums' lanes rotated one row down
-/// (lane i takes lane i - 1) and one row up (lane i takes lane i + 1).
+/// A register's horizontal sums, with its triple sums' lanes rotated one row down (lane i
+/// takes lane i - 1) and one row up (lane i takes lane i + 1), each made once.
 typedef struct {
     __m256i pairSum, pairCarry, downSum, downCarry, upSum, upCarry;
-} hashlife_row_sums_avx2;
+} hashlife_row_sums256;
 
-/// The sums of a register of rows: 32-bit lanes (`wide` 0: eight rows) or 64-bit (`wide` 1:
-/// four rows).
 HASHLIFE_AVX2_PART
-static inline hashlife_row_sums_avx2 hashlife_row_sums(__m256i rows, int wide) {
+static inline hashlife_row_sums256 hashlife_sums256(__m256i rows, int wide) {
     const __m256i down32 = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), up32 = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0);
     __m256i west = wide ? _mm256_slli_epi64(rows, 1) : _mm256_slli_epi32(rows, 1);
     __m256i east = wide ? _mm256_srli_epi64(rows, 1) : _mm256_srli_epi32(rows, 1);
-    hashlife_row_sums_avx2 sums;
-    sums.pairSum = _mm256_xor_si256(west, east);
-    sums.pairCarry = _mm256_and_si256(west, east);
-    __m256i tripleSum = _mm256_xor_si256(sums.pairSum, rows);
-    __m256i tripleCarry = _mm256_or_si256(sums.pairCarry, _mm256_and_si256(sums.pairSum, rows));
+    hashlife_row_sums256 sums = {west ^ east, west & east};
+    __m256i tripleSum = sums.pairSum ^ rows, tripleCarry = sums.pairCarry | (sums.pairSum & rows);
     sums.downSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x93) : _mm256_permutevar8x32_epi32(tripleSum, down32);
     sums.downCarry = wide ? _mm256_permute4x64_epi64(tripleCarry, 0x93) : _mm256_permutevar8x32_epi32(tripleCarry, down32);
     sums.upSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x39) : _mm256_permutevar8x32_epi32(tripleSum, up32);
@@ -222,56 +249,30 @@ static inline hashlife_row_sums_avx2 hashlife_row_sums(__m256i rows, int wide) {
     return sums;
 }
 
-/// `hashlife_next512` on AVX2.
 HASHLIFE_AVX2_PART
-static inline __m256i hashlife_next256(__m256i rows, __m256i ones, __m256i onesCarry, __m256i carries, __m256i carry,
-                                       unsigned birth, unsigned survival, int life) {
-    if (life) {
-        __m256i twoOrThree = _mm256_andnot_si256(carry, _mm256_xor_si256(carries, onesCarry));
-        return _mm256_and_si256(_mm256_or_si256(ones, rows), twoOrThree);
-    }
-    const __m256i zero = _mm256_setzero_si256(), all = _mm256_set1_epi32(-1);
-    __m256i twos = _mm256_xor_si256(carries, onesCarry), twosCarry = _mm256_and_si256(carries, onesCarry);
-    __m256i fours = _mm256_xor_si256(carry, twosCarry), eights = _mm256_and_si256(carry, twosCarry);
-    __m256i born = zero, survives = zero;
-    for (int n = 0; n <= 8; n++) {
-        if (!((birth | survival) >> n & 1)) continue;
-        // A plane differs from n's bit where plane ^ bit is set; the count is n where none does.
-        __m256i differs = _mm256_or_si256(_mm256_or_si256(_mm256_xor_si256(ones, n & 1 ? all : zero), _mm256_xor_si256(twos, n & 2 ? all : zero)),
-                                          _mm256_or_si256(_mm256_xor_si256(fours, n & 4 ? all : zero), _mm256_xor_si256(eights, n & 8 ? all : zero)));
-        if (birth >> n & 1) born = _mm256_or_si256(born, _mm256_andnot_si256(differs, all));
-        if (survival >> n & 1) survives = _mm256_or_si256(survives, _mm256_andnot_si256(differs, all));
-    }
-    return _mm256_or_si256(_mm256_andnot_si256(rows, born), _mm256_and_si256(rows, survives));
+static inline hashlife_row_sums256 hashlife_no_sums256(void) {
+    __m256i zero = _mm256_setzero_si256();
+    return (hashlife_row_sums256){zero, zero, zero, zero, zero, zero};
 }
 
-/// One generation of the rows of `r` (`count` registers, row order; lanes as for
-/// `hashlife_row_sums`), top down, each register's sums made once and carried to the next;
-/// `life` says the rule is B3/S23.
+/// The row above the first lane is the last lane of the register before (its rotation down put
+/// it first).
 HASHLIFE_AVX2_PART
-static inline void hashlife_life_generation_avx2(__m256i *r, int count, int wide, unsigned birth, unsigned survival, int life) {
-    const __m256i zero = _mm256_setzero_si256();
-    hashlife_row_sums_avx2 previous = {zero, zero, zero, zero, zero, zero}, none = previous;
-    hashlife_row_sums_avx2 here = hashlife_row_sums(r[0], wide);
-    for (int k = 0; k < count; k++) {
-        hashlife_row_sums_avx2 next = k + 1 < count ? hashlife_row_sums(r[k + 1], wide) : none;
-        // The row above the first lane is the last lane of the register before (its rotation
-        // down put it first); below the last lane, the first of the register after.
-        __m256i aboveSum = wide ? _mm256_blend_epi32(here.downSum, previous.downSum, 0x03) : _mm256_blend_epi32(here.downSum, previous.downSum, 0x01);
-        __m256i aboveCarry = wide ? _mm256_blend_epi32(here.downCarry, previous.downCarry, 0x03) : _mm256_blend_epi32(here.downCarry, previous.downCarry, 0x01);
-        __m256i belowSum = wide ? _mm256_blend_epi32(here.upSum, next.upSum, 0xC0) : _mm256_blend_epi32(here.upSum, next.upSum, 0x80);
-        __m256i belowCarry = wide ? _mm256_blend_epi32(here.upCarry, next.upCarry, 0xC0) : _mm256_blend_epi32(here.upCarry, next.upCarry, 0x80);
-        __m256i outer = _mm256_xor_si256(aboveSum, belowSum);
-        __m256i ones = _mm256_xor_si256(outer, here.pairSum);
-        __m256i onesCarry = _mm256_or_si256(_mm256_and_si256(aboveSum, belowSum), _mm256_and_si256(outer, here.pairSum));
-        __m256i outerCarries = _mm256_xor_si256(aboveCarry, belowCarry);
-        __m256i carries = _mm256_xor_si256(outerCarries, here.pairCarry);
-        __m256i carry = _mm256_or_si256(_mm256_and_si256(aboveCarry, belowCarry), _mm256_and_si256(outerCarries, here.pairCarry));
-        r[k] = hashlife_next256(r[k], ones, onesCarry, carries, carry, birth, survival, life);
-        previous = here;
-        here = next;
-    }
+static inline __m256i hashlife_above256(hashlife_row_sums256 here, hashlife_row_sums256 previous, int wide, int carry) {
+    __m256i a = carry ? here.downCarry : here.downSum, b = carry ? previous.downCarry : previous.downSum;
+    return wide ? _mm256_blend_epi32(a, b, 0x03) : _mm256_blend_epi32(a, b, 0x01);
 }
+
+/// Below the last lane, the first of the register after.
+HASHLIFE_AVX2_PART
+static inline __m256i hashlife_below256(hashlife_row_sums256 here, hashlife_row_sums256 next, int wide, int carry) {
+    __m256i a = carry ? here.upCarry : here.upSum, b = carry ? next.upCarry : next.upSum;
+    return wide ? _mm256_blend_epi32(a, b, 0xC0) : _mm256_blend_epi32(a, b, 0x80);
+}
+
+HASHLIFE_DEFINE_NEXT(hashlife_next256, __m256i, HASHLIFE_AVX2_PART)
+HASHLIFE_DEFINE_GENERATION(hashlife_generation256, __m256i, hashlife_row_sums256, HASHLIFE_AVX2_PART,
+                           hashlife_sums256, hashlife_no_sums256, hashlife_above256, hashlife_below256, hashlife_next256)
 
 /// `hashlife_life32_avx512` on AVX2: four registers of eight rows. Only after
 /// `hashlife_life_kernels_available()` returned 1 or more.
@@ -290,8 +291,8 @@ static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations,
     }
     int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
     for (int g = 0; g < generations; g++) {
-        if (life) hashlife_life_generation_avx2(r, 4, 0, birth, survival, 1);
-        else hashlife_life_generation_avx2(r, 4, 0, birth, survival, 0);
+        if (life) hashlife_generation256(r, 4, 0, birth, survival, 1);
+        else hashlife_generation256(r, 4, 0, birth, survival, 0);
     }
     // Rows 8-15 (r[1]) and 16-23 (r[2]), bytes 1 and 2: in each half, byte 1 of its four rows
     // then byte 2; then the halves' first dwords together (the west leaf), then their second.
@@ -304,22 +305,13 @@ static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations,
     }
 }
 
-/// `hashlife_life64_avx512` on AVX2: sixteen registers of four rows. Only after
-/// `hashlife_life_kernels_available()` returned 1 or more.
-HASHLIFE_AVX2
-static inline void hashlife_life64_avx2(uint64_t *rows, int generations, unsigned birth, unsigned survival) {
-    __m256i r[16];
-    for (int k = 0; k < 16; k++) r[k] = _mm256_loadu_si256((const __m256i *)(rows + 4 * k));
-    int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
-    for (int g = 0; g < generations; g++) {
-        // Only the registers holding the rows the centre still depends on (16 - m ... 47 + m
-        // after this generation, m generations before the end) and their neighbour rows.
-        int margin = generations - 1 - g, first = (15 - margin) / 4, last = (48 + margin) / 4;
-        if (life) hashlife_life_generation_avx2(r + first, last - first + 1, 1, birth, survival, 1);
-        else hashlife_life_generation_avx2(r + first, last - first + 1, 1, birth, survival, 0);
-    }
-    for (int k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(rows + 4 * k), r[k]);
-}
+HASHLIFE_AVX2_PART static inline __m256i hashlife_load256(const __m256i *p) { return _mm256_loadu_si256(p); }
+HASHLIFE_AVX2_PART static inline void hashlife_store256(__m256i *p, __m256i v) { _mm256_storeu_si256(p, v); }
+
+/// `hashlife_life64_avx2(rows, generations, birth, survival)`: the 64×64 square, four rows to
+/// a register. Only after `hashlife_life_kernels_available()` returned 1 or more.
+HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx2, __m256i, HASHLIFE_AVX2, 4, hashlife_load256, hashlife_store256,
+                         hashlife_generation256)
 #endif
 
 #endif
