@@ -10,10 +10,8 @@ extension NodeStore {
     /// multiply-high of the mixed word by the bucket count, which maps it onto any table size).
     @inline(__always)
     func bucket(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> Int {
-        var h = (UInt64(a) | UInt64(b) &<< 32) &* 0x9E37_79B9_7F4A_7C15
-        h ^= (UInt64(c) | UInt64(d) &<< 32) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= h &>> 31
-        h = h &* 0x94D0_49BB_1331_11EB
+        let h = (UInt64(a) | UInt64(b) &<< 32) &* 0x9E37_79B9_7F4A_7C15
+            ^ (UInt64(c) | UInt64(d) &<< 32) &* 0xC2B2_AE3D_27D4_EB4F
         return Int(truncatingIfNeeded: h.multipliedFullWidth(by: UInt64(bucketCount)).high)
     }
 

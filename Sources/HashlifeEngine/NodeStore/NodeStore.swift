@@ -195,6 +195,10 @@ struct NodeRecord {
     /// Does the record carry `tag` (< `tagLimit`)?
     @inline(__always)
     func hasTag(_ tag: UInt32) -> Bool { NodeRecord.holds(tag, word0, word1, word5) }
+    /// Does the record carry the tag whose `topBits` are `bits`? (The recursion computes them
+    /// once a frame: `SubSteps`.)
+    @inline(__always)
+    func hasTag(bits: (UInt32, UInt32, UInt32)) -> Bool { NodeRecord.holds(bits: bits, word0, word1, word5) }
     /// Stores `result` for the step `tag` (< `tagLimit`) stands for. Non-leaves only.
     @inline(__always)
     mutating func setResult(_ result: NodeID, tag: UInt32) {
@@ -208,9 +212,13 @@ struct NodeRecord {
     /// Is the record stamped `stamp`?
     @inline(__always)
     func isStamped(_ stamp: UInt32) -> Bool { NodeRecord.holds(stamp, word2, word3, word4) }
+    /// Is the record stamped with the stamp whose `topBits` are `bits` (`NodeStore.tickBits`)?
     @inline(__always)
-    mutating func setStamp(_ stamp: UInt32) {
-        let top = NodeRecord.topBits(stamp)
+    func isStamped(bits: (UInt32, UInt32, UInt32)) -> Bool { NodeRecord.holds(bits: bits, word2, word3, word4) }
+    @inline(__always)
+    mutating func setStamp(_ stamp: UInt32) { setStamp(bits: NodeRecord.topBits(stamp)) }
+    @inline(__always)
+    mutating func setStamp(bits top: (UInt32, UInt32, UInt32)) {
         word2 = word2 & NodeRecord.idMask | top.0
         word3 = word3 & NodeRecord.idMask | top.1
         word4 = word4 & NodeRecord.idMask | top.2
@@ -232,8 +240,12 @@ struct NodeRecord {
     /// Do the three words hold `value`? (Compares the top bits in place.)
     @inline(__always)
     static func holds(_ value: UInt32, _ a: UInt32, _ b: UInt32, _ c: UInt32) -> Bool {
-        let top = topBits(value)
-        return ((a ^ top.0) | (b ^ top.1) | (c ^ top.2)) >> 30 == 0
+        holds(bits: topBits(value), a, b, c)
+    }
+    /// Do the three words hold the value whose `topBits` are `top`?
+    @inline(__always)
+    static func holds(bits top: (UInt32, UInt32, UInt32), _ a: UInt32, _ b: UInt32, _ c: UInt32) -> Bool {
+        ((a ^ top.0) | (b ^ top.1) | (c ^ top.2)) >> 30 == 0
     }
 
     /// A leaf's 64 cells.
@@ -281,7 +293,9 @@ struct NodeStore: ~Copyable {
     var limitBytes: Int
     /// Recency clock for least-recently-used eviction (see the essay), 1 ... `maximumTick`;
     /// stamps live in the records.
-    var tick: UInt32 = 1
+    var tick: UInt32 = 1 { didSet { tickBits = NodeRecord.topBits(tick) } }
+    /// `tick` as a record's stamp bits (`NodeRecord.topBits`), for the recursion's stamp checks.
+    var tickBits = NodeRecord.topBits(1)
     static let maximumTick: UInt32 = 63
     var insertsThisTick = 0
     var insertsPerTick: Int

@@ -189,6 +189,7 @@ extension NodeStore {
         limitBytes = store.limitBytes
         insertsPerTick = store.insertsPerTick
         tick = store.tick
+        tickBits = store.tickBits
         pinCapacity = NodeStore.chunkSize + NodeStore.emergencyIDs
         pins = .allocate(capacity: pinCapacity)
         buckets = store.buckets

@@ -34,17 +34,36 @@ extension NodeStore {
     /// are hits, and the miss path's frame is large).
     @inline(__always)
     mutating func successor<M: StepMode>(_ id: NodeID, level: Int, step: Int, _ mode: M.Type) throws(StepInterruption) -> NodeID {
-        if isEmpty(id, level: level) { return empties[level - 1] }
+        try successor(id, subSteps(level: level, step: step), M.self)
+    }
+
+    /// `successor(_:level:step:_:)` with what a frame's sub-steps share computed once
+    /// (`subSteps`): a frame makes thirteen look-ups of one level and step.
+    @inline(__always)
+    mutating func successor<M: StepMode>(_ id: NodeID, _ sub: SubSteps, _ mode: M.Type) throws(StepInterruption) -> NodeID {
+        if id == sub.empty { return empties[sub.level - 1] }
         let record = nodes[Int(id)]
-        let tag = level - 2 - step
         if M.isShared {
-            if let result = sharedResult(id, tag: tag) { return hit(id, record, result, M.self) }
-        } else if tag < NodeRecord.tagLimit {
-            if record.result != 0 && record.hasTag(UInt32(truncatingIfNeeded: tag)) { return hit(id, record, record.result, M.self) }
-        } else if let deep = deepResults[NodeStore.deepKey(id, step)] {
+            if let result = sharedResult(id, tag: sub.tag) { return hit(id, record, result, M.self) }
+        } else if sub.tag < NodeRecord.tagLimit {
+            if record.result != 0 && record.hasTag(bits: sub.tagBits) { return hit(id, record, record.result, M.self) }
+        } else if let deep = deepResults[NodeStore.deepKey(id, sub.step)] {
             return hit(id, record, NodeID(deep), M.self)
         }
-        return try computeSuccessor(id, record, level: level, step: step, M.self)
+        return try computeSuccessor(id, record, level: sub.level, step: sub.step, M.self)
+    }
+
+    /// What the look-ups of one level and step share (see `SubSteps`).
+    @inline(__always)
+    func subSteps(level: Int, step: Int) -> SubSteps {
+        subSteps(level: level, step: step, tag: level - 2 - step)
+    }
+
+    /// `subSteps(level:step:)` given the tag (level - 2 - step), which a full step knows is 0.
+    @inline(__always)
+    func subSteps(level: Int, step: Int, tag: Int) -> SubSteps {
+        SubSteps(level: level, step: step, tag: tag, tagBits: NodeRecord.topBits(UInt32(truncatingIfNeeded: tag)),
+                 empty: level < emptyCount ? empties[level] : SubSteps.noEmpty)
     }
 
     /// The memo miss of `successor`: computes the result, memoizes and stamps it.
@@ -129,7 +148,7 @@ extension NodeStore {
             } else {
                 deepResults.set(NodeStore.deepKey(id, step), result)
             }
-            nodes[Int(id)].setStamp(tick)
+            nodes[Int(id)].setStamp(bits: tickBits)
         }
         pinCount = base
         return result
@@ -163,8 +182,8 @@ extension NodeStore {
     @inline(__always)
     mutating func hit<M: StepMode>(_ id: NodeID, _ record: NodeRecord, _ result: NodeID, _ mode: M.Type) -> NodeID {
         memoHits &+= 1
-        if !record.isStamped(tick) {
-            if M.isShared { stampShared(id) } else { nodes[Int(id)].setStamp(tick) }
+        if !record.isStamped(bits: tickBits) {
+            if M.isShared { stampShared(id) } else { nodes[Int(id)].setStamp(bits: tickBits) }
         }
         return result
     }
@@ -191,7 +210,7 @@ extension NodeStore {
     @inline(__always)
     mutating func fullStep<M: StepMode>(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
-        let k = level - 1, s = level - 3
+        let sub = subSteps(level: level - 1, step: level - 3, tag: 0)
         // The five sub-squares that are not children are looked up in the index: their buckets
         // are fetched now, and each one's first record one sub-step before its look-up (a
         // pipeline: reading a bucket that has not arrived would stall).
@@ -202,37 +221,37 @@ extension NodeStore {
         let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
         // The four children's records are in cache already (`grandchildren`): step them first,
         // while the buckets arrive.
-        let s00 = try successor(r.nw, level: k, step: s, M.self)
+        let s00 = try successor(r.nw, sub, M.self)
         if pinning { frame[1] = s00 }
-        let s02 = try successor(r.ne, level: k, step: s, M.self)
+        let s02 = try successor(r.ne, sub, M.self)
         if pinning { frame[3] = s02 }
         prefetchHead(h01)
-        let s20 = try successor(r.sw, level: k, step: s, M.self)
+        let s20 = try successor(r.sw, sub, M.self)
         if pinning { frame[7] = s20 }
         prefetchHead(h10)
-        let s22 = try successor(r.se, level: k, step: s, M.self)
+        let s22 = try successor(r.se, sub, M.self)
         if pinning { frame[9] = s22 }
         prefetchHead(h11)
-        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, M.self), level: k, step: s, M.self)
+        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, M.self), sub, M.self)
         if pinning { frame[2] = s01 }
         prefetchHead(h12)
-        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, M.self), level: k, step: s, M.self)
+        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, M.self), sub, M.self)
         if pinning { frame[4] = s10 }
         prefetchHead(h21)
-        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, M.self), level: k, step: s, M.self)
+        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, M.self), sub, M.self)
         if pinning { frame[5] = s11 }
         // The four squares `combine` looks up, the same way: each bucket as soon as its
         // quarters are known, its first record a sub-step or two later.
         var hints = CombineHints(nw: slotHint(s00, s01, s10, s11))
-        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, M.self), level: k, step: s, M.self)
+        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, M.self), sub, M.self)
         if pinning { frame[6] = s12 }
         hints.ne = slotHint(s01, s02, s11, s12)
-        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, M.self), level: k, step: s, M.self)
+        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, M.self), sub, M.self)
         if pinning { frame[8] = s21 }
         prefetchHead(hints.nw)
         hints.sw = slotHint(s10, s11, s20, s21)
         hints.se = slotHint(s11, s12, s21, s22)
-        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, level: level, step: s, pins: frame, M.self)
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, sub, pins: frame, M.self)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
@@ -263,29 +282,29 @@ extension NodeStore {
         hints.sw = slotHint(c10, c11, c20, c21)
         hints.se = slotHint(c11, c12, c21, c22)
         prefetchHead(hints.nw)
-        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, level: level, step: step, pins: frame, M.self)
+        return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, hints: hints, subSteps(level: level - 1, step: step),
+                           pins: frame, M.self)
     }
 
-    /// Joins nine level-(level-2) squares into four overlapping level-(level-1) squares,
-    /// advances each 2^step and joins the four level-(level-2) results. `hints` are the four
+    /// Joins nine level-(`sub.level`-1) squares into four overlapping level-`sub.level` squares,
+    /// advances each 2^`sub.step` and joins the four results. `hints` are the four
     /// squares' buckets, computed (and fetched) by the caller as soon as it could, the first
     /// one's first record too; each next one's first record is fetched a sub-step ahead.
     @inline(__always)
     mutating func combine<M: StepMode>(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID, hints: CombineHints,
-                          level: Int, step: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
-        let k = level - 1
+                          _ sub: SubSteps, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         prefetchHead(hints.ne)
-        let nw = try successor(node(a, b, d, e, hint: hints.nw, M.self), level: k, step: step, M.self)
+        let nw = try successor(node(a, b, d, e, hint: hints.nw, M.self), sub, M.self)
         if pinning { frame[10] = nw }
         prefetchHead(hints.sw)
-        let ne = try successor(node(b, c, e, f, hint: hints.ne, M.self), level: k, step: step, M.self)
+        let ne = try successor(node(b, c, e, f, hint: hints.ne, M.self), sub, M.self)
         if pinning { frame[11] = ne }
         prefetchHead(hints.se)
-        let sw = try successor(node(d, e, g, h, hint: hints.sw, M.self), level: k, step: step, M.self)
+        let sw = try successor(node(d, e, g, h, hint: hints.sw, M.self), sub, M.self)
         if pinning { frame[12] = sw }
-        let se = try successor(node(e, f, h, i, hint: hints.se, M.self), level: k, step: step, M.self)
+        let se = try successor(node(e, f, h, i, hint: hints.se, M.self), sub, M.self)
         return node(nw, ne, sw, se, M.self)
     }
 
@@ -426,6 +445,20 @@ extension NodeStore {
         let right = topRight | bottomRight &<< 32
         return (left &>> 4) & low | (right & low) &<< 4
     }
+}
+
+/// What the thirteen look-ups of one `successor` frame share: the level and step of the
+/// squares it advances, their memo tag (level - 2 - step) and that tag's bits as a record
+/// holds them (`NodeRecord.topBits`), and the empty node of their level (`noEmpty` when none
+/// is registered), so each look-up compares instead of computing them again.
+struct SubSteps {
+    let level: Int
+    let step: Int
+    let tag: Int
+    let tagBits: (UInt32, UInt32, UInt32)
+    let empty: NodeID
+    /// Never an id (ids stay below `NodeRecord.idMask`).
+    static let noEmpty = NodeID.max
 }
 
 /// The buckets of the four squares `combine` advances (see `NodeStore.slotHint`).
