@@ -144,26 +144,39 @@ extension NodeStore {
     /// Marks `id` and every node under it (and every memo result on the way when
     /// `followingResults`). Marked nodes are not revisited.
     /// - Returns: how many were newly marked.
+    @inline(__always)
     func markTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
         if id == 0 || marks[id] { return 0 }
-        var n = 0
+        return markUnmarkedTree(id, &marks, followingResults)
+    }
+
+    /// `markTree` of an unmarked `id`: a depth-first walk on the marks' own work stack, over
+    /// the raw mark words (a collection of a 256 MB store marks millions of nodes; the walk
+    /// is most of its time).
+    private func markUnmarkedTree(_ id: NodeID, _ marks: inout MarkBits, _ followingResults: Bool) -> Int {
+        let nodes = self.nodes
         var stack: [NodeID] = []
         swap(&stack, &marks.stack)
         defer { swap(&stack, &marks.stack) }
-        func visit(_ child: NodeID) {
-            if child == 0 || marks[child] { return }
-            marks.set(child)
-            n += 1
-            stack.append(child)
+        return marks.withWords { words in
+            var n = 1
+            MarkBits.set(id, in: words)
+            stack.append(id)
+            while let top = stack.popLast() {
+                let r = nodes[Int(top)]
+                if r.isLeaf { continue }
+                let count = followingResults ? 5 : 4
+                let ids: (NodeID, NodeID, NodeID, NodeID, NodeID) = (r.nw, r.ne, r.sw, r.se, r.result)
+                for k in 0..<count {
+                    let child = k == 0 ? ids.0 : k == 1 ? ids.1 : k == 2 ? ids.2 : k == 3 ? ids.3 : ids.4
+                    if child == 0 || MarkBits.isSet(child, in: words) { continue }
+                    MarkBits.set(child, in: words)
+                    n += 1
+                    stack.append(child)
+                }
+            }
+            return n
         }
-        visit(id)
-        while let top = stack.popLast() {
-            let r = nodes[Int(top)]
-            if r.isLeaf { continue }
-            visit(r.nw); visit(r.ne); visit(r.sw); visit(r.se)
-            if followingResults { visit(r.result) }
-        }
-        return n
     }
 
     /// Frees every unmarked record, clears memo slots naming freed nodes, rebuilds the free
@@ -171,24 +184,29 @@ extension NodeStore {
     /// clock stays small.
     private mutating func sweep(_ marks: MarkBits, keepingStampsFrom threshold: Int) {
         let base = UInt32(min(max(threshold, 1), Int(tick)) - 1)
-        freeHead = 0
-        freeCount = 0
-        var i = count - 1
-        while i >= 1 {
-            if marks[NodeID(i)] {
-                var r = nodes[i]
-                if !r.isLeaf && r.result != 0 && !marks[r.result] { r.setResult(0, tag: 0) }
-                let stamp = r.stamp
-                r.setStamp(stamp > base ? stamp - base : 0)
-                nodes[i] = r
-            } else {
-                if !nodes[i].isFree { evictions += 1 }
-                nodes[i] = .free(next: freeHead)
-                freeHead = NodeID(i)
-                freeCount += 1
+        var freeHead: NodeID = 0, freeCount = 0, evicted: UInt64 = 0
+        let nodes = self.nodes, count = self.count
+        marks.withWords { words in
+            var i = count - 1
+            while i >= 1 {
+                if MarkBits.isSet(NodeID(i), in: words) {
+                    var r = nodes[i]
+                    if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.setResult(0, tag: 0) }
+                    let stamp = r.stamp
+                    r.setStamp(stamp > base ? stamp - base : 0)
+                    nodes[i] = r
+                } else {
+                    if !nodes[i].isFree { evicted += 1 }
+                    nodes[i] = .free(next: freeHead)
+                    freeHead = NodeID(i)
+                    freeCount += 1
+                }
+                i -= 1
             }
-            i -= 1
         }
+        self.freeHead = freeHead
+        self.freeCount = freeCount
+        evictions += evicted
         tick -= base
         if !bigPopulations.isEmpty { bigPopulations = bigPopulations.filter { marks[$0.key] } }
         if !wordPopulations.isEmpty { wordPopulations = wordPopulations.filter { marks[$0.key] } }
@@ -214,4 +232,30 @@ struct MarkBits {
     subscript(id: NodeID) -> Bool { words[Int(id) >> 6] >> UInt64(id & 63) & 1 == 1 }
 
     mutating func set(_ id: NodeID) { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+
+    /// Runs `body` on the raw words (the hot loops of marking and sweeping; ids must be below
+    /// the count the bits were made for).
+    mutating func withWords<R>(_ body: (UnsafeMutablePointer<UInt64>) -> R) -> R {
+        words.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// `withWords` for reading.
+    func withWords<R>(_ body: (UnsafePointer<UInt64>) -> R) -> R {
+        words.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    @inline(__always)
+    static func isSet(_ id: NodeID, in words: UnsafePointer<UInt64>) -> Bool {
+        words[Int(id) >> 6] >> UInt64(id & 63) & 1 == 1
+    }
+
+    @inline(__always)
+    static func isSet(_ id: NodeID, in words: UnsafeMutablePointer<UInt64>) -> Bool {
+        isSet(id, in: UnsafePointer(words))
+    }
+
+    @inline(__always)
+    static func set(_ id: NodeID, in words: UnsafeMutablePointer<UInt64>) {
+        words[Int(id) >> 6] |= 1 << UInt64(id & 63)
+    }
 }

@@ -216,24 +216,36 @@ extension NodeStore {
     }
 
     /// Rebuilds every hash chain from the live records (freed ones are skipped). The records
-    /// are read in order; the buckets, at random, are fetched `relinkLookahead` records ahead.
+    /// are read in order; the buckets, at random, are fetched `relinkLookahead` records ahead,
+    /// and each record's bucket is computed once, when it is fetched (a ring of the slots in
+    /// flight; -1 for a freed record).
     mutating func relinkChains() {
         let ahead = NodeStore.relinkLookahead
+        var slots = InlineArray<16, Int>(repeating: -1)  // `ahead` of them, a power of two
+        assert(ahead == slots.count)
         for i in 1..<min(count, 1 + ahead) where !nodes[i].isFree {
-            hashlife_prefetch(buckets + bucket(of: nodes[i]))
+            let slot = bucket(of: nodes[i])
+            hashlife_prefetch(buckets + slot)
+            slots[i & (ahead - 1)] = slot
         }
         for i in 1..<count {
-            if i + ahead < count && !nodes[i + ahead].isFree {
-                hashlife_prefetch(buckets + bucket(of: nodes[i + ahead]))
+            let slot = slots[i & (ahead - 1)]
+            if i + ahead < count {
+                let next = nodes[i + ahead]
+                var nextSlot = -1
+                if !next.isFree {
+                    nextSlot = bucket(of: next)
+                    hashlife_prefetch(buckets + nextSlot)
+                }
+                slots[i & (ahead - 1)] = nextSlot
             }
-            if nodes[i].isFree { continue }
-            let slot = bucket(of: nodes[i])
+            if slot < 0 { continue }
             nodes[i].next = buckets[slot]
             buckets[slot] = UInt32(i)
         }
     }
 
-    /// How far ahead `relinkChains` fetches buckets.
+    /// How far ahead `relinkChains` fetches buckets (the size of its ring of slots).
     static let relinkLookahead = 16
 
     /// Allocates `capacity` values of `type` and, for big buffers, asks the kernel to back them
