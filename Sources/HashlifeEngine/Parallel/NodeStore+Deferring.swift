@@ -31,8 +31,9 @@ extension NodeStore {
                                                   step: Int) throws(StepInterruption) -> InlineArray<n, NodeID> {
         var results = InlineArray<n, NodeID>(repeating: 0)
         var deferred = false
+        let sub = subSteps(level: level, step: step)
         for i in 0..<n {
-            if let result = try successorUnlessClaimed(squares[i], level: level, step: step) {
+            if let result = try successorUnlessClaimed(squares[i], sub) {
                 results[i] = result
             } else {
                 deferred = true
@@ -40,7 +41,7 @@ extension NodeStore {
         }
         if deferred {
             for i in 0..<n where results[i] == 0 {
-                results[i] = try successor(squares[i], level: level, step: step, SharedStep.self)
+                results[i] = try successor(squares[i], sub, SharedStep.self)
             }
         }
         return results
@@ -48,12 +49,12 @@ extension NodeStore {
 
     /// `successor` in `SharedStep` mode, or nil when another worker has claimed the node.
     @inline(__always)
-    mutating func successorUnlessClaimed(_ id: NodeID, level: Int, step: Int) throws(StepInterruption) -> NodeID? {
-        if isEmpty(id, level: level) { return empties[level - 1] }
-        switch slot(id, tag: level - 2 - step) {
+    mutating func successorUnlessClaimed(_ id: NodeID, _ sub: SubSteps) throws(StepInterruption) -> NodeID? {
+        if id == sub.empty { return empties[sub.level - 1] }
+        switch slot(id, tagBits: sub.tagBits) {
         case let .result(result): return hit(id, nodes[Int(id)], result, SharedStep.self)
         case .busy: return nil
-        case .empty: return try computeSuccessor(id, nodes[Int(id)], level: level, step: step, SharedStep.self)
+        case .empty: return try computeSuccessor(id, nodes[Int(id)], level: sub.level, step: sub.step, SharedStep.self)
         }
     }
 

@@ -334,13 +334,26 @@ extension NodeStore {
     /// (see the essay above), or nil (none, or being computed).
     @inline(__always)
     func sharedResult(_ id: NodeID, tag: Int) -> NodeID? {
-        if case let .result(result) = slot(id, tag: tag) { return result }
+        sharedResult(id, tagBits: NodeRecord.topBits(UInt32(truncatingIfNeeded: tag)))
+    }
+
+    /// `sharedResult(_:tag:)` for the tag whose bits (`NodeRecord.topBits`) are `tagBits`.
+    @inline(__always)
+    func sharedResult(_ id: NodeID, tagBits: (UInt32, UInt32, UInt32)) -> NodeID? {
+        if case let .result(result) = slot(id, tagBits: tagBits) { return result }
         return nil
     }
 
     /// What the memo slot of `id` holds for the step whose tag is `tag`.
     @inline(__always)
     func slot(_ id: NodeID, tag: Int) -> MemoSlot {
+        slot(id, tagBits: NodeRecord.topBits(UInt32(truncatingIfNeeded: tag)))
+    }
+
+    /// `slot(_:tag:)` for the tag whose bits (`NodeRecord.topBits`) are `tagBits` (a frame
+    /// computes them once: `SubSteps`).
+    @inline(__always)
+    func slot(_ id: NodeID, tagBits: (UInt32, UInt32, UInt32)) -> MemoSlot {
         let word5 = sharedWord(id, 5)
         while true {
             let first = word5.pointee.load(ordering: .acquiring)
@@ -350,7 +363,7 @@ extension NodeStore {
             let b = sharedWord(id, 1).pointee.load(ordering: .relaxed)
             atomicMemoryFence(ordering: .acquiring)
             guard word5.pointee.load(ordering: .relaxed) == first else { continue }
-            guard NodeRecord.holds(UInt32(truncatingIfNeeded: tag), a, b, first) else { return .empty(first) }
+            guard NodeRecord.holds(bits: tagBits, a, b, first) else { return .empty(first) }
             return low == NodeStore.claimMarker ? .busy : .result(low)
         }
     }

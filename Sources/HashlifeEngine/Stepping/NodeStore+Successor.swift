@@ -44,7 +44,7 @@ extension NodeStore {
         if id == sub.empty { return empties[sub.level - 1] }
         let record = nodes[Int(id)]
         if M.isShared {
-            if let result = sharedResult(id, tag: sub.tag) { return hit(id, record, result, M.self) }
+            if let result = sharedResult(id, tagBits: sub.tagBits) { return hit(id, record, result, M.self) }
         } else if sub.tag < NodeRecord.tagLimit {
             if record.result != 0 && record.hasTag(bits: sub.tagBits) { return hit(id, record, record.result, M.self) }
         } else if let deep = deepResults[NodeStore.deepKey(id, sub.step)] {
