@@ -63,37 +63,43 @@ extension NodeStore {
                                                depth: Int, pool: WorkerPool, onDemand: Bool = false) throws(StepInterruption) -> InlineArray<n, NodeID> {
         var results = InlineArray<n, NodeID>(repeating: 0)
         let tag = level - 2 - step
-        var open: [Int] = []
+        var open = InlineArray<n, Int>(repeating: 0), openCount = 0
         for i in order {
             if isEmpty(squares[i], level: level) {
                 results[i] = empties[level - 1]
             } else if let known = sharedResult(squares[i], tag: tag) {
                 results[i] = known
             } else {
-                open.append(i)
+                open[openCount] = i
+                openCount += 1
             }
         }
-        if open.count == 1 {
+        if openCount == 1 {
             results[open[0]] = try forkedSuccessor(squares[open[0]], level: level, step: step, depth: depth, pool: pool)
-        } else if open.count > 1 {
+        } else if openCount > 1 {
             if !onDemand { phase?.countFork() }
-            let batch = TaskBatch(count: open.count)
-            let tasks = open.indices.map { k in
-                let square = squares[open[k]]
-                return PoolTask { (view: inout NodeStore) in
-                    do throws(StepInterruption) {
-                        batch.results[k] = try view.forkedSuccessor(square, level: level, step: step, depth: depth - 1, pool: pool)
-                    } catch {
-                        batch.fail(error)
-                        view.phase?.stop()
-                    }
-                    pool.finished(batch)
-                }
+            let batch = TaskBatch(count: openCount)
+            pool.fork(count: openCount, batch: batch, view: &self) { k in
+                PoolTask(batch: batch, index: k, square: squares[open[k]], level: level, step: step, depth: depth - 1)
             }
-            pool.fork(tasks, batch: batch, view: &self)
             if let failure = batch.failure { throw failure }
-            for k in open.indices { results[open[k]] = batch.results[k] }
+            for k in 0..<openCount { results[open[k]] = batch.results[k] }
         }
         return results
+    }
+}
+
+extension PoolTask {
+    /// Runs the task on the worker whose view is `view`: the forked successor of `square`, its
+    /// result in `batch.results[index]`, an interruption recorded in the batch (and the phase
+    /// told to stop); then counts the task done.
+    func run(on view: inout NodeStore, pool: WorkerPool) {
+        do throws(StepInterruption) {
+            batch.results[index] = try view.forkedSuccessor(square, level: level, step: step, depth: depth, pool: pool)
+        } catch {
+            batch.fail(error)
+            view.phase?.stop()
+        }
+        pool.finished(batch)
     }
 }

@@ -89,7 +89,7 @@ final class WorkerPool: @unchecked Sendable {
                 pending.subtract(1, ordering: .relaxed)
                 compactQueue()
                 pthread_mutex_unlock(lock)
-                task.run(&views[index])
+                task.run(on: &views[index], pool: self)
                 pthread_mutex_lock(lock)
             } else if views != nil && spinUntilQueued(orDone: nil) {
                 continue
@@ -102,11 +102,12 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    /// Queues `tasks`, then runs queued tasks with `view` until `batch` is done.
-    func fork(_ tasks: [PoolTask], batch: TaskBatch, view: inout NodeStore) {
+    /// Queues `count` tasks, `task(0)` … `task(count - 1)`, then runs queued tasks with `view`
+    /// until `batch` is done. (The tasks are plain values: a fork allocates only its batch.)
+    func fork(count: Int, batch: TaskBatch, view: inout NodeStore, _ task: (Int) -> PoolTask) {
         pthread_mutex_lock(lock)
-        queue.append(contentsOf: tasks)
-        pending.add(tasks.count, ordering: .relaxed)
+        for k in 0..<count { queue.append(task(k)) }
+        pending.add(count, ordering: .relaxed)
         pthread_cond_broadcast(wake)
         while !batch.isDone {
             if queueStart < queue.count {
@@ -114,7 +115,7 @@ final class WorkerPool: @unchecked Sendable {
                 pending.subtract(1, ordering: .relaxed)
                 compactQueue()
                 pthread_mutex_unlock(lock)
-                task.run(&view)
+                task.run(on: &view, pool: self)
                 pthread_mutex_lock(lock)
             } else if spinUntilQueued(orDone: batch) {
                 continue
@@ -170,9 +171,16 @@ final class WorkerPool: @unchecked Sendable {
     }
 }
 
-/// One queued piece of a step: runs with the view of the worker that takes it.
+/// One queued piece of a step, run with the view of the worker that takes it
+/// (`run(on:pool:)`): the successor of `square` (of `level`, for `step`), forked `depth` more
+/// levels down, whose result goes to `batch.results[index]`.
 struct PoolTask {
-    let run: (inout NodeStore) -> Void
+    let batch: TaskBatch
+    let index: Int
+    let square: NodeID
+    let level: Int
+    let step: Int
+    let depth: Int
 }
 
 /// Up to nine results of tasks forked together, and whether they are all in.
