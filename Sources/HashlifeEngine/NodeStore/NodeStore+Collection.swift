@@ -159,21 +159,13 @@ extension NodeStore {
         swap(&stack, &marks.stack)
         defer { swap(&stack, &marks.stack) }
         return marks.withWords { words in
-            var n = 1
-            MarkBits.set(id, in: words)
-            stack.append(id)
+            var n = MarkBits.push(id, in: words, onto: &stack)
             while let top = stack.popLast() {
                 let r = nodes[Int(top)]
                 if r.isLeaf { continue }
-                let count = followingResults ? 5 : 4
-                let ids: (NodeID, NodeID, NodeID, NodeID, NodeID) = (r.nw, r.ne, r.sw, r.se, r.result)
-                for k in 0..<count {
-                    let child = k == 0 ? ids.0 : k == 1 ? ids.1 : k == 2 ? ids.2 : k == 3 ? ids.3 : ids.4
-                    if child == 0 || MarkBits.isSet(child, in: words) { continue }
-                    MarkBits.set(child, in: words)
-                    n += 1
-                    stack.append(child)
-                }
+                n += MarkBits.push(r.nw, in: words, onto: &stack) + MarkBits.push(r.ne, in: words, onto: &stack)
+                    + MarkBits.push(r.sw, in: words, onto: &stack) + MarkBits.push(r.se, in: words, onto: &stack)
+                if followingResults { n += MarkBits.push(r.result, in: words, onto: &stack) }
             }
             return n
         }
@@ -229,9 +221,9 @@ struct MarkBits {
 
     init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
 
-    subscript(id: NodeID) -> Bool { words[Int(id) >> 6] >> UInt64(id & 63) & 1 == 1 }
+    subscript(id: NodeID) -> Bool { withWords { MarkBits.isSet(id, in: $0) } }
 
-    mutating func set(_ id: NodeID) { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+    mutating func set(_ id: NodeID) { withWords { MarkBits.set(id, in: $0) } }
 
     /// Runs `body` on the raw words (the hot loops of marking and sweeping; ids must be below
     /// the count the bits were made for).
@@ -250,12 +242,17 @@ struct MarkBits {
     }
 
     @inline(__always)
-    static func isSet(_ id: NodeID, in words: UnsafeMutablePointer<UInt64>) -> Bool {
-        isSet(id, in: UnsafePointer(words))
-    }
-
-    @inline(__always)
     static func set(_ id: NodeID, in words: UnsafeMutablePointer<UInt64>) {
         words[Int(id) >> 6] |= 1 << UInt64(id & 63)
+    }
+
+    /// Marks `id` and pushes it on `stack` unless it is 0 or marked already; 1 when it was
+    /// newly marked, else 0 (the marking walk's step).
+    @inline(__always)
+    static func push(_ id: NodeID, in words: UnsafeMutablePointer<UInt64>, onto stack: inout [NodeID]) -> Int {
+        if id == 0 || isSet(id, in: words) { return 0 }
+        set(id, in: words)
+        stack.append(id)
+        return 1
     }
 }

@@ -4,8 +4,8 @@ extension NodeStore {
     /// Every way the store or the tree under `root` (of `level`) breaks its contract, as
     /// readable lines; empty when all holds.
     ///
-    /// Checks: the clock's precomputed stamp bits are the clock's; no two ids for equal children (canonical); every chain reaches each node exactly
-    /// once; no live node names a freed record; the free list holds exactly the freed records; nodes reachable from the root have children one level down (leaves at level 3);
+    /// Checks: the clock's precomputed stamp bits are the clock's; no two ids for equal children
+    /// (canonical); every chain reaches each node exactly once; no live node names a freed record; the free list holds exactly the freed records; nodes reachable from the root have children one level down (leaves at level 3);
     /// memoized results are one level down; cached populations equal the sum of the children.
     /// - Complexity: O(nodes).
     mutating func invariantViolations(root: NodeID, level: Int) -> [String] {

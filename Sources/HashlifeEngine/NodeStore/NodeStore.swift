@@ -209,9 +209,6 @@ struct NodeRecord {
     }
     /// The recency stamp (0 ... 63).
     var stamp: UInt32 { @inline(__always) get { NodeRecord.sixBits(word2, word3, word4) } }
-    /// Is the record stamped `stamp`?
-    @inline(__always)
-    func isStamped(_ stamp: UInt32) -> Bool { NodeRecord.holds(stamp, word2, word3, word4) }
     /// Is the record stamped with the stamp whose `topBits` are `bits` (`NodeStore.tickBits`)?
     @inline(__always)
     func isStamped(bits: (UInt32, UInt32, UInt32)) -> Bool { NodeRecord.holds(bits: bits, word2, word3, word4) }
