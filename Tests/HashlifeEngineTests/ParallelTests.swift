@@ -49,15 +49,17 @@ import HashlifeTestSupport
 
     /// The shipped pattern `name` jumped 2^e for each of `exponents`, with one thread and with
     /// `threads` forking every step they can (phases found narrow after `narrowForkNanoseconds`,
-    /// 0: never); expects the same population and bounds after each jump and returns the
+    /// 0: never; a step handed back to one thread forks again after `serialNanoseconds` × 2,
+    /// × 4 …); expects the same population and bounds after each jump and returns the
     /// multi-threaded universe.
-    func jumpedBesideOneThread(_ name: String, exponents: [Int], threads: Int,
-                               narrowForkNanoseconds: UInt64) -> Universe {
+    func jumpedBesideOneThread(_ name: String, exponents: [Int], threads: Int, narrowForkNanoseconds: UInt64,
+                               serialNanoseconds: UInt64 = Universe.serialNanoseconds) -> Universe {
         let one = Fixtures.universe(name)
         let many = Fixtures.universe(name)
         many.threads = threads
         many.missesBeforeForking = 0
         many.narrowForkNanoseconds = narrowForkNanoseconds
+        many.serialNanoseconds = serialNanoseconds
         for exponent in exponents {
             one.step(byPowerOfTwo: exponent)
             many.step(byPowerOfTwo: exponent)
@@ -147,6 +149,16 @@ import HashlifeTestSupport
         let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [12, 100, 300], threads: 2,
                                         narrowForkNanoseconds: 1_000_000_000)
         #expect(two.parallelPhases.narrow > 0, "no phase was found narrow (\(two.parallelPhases))")
+        #expect(two.invariantViolations().isEmpty)
+    }
+
+    @Test func aStepHandedBackToOneThreadForksAgain() {
+        // Every phase is found narrow after its second window of 256 forks; with no wait, the
+        // step forks again at its next look at the clock (every 1,024 misses). Before, the
+        // first hand-back left the rest of the step to one thread: one narrow phase a step.
+        let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [300], threads: 2,
+                                        narrowForkNanoseconds: 1_000_000_000, serialNanoseconds: 0)
+        #expect(two.parallelPhases.narrow >= 2, "the step did not fork again after a hand-back (\(two.parallelPhases))")
         #expect(two.invariantViolations().isEmpty)
     }
 

@@ -156,6 +156,16 @@ extension Universe {
     /// 0.7 s of the 2048² soup's 2 s on one thread.
     static let serialNanoseconds: UInt64 = 30_000_000
     static let serialMissBudget: UInt64 = 1 << 12
+    /// The wait before a step forks again after its phases handed it back doubles at most this
+    /// many times (30 ms << 16: half an hour).
+    static let maximumHandBackDoublings = 16
+
+    /// When a step whose phases handed it back `handBacks` (≥ 1) times to one thread forks
+    /// again (`successor(ofPadded:)`): `serialNanoseconds` × 2^`handBacks` from now, so that
+    /// a step whose work is narrow spends a shrinking share of its time on phases.
+    func timeToForkAgain(afterHandBacks handBacks: Int) -> UInt64 {
+        NodeStore.monotonicNanoseconds() &+ serialNanoseconds &<< min(handBacks, Universe.maximumHandBackDoublings)
+    }
 
     /// Nodes (about 24 MB of records) from which a phase's index is made for a big step
     /// (`parallelSuccessor`).

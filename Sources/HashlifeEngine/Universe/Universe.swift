@@ -52,6 +52,10 @@ public final class Universe {
     var missesBeforeForking = Universe.serialMissBudget
     /// See `Universe.narrowForkNanoseconds`; 0 never stops a phase as narrow (for tests).
     var narrowForkNanoseconds = Universe.narrowForkNanoseconds
+    /// See `Universe.serialNanoseconds`: how long a step runs on one thread before it forks,
+    /// and after a phase hands it back, before it forks again (doubled at each hand-back); 0
+    /// forks again at once (for tests).
+    var serialNanoseconds = Universe.serialNanoseconds
     /// Multi-threaded phases run so far, those of them that ran out of room or found their
     /// work too narrow (`parallelSuccessor`), and the collections made between two phases
     /// (`collectBetweenPhases`); tests check that threads were used.
