@@ -59,13 +59,15 @@ extension NodeStore {
         while id != 0 {
             let record = nodes[Int(id)]
             if record.word0 == a && record.word1 == b && record.se == marker {
-                if previous != 0 && !M.isShared { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                if previous != 0 {
+                    if M.isShared { moveToFrontShared(id, slot: slot) } else { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                }
                 return id
             }
             previous = id
             id = record.next
         }
-        if M.isShared { return insertShared(a, b, marker, marker, slot: slot, head: head) }
+        if M.isShared { return insertShared(a, b, marker, marker, slot: slot) }
         return insert(a, b, marker, marker, bucket: slot)
     }
 
@@ -97,19 +99,23 @@ extension NodeStore {
         while id != 0 {
             let record = nodes[Int(id)]
             if ((record.word0 ^ nw) | (record.word1 ^ ne) | (record.word2 ^ sw) | (record.word3 ^ se)) & NodeRecord.idMask == 0 {
-                if previous != 0 && !M.isShared { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                if previous != 0 {
+                    if M.isShared { moveToFrontShared(id, slot: slot) } else { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                }
                 return id
             }
             previous = id
             id = record.next
         }
-        if M.isShared { return insertShared(nw, ne, sw, se, slot: slot, head: head) }
+        if M.isShared { return insertShared(nw, ne, sw, se, slot: slot) }
         return insert(nw, ne, sw, se, bucket: slot)
     }
 
     /// Moves `id`, found in the chain of `slot` after `previous`, to the chain's front (as
-    /// Golly does; not in a multi-threaded step, whose chains only grow at the head): the recursion looks a node up again soon, and its look-ups fetch a chain's
-    /// first record ahead (`prefetchHead`). jagged2 to 2^20: 7.0–7.5 s before, 5.4–5.9 s after.
+    /// Golly does; a worker of a multi-threaded step does it under the bucket's lock:
+    /// `moveToFrontShared`): the recursion looks a node up again soon, and its look-ups fetch
+    /// a chain's first record ahead (`prefetchHead`). jagged2 to 2^20: 7.0–7.5 s before,
+    /// 5.4–5.9 s after.
     @inline(__always)
     mutating func moveToFront(_ id: NodeID, after previous: NodeID, next: NodeID, head: NodeID, slot: Int) {
         nodes[Int(previous)].next = next
@@ -128,7 +134,8 @@ extension NodeStore {
     }
 
     /// Asks the processor to fetch the first record of the chain `hint` names (when the
-    /// index has not changed size since).
+    /// index has not changed size since). For one thread: a worker of a multi-threaded step
+    /// uses `prefetchSharedHead`, which masks off the lock bit another may have set.
     @inline(__always)
     func prefetchHead(_ hint: SlotHint) {
         if hint.buckets == bucketCount { hashlife_prefetch(nodes + Int(buckets[hint.slot])) }

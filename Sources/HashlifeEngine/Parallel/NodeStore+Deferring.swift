@@ -105,11 +105,11 @@ extension NodeStore {
     }
 
     /// `prefetchHead` for a worker: the bucket is read with an atomic load (another worker
-    /// may be swapping it), and the record it names is fetched.
+    /// may be changing it), and the record it names is fetched.
     @inline(__always)
     func prefetchSharedHead(_ hint: SlotHint) {
         if hint.buckets == bucketCount {
-            hashlife_prefetch(nodes + Int(NodeStore.atomicWord(buckets + hint.slot).pointee.load(ordering: .relaxed)))
+            hashlife_prefetch(nodes + Int(NodeStore.atomicWord(buckets + hint.slot).pointee.load(ordering: .relaxed) & NodeRecord.idMask))
         }
     }
 }

@@ -395,7 +395,9 @@ extension NodeStore {
         // The sixteen leaves' buckets are fetched together, then their first records.
         var hints = InlineArray<16, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
         for k in 0..<16 { hints[k] = leafSlotHint(cells[k]) }
-        for k in 0..<16 { prefetchHead(hints[k]) }
+        for k in 0..<16 {
+            if M.isShared { prefetchSharedHead(hints[k]) } else { prefetchHead(hints[k]) }
+        }
         var leaves = InlineArray<16, NodeID>(repeating: 0)
         for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k], M.self) }
         var squares = InlineArray<4, NodeID>(repeating: 0)
