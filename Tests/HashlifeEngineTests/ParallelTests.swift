@@ -162,6 +162,18 @@ import HashlifeTestSupport
         #expect(two.invariantViolations().isEmpty)
     }
 
+    @Test(arguments: [1, 2, 3, 8])
+    func clearingAnIndexWithSeveralThreadsZeroesEveryWord(threads: Int) {
+        // Big enough to be shared out (`parallelClearingBytes`), and not a multiple of the parts.
+        let count = NodeStore.parallelClearingBytes / 4 * 3 + 5
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count + 1)
+        defer { words.deallocate() }
+        words.initialize(repeating: 0xDEAD_BEEF, count: count + 1)
+        NodeStore.clear(words, count: count, threads: threads)
+        #expect(UnsafeBufferPointer(start: words, count: count).allSatisfy { $0 == 0 })
+        #expect(words[count] == 0xDEAD_BEEF, "cleared past the end")
+    }
+
     @Test func aCancelledParallelStepLeavesTheUniverseWhereItWas() throws {
         let u = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 3)
         let before = u.population

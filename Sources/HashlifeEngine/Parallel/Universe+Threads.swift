@@ -62,11 +62,11 @@ extension Universe {
             if growsIndex && big {
                 let bigBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
                 if store.bucketCount < bigBuckets {
-                    store.growIndex(to: bigBuckets)
+                    store.growIndex(to: bigBuckets, threads: workers)
                     continue
                 }
             } else if growsIndex && store.count > store.indexGrowthPoint {
-                store.doubleIndex()
+                store.growIndex(to: min(store.bucketCount * 2, store.plannedBuckets), threads: workers)
                 continue
             }
             let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
