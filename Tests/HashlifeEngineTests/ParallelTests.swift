@@ -174,6 +174,29 @@ import HashlifeTestSupport
         #expect(words[count] == 0xDEAD_BEEF, "cleared past the end")
     }
 
+    @Test func aCollectionMarksTheSameNodesWithSeveralThreads() {
+        // Two universes stepped alike on one thread, collected with one and with three
+        // threads marking the recent nodes: the same records are freed.
+        func stepped() -> Universe {
+            let u = Universe(rule: .life, memoryLimit: 6 << 20)
+            for cell in randomSoup(width: 256, height: 256, density: 0.4, seed: 76) { u.setCell(x: cell.x, y: cell.y) }
+            u.step(by: 300)
+            return u
+        }
+        let one = stepped(), three = stepped()
+        #expect(one.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the marking")
+        let before = one.store.evictions
+        one.store.collect(threads: 1)
+        three.store.collect(threads: 3)
+        #expect(one.store.evictions > before, "the collection freed nothing")
+        #expect(three.store.evictions == one.store.evictions)
+        let freedByOne = (1..<one.store.count).filter { one.store.nodes[$0].isFree }
+        let freedByThree = (1..<three.store.count).filter { three.store.nodes[$0].isFree }
+        let differing = Set(freedByOne).symmetricDifference(freedByThree)
+        #expect(differing.isEmpty, "\(differing.count) records freed by one collection and not the other, e.g. \(differing.sorted().prefix(5))")
+        #expect(three.invariantViolations().isEmpty)
+    }
+
     @Test func aCancelledParallelStepLeavesTheUniverseWhereItWas() throws {
         let u = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 3)
         let before = u.population

@@ -67,10 +67,14 @@ extension NodeStore {
     /// - Returns: the nodes the roots and pins alone need when even they leave no room (the
     ///   caller then gives up the step), else nil.
     /// - Complexity: O(arena) for each of at most four marking passes and the sweep.
-    /// - Parameter unfinished: between two phases of a multi-threaded step, the step whose
-    ///   memoized parts the rerun needs (`markUnfinished`); they are kept with the roots.
+    /// - Parameters:
+    ///   - unfinished: between two phases of a multi-threaded step, the step whose memoized
+    ///     parts the rerun needs (`markUnfinished`); they are kept with the roots.
+    ///   - threads: threads that may share the marking of recent nodes (between two phases,
+    ///     where the step's other threads are idle; `markRecent(_:since:threads:)`). The
+    ///     collection keeps and frees the same nodes with any count.
     @discardableResult
-    mutating func collect(unfinished: UnfinishedStep? = nil) -> Int? {
+    mutating func collect(unfinished: UnfinishedStep? = nil, threads: Int = 1) -> Int? {
         let started = ContinuousClock.now
         defer {
             collections += 1
@@ -103,7 +107,7 @@ extension NodeStore {
                 recent += histogram[t]
             }
             var trial = marks
-            let total = kept + markRecent(&trial, since: t)
+            let total = kept + markRecent(&trial, since: t, threads: threads)
             if total <= roomy {
                 marks = trial
                 threshold = t
@@ -130,7 +134,7 @@ extension NodeStore {
     }
 
     /// Marks the nodes stamped at `since` or later, with their memoized results.
-    private mutating func markRecent(_ marks: inout MarkBits, since threshold: Int) -> Int {
+    func markRecent(_ marks: inout MarkBits, since threshold: Int) -> Int {
         guard threshold <= Int(tick) else { return 0 }
         var n = 0
         for i in 1..<count where !nodes[i].isFree && Int(nodes[i].stamp) >= threshold {

@@ -134,7 +134,7 @@ extension Universe {
     /// phase worth forking (a quarter of the limit), else the step finishes on one thread,
     /// which collects with its recursion pinned.
     func collectBetweenPhases(_ unfinished: NodeStore.UnfinishedStep) -> Bool {
-        guard store.collectionsThisStep < store.collectionsAllowed, store.collect(unfinished: unfinished) == nil else { return false }
+        guard store.collectionsThisStep < store.collectionsAllowed, store.collect(unfinished: unfinished, threads: threadCount) == nil else { return false }
         store.collectionsThisStep += 1
         parallelPhases.collectedBetween += 1
         return store.freeCount >= store.limitCapacity / 4

@@ -1,0 +1,78 @@
+// A collection between two phases marks its recent nodes with all the step's threads.
+
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension NodeStore {
+    /// `markRecent(_:since:)` with the arena's scan cut into `threads` ranges, one a thread
+    /// (the caller's takes the first; the others are started for it and joined), each marking
+    /// the trees of the recent nodes in its range. The trees cross ranges, so a bit is set
+    /// with an atomic or, and the one whose or found it clear pushes the node and counts it:
+    /// the marks, and the count, are those one thread makes. Stores below
+    /// `parallelMarkingNodes` are marked by one thread.
+    ///
+    /// Between phases the other threads are idle, and this marking is most of a collection's
+    /// time (jagged2 with two threads at 256 MB: 117 ms of about 235 for 4.3 million nodes).
+    func markRecent(_ marks: inout MarkBits, since threshold: Int, threads: Int) -> Int {
+        guard threads > 1, count >= NodeStore.parallelMarkingNodes else { return markRecent(&marks, since: threshold) }
+        guard threshold <= Int(tick) else { return 0 }
+        let nodes = self.nodes, count = self.count
+        let share = (count - 1 + threads - 1) / threads
+        let marked = UnsafeMutablePointer<Int>.allocate(capacity: threads)
+        defer { marked.deallocate() }
+        marked.initialize(repeating: 0, count: threads)
+        marks.withWords { words in
+            var started: [pthread_t] = []
+            for part in 1..<threads where 1 + part * share < count {
+                let range = (1 + part * share)..<min(1 + (part + 1) * share, count)
+                started.append(NodeStore.startThread(stackBytes: 0) {
+                    marked[part] = NodeStore.markRecent(in: range, of: nodes, since: threshold, words)
+                })
+            }
+            marked[0] = NodeStore.markRecent(in: 1..<min(1 + share, count), of: nodes, since: threshold, words)
+            for thread in started { pthread_join(thread, nil) }
+        }
+        return (0..<threads).reduce(0) { $0 + marked[$1] }
+    }
+
+    /// Below this many arena slots recent nodes are marked by one thread (starting others
+    /// costs tens of microseconds).
+    static let parallelMarkingNodes = 1 << 16
+
+    /// One thread's part of `markRecent(_:since:threads:)`: the trees (children and memo
+    /// results) of the nodes in `range` stamped at `threshold` or later, and those nodes'
+    /// results; returns how many bits it set.
+    private static func markRecent(in range: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>,
+                                   since threshold: Int, _ words: UnsafeMutablePointer<UInt64>) -> Int {
+        var stack: [NodeID] = []
+        var n = 0
+        for i in range where !nodes[i].isFree && Int(nodes[i].stamp) >= threshold {
+            n += markShared(NodeID(i), words, &stack)
+            if !nodes[i].isLeaf { n += markShared(nodes[i].result, words, &stack) }
+            while let top = stack.popLast() {
+                let r = nodes[Int(top)]
+                if r.isLeaf { continue }
+                n += markShared(r.nw, words, &stack) + markShared(r.ne, words, &stack)
+                    + markShared(r.sw, words, &stack) + markShared(r.se, words, &stack)
+                    + markShared(r.result, words, &stack)
+            }
+        }
+        return n
+    }
+
+    /// Sets the mark of `id` (unless 0) with an atomic or and pushes it on `stack` when this
+    /// call set it; 1 then, else 0.
+    @inline(__always)
+    private static func markShared(_ id: NodeID, _ words: UnsafeMutablePointer<UInt64>, _ stack: inout [NodeID]) -> Int {
+        if id == 0 { return 0 }
+        let bit: UInt64 = 1 << UInt64(id & 63)
+        let word = UnsafeMutableRawPointer(words + Int(id) >> 6).assumingMemoryBound(to: Atomic<UInt64>.self)
+        // Most nodes a walk meets are marked already: a load costs less than the or.
+        guard word.pointee.load(ordering: .relaxed) & bit == 0,
+              word.pointee.bitwiseOr(bit, ordering: .relaxed).oldValue & bit == 0 else { return 0 }
+        stack.append(id)
+        return 1
+    }
+}
