@@ -167,8 +167,8 @@ extension NodeStore {
     /// 1.25 nodes a bucket at most, as far as the limit allows (it plans one bucket a node).
     var indexGrowthPoint: Int { bucketCount + bucketCount / 4 }
 
-    /// Doubles the index, up to `plannedBuckets`.
-    mutating func doubleIndex() { growIndex(to: min(bucketCount * 2, plannedBuckets)) }
+    /// Doubles the index, up to `plannedBuckets` (`threads` as for `growIndex(to:threads:)`).
+    mutating func doubleIndex(threads: Int = 1) { growIndex(to: min(bucketCount * 2, plannedBuckets), threads: threads) }
 
     /// Takes the first record of the free list, if there is one.
     @inline(__always)

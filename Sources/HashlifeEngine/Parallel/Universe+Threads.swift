@@ -53,10 +53,11 @@ extension Universe {
             // for sixteen times the nodes there are (at least 2^24 buckets), as far as the
             // limit's plan allows, and pauses at two nodes a bucket: each pause costs the
             // workers their unfinished work (and, before workers moved found records to the
-            // front of their chains, long chains cost them more than one thread). Growing it so for every phase slowed the
-            // steps that fork late and make few nodes: with two threads, metacatacryst to 2^20
-            // took 116 ms and 84 MB, mosquito5 478 ms and 99 MB, against 109 ms and 23 MB, 304
-            // ms and 39 MB now (one thread: 130 ms, 425 ms).
+            // front of their chains, long chains cost them more than one thread). Growing it
+            // so for every phase slowed the steps that fork late and make few nodes: with two
+            // threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
+            // against 109 ms and 23 MB, 304 ms and 39 MB now (one thread: 130 ms, 425 ms).
+            // The other threads are idle meanwhile: they share the clearing of the grown index.
             let growsIndex = store.bucketCount < store.plannedBuckets
             let big = store.count >= Universe.bigPhaseNodes
             if growsIndex && big {
@@ -66,7 +67,7 @@ extension Universe {
                     continue
                 }
             } else if growsIndex && store.count > store.indexGrowthPoint {
-                store.growIndex(to: min(store.bucketCount * 2, store.plannedBuckets), threads: workers)
+                store.doubleIndex(threads: workers)
                 continue
             }
             let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
