@@ -163,16 +163,26 @@ extension NodeStore {
         swap(&stack, &marks.stack)
         defer { swap(&stack, &marks.stack) }
         return marks.withWords { words in
-            var n = MarkBits.push(id, in: words, onto: &stack)
-            while let top = stack.popLast() {
-                let r = nodes[Int(top)]
-                if r.isLeaf { continue }
-                n += MarkBits.push(r.nw, in: words, onto: &stack) + MarkBits.push(r.ne, in: words, onto: &stack)
-                    + MarkBits.push(r.sw, in: words, onto: &stack) + MarkBits.push(r.se, in: words, onto: &stack)
-                if followingResults { n += MarkBits.push(r.result, in: words, onto: &stack) }
-            }
-            return n
+            MarkBits.push(id, in: words, onto: &stack)
+                + NodeStore.markWalk(nodes, &stack, followingResults) { MarkBits.push($0, in: words, onto: &$1) }
         }
+    }
+
+    /// The marking walk: pops `stack` until it is empty, handing each popped node's children
+    /// (and its memo result when `followingResults`) to `push`, which marks one and pushes it
+    /// when it was not marked yet, returning 1 then; returns the sum. One thread's marking and
+    /// the threads' shared marking (`markRecent(_:since:threads:)`) differ only in `push`.
+    @inline(__always)
+    static func markWalk(_ nodes: UnsafeMutablePointer<NodeRecord>, _ stack: inout [NodeID], _ followingResults: Bool,
+                         push: (NodeID, inout [NodeID]) -> Int) -> Int {
+        var n = 0
+        while let top = stack.popLast() {
+            let r = nodes[Int(top)]
+            if r.isLeaf { continue }
+            n += push(r.nw, &stack) + push(r.ne, &stack) + push(r.sw, &stack) + push(r.se, &stack)
+            if followingResults { n += push(r.result, &stack) }
+        }
+        return n
     }
 
     /// Frees every unmarked record, clears memo slots naming freed nodes, rebuilds the free

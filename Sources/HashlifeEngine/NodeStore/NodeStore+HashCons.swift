@@ -167,8 +167,11 @@ extension NodeStore {
     /// 1.25 nodes a bucket at most, as far as the limit allows (it plans one bucket a node).
     var indexGrowthPoint: Int { bucketCount + bucketCount / 4 }
 
-    /// Doubles the index, up to `plannedBuckets` (`threads` as for `growIndex(to:threads:)`).
-    mutating func doubleIndex(threads: Int = 1) { growIndex(to: min(bucketCount * 2, plannedBuckets), threads: threads) }
+    /// Doubles the index, up to `plannedBuckets`.
+    mutating func doubleIndex() { growIndex(to: doubledBucketCount) }
+
+    /// The index's size after `doubleIndex`.
+    var doubledBucketCount: Int { min(bucketCount * 2, plannedBuckets) }
 
     /// Takes the first record of the free list, if there is one.
     @inline(__always)
@@ -215,7 +218,8 @@ extension NodeStore {
     /// 2048² soup's samples with two threads, a third of it the index's growth). With
     /// `threads` > 1 (a multi-threaded step between phases, when the other threads are idle)
     /// they share the clearing (`clear(_:count:threads:)`).
-    /// - Complexity: O(arena).
+    /// - Complexity: O(arena). Never inlined: it is rare, and its callers include `insert`.
+    @inline(never)
     mutating func growIndex(to newCount: Int, threads: Int = 1) {
         if newCount > bucketCapacity {
             buckets = NodeStore.reallocateIndex(buckets, count: newCount)
@@ -227,8 +231,7 @@ extension NodeStore {
     }
 
     /// Sets `count` words from `words` to zero, the work split among `threads` threads when
-    /// there are at least `parallelClearingBytes` (the caller's thread takes the first part;
-    /// the others are started for it and joined). The pages an index grows into are new to
+    /// there are at least `parallelClearingBytes` (`inParallel`). The pages an index grows into are new to
     /// the process, and the first touch of each costs a fault in which the kernel, and on
     /// this virtual machine the host, provides a zeroed page: up to 2 ms a megabyte when the
     /// host has taken the memory back (an 8.8M-bucket index, 35 MB: 64–91 ms against 4–5 ms
@@ -237,16 +240,10 @@ extension NodeStore {
     static func clear(_ words: UnsafeMutablePointer<UInt32>, count: Int, threads: Int) {
         let parts = count * MemoryLayout<UInt32>.stride >= parallelClearingBytes ? max(threads, 1) : 1
         let share = (count + parts - 1) / parts
-        let address = Int(bitPattern: words)
-        var started: [pthread_t] = []
-        for part in 1..<parts where part * share < count {
-            let start = part * share, length = min(share, count - start)
-            started.append(startThread(stackBytes: 0) {
-                UnsafeMutablePointer<UInt32>(bitPattern: address)!.advanced(by: start).initialize(repeating: 0, count: length)
-            })
+        inParallel(parts: parts) { part in
+            let start = part * share
+            if start < count { (words + start).initialize(repeating: 0, count: min(share, count - start)) }
         }
-        words.initialize(repeating: 0, count: min(share, count))
-        for thread in started { pthread_join(thread, nil) }
     }
 
     /// Below this many bytes an index is cleared by one thread (starting one costs tens of

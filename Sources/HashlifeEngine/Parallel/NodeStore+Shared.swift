@@ -323,11 +323,7 @@ extension NodeStore {
     /// stamp bits their words share (`setLink`).
     @inline(never)
     func moveToFrontShared(_ id: NodeID, slot: Int) {
-        let bucket = NodeStore.atomicWord(buckets + slot)
-        let head = bucket.pointee.load(ordering: .relaxed)
-        guard head & NodeStore.bucketLock == 0,
-              bucket.pointee.compareExchange(expected: head, desired: head | NodeStore.bucketLock, ordering: .acquiring).exchanged
-        else { return }
+        guard let head = tryLockBucket(slot) else { return }
         var previous: NodeID = 0, probe = head
         while probe != 0 && probe != id {
             previous = probe
@@ -356,15 +352,22 @@ extension NodeStore {
     /// the chain's head.
     @inline(__always)
     func lockBucket(_ slot: Int) -> NodeID {
-        let bucket = NodeStore.atomicWord(buckets + slot)
         while true {
-            let head = bucket.pointee.load(ordering: .relaxed)
-            if head & NodeStore.bucketLock == 0
-                && bucket.pointee.compareExchange(expected: head, desired: head | NodeStore.bucketLock, ordering: .acquiring).exchanged {
-                return head
-            }
+            if let head = tryLockBucket(slot) { return head }
             hashlife_spin_pause()
         }
+    }
+
+    /// Takes the lock of bucket `slot` and returns the chain's head, or nil when another
+    /// worker holds it (or took it meanwhile).
+    @inline(__always)
+    func tryLockBucket(_ slot: Int) -> NodeID? {
+        let bucket = NodeStore.atomicWord(buckets + slot)
+        let head = bucket.pointee.load(ordering: .relaxed)
+        guard head & NodeStore.bucketLock == 0,
+              bucket.pointee.compareExchange(expected: head, desired: head | NodeStore.bucketLock, ordering: .acquiring).exchanged
+        else { return nil }
+        return head
     }
 
     /// Releases the lock of bucket `slot`, whose chain now starts at `head`, with release

@@ -67,7 +67,7 @@ extension Universe {
                     continue
                 }
             } else if growsIndex && store.count > store.indexGrowthPoint {
-                store.doubleIndex(threads: workers)
+                store.growIndex(to: store.doubledBucketCount, threads: workers)
                 continue
             }
             let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint

@@ -39,6 +39,18 @@ extension NodeStore {
         return result!
     }
 
+    /// Runs `body(part)` for every part in 0 ..< `parts`: part 0 on the calling thread, the
+    /// others on threads started for them; returns once all have finished. (Upkeep between
+    /// the phases of a multi-threaded step, when its other threads are idle.)
+    static func inParallel(parts: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var started: [pthread_t] = []
+            for part in 1..<max(parts, 1) { started.append(startThread(stackBytes: 0) { body(part) }) }
+            body(0)
+            for thread in started { pthread_join(thread, nil) }
+        }
+    }
+
     /// Starts a thread with a stack of at least `stackBytes` (plus 8 MiB for what is not
     /// recursion) that runs `work`; the caller joins it.
     static func startThread(stackBytes needed: Int, _ work: @escaping () -> Void) -> pthread_t {

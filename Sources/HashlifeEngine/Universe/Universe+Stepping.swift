@@ -106,15 +106,18 @@ extension Universe {
         let budgeted = threadCount > 1 && parallelEligible(level: rootLevel, step: step)
         var forkTime = budgeted ? NodeStore.monotonicNanoseconds() &+ serialNanoseconds : 0
         var handBacks = 0
+        var forksNow = budgeted && missesBeforeForking == 0
         defer { store.missBudget = .max }
-        if budgeted && missesBeforeForking == 0 {
-            if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
-                return result
-            }
-            handBacks += 1
-            forkTime = timeToForkAgain(afterHandBacks: handBacks)
-        }
         while true {
+            if forksNow {
+                store.pinCount = 0
+                if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
+                    return result
+                }
+                handBacks += 1
+                forkTime = timeToForkAgain(afterHandBacks: handBacks)
+                forksNow = false
+            }
             store.missBudget = budgeted ? store.memoMisses &+ missesBeforeForking : .max
             store.forkTime = forkTime
             let universe = self
@@ -131,12 +134,7 @@ extension Universe {
                 store.pinning = true
                 store.preparePins(level: rootLevel)
             } catch .paused {
-                store.pinCount = 0
-                if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
-                    return result
-                }
-                handBacks += 1
-                forkTime = timeToForkAgain(afterHandBacks: handBacks)
+                forksNow = true
             }
         }
     }
