@@ -174,9 +174,11 @@ import HashlifeTestSupport
         #expect(words[count] == 0xDEAD_BEEF, "cleared past the end")
     }
 
-    @Test func aCollectionMarksTheSameNodesWithSeveralThreads() {
+    @Test func aCollectionWithSeveralThreadsFreesAndKeepsWhatOneThreadDoes() {
         // Two universes stepped alike on one thread, collected with one and with three
-        // threads marking the recent nodes: the same records are freed.
+        // threads sharing the histogram, the marking of recent nodes, the sweep and the
+        // rebuilding of the chains: the same records are freed, in the same free list, and
+        // the survivors keep the same results and stamps.
         func stepped() -> Universe {
             let u = Universe(rule: .life, memoryLimit: 6 << 20)
             for cell in randomSoup(width: 256, height: 256, density: 0.4, seed: 76) { u.setCell(x: cell.x, y: cell.y) }
@@ -184,7 +186,7 @@ import HashlifeTestSupport
             return u
         }
         let one = stepped(), three = stepped()
-        #expect(one.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the marking")
+        #expect(one.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the collection")
         let before = one.store.evictions
         one.store.collect(threads: 1)
         three.store.collect(threads: 3)
@@ -194,7 +196,44 @@ import HashlifeTestSupport
         let freedByThree = (1..<three.store.count).filter { three.store.nodes[$0].isFree }
         let differing = Set(freedByOne).symmetricDifference(freedByThree)
         #expect(differing.isEmpty, "\(differing.count) records freed by one collection and not the other, e.g. \(differing.sorted().prefix(5))")
+        func freeList(_ store: borrowing NodeStore) -> [NodeID] {
+            var list: [NodeID] = [], id = store.freeHead
+            while id != 0 && list.count <= store.count {
+                list.append(id)
+                id = store.nodes[Int(id)].next
+            }
+            return list
+        }
+        #expect(freeList(three.store) == freeList(one.store), "the free lists differ")
+        #expect(three.store.freeCount == one.store.freeCount)
+        #expect(three.store.tick == one.store.tick)
+        let differentSurvivors = (1..<one.store.count).filter { i in
+            let a = one.store.nodes[i], b = three.store.nodes[i]
+            return !a.isFree && (a.stamp != b.stamp || !a.isLeaf && a.result != b.result)
+        }
+        #expect(differentSurvivors.count == 0, "\(differentSurvivors.count) survivors differ in stamp or result, e.g. \(differentSurvivors.prefix(5))")
+        // Every chain reaches each live node once, whatever order the threads pushed them in.
         #expect(three.invariantViolations().isEmpty)
+        one.step(by: 100)
+        three.step(by: 100)
+        #expect(three.referenceCells == one.referenceCells)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func growingTheIndexWithSeveralThreadsKeepsEveryNodeFindable(threads: Int) {
+        let u = Universe(rule: .life, memoryLimit: 64 << 20)
+        for cell in randomSoup(width: 256, height: 256, density: 0.4, seed: 77) { u.setCell(x: cell.x, y: cell.y) }
+        u.step(by: 200)
+        #expect(u.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the relinking")
+        u.store.growIndex(to: u.store.bucketCount * 2 + 7, threads: threads)
+        #expect(u.invariantViolations().isEmpty)
+        let ids = (1..<u.store.count).filter { !u.store.nodes[$0].isFree }
+        let lost = ids.filter { i in
+            let r = u.store.nodes[i]
+            let found = r.isLeaf ? u.store.leaf(r.cells) : u.store.node(r.nw, r.ne, r.sw, r.se)
+            return found != NodeID(i)
+        }
+        #expect(lost.count == 0, "\(lost.count) nodes not found after the index grew, e.g. \(lost.prefix(5))")
     }
 
     @Test func aCancelledParallelStepLeavesTheUniverseWhereItWas() throws {

@@ -70,9 +70,11 @@ extension NodeStore {
     /// - Parameters:
     ///   - unfinished: between two phases of a multi-threaded step, the step whose memoized
     ///     parts the rerun needs (`markUnfinished`); they are kept with the roots.
-    ///   - threads: threads that may share the marking of recent nodes (between two phases,
-    ///     where the step's other threads are idle; `markRecent(_:since:threads:)`). The
-    ///     collection keeps and frees the same nodes with any count.
+    ///   - threads: threads that may share the work (between two phases, where the step's
+    ///     other threads are idle): the recency histogram, the marking of recent nodes
+    ///     (`markRecent(_:since:threads:)`), the sweep and the rebuilding of the hash chains,
+    ///     for stores of `parallelMarkingNodes` or more. The collection keeps and frees the
+    ///     same nodes, and leaves the same free list, with any count.
     @discardableResult
     mutating func collect(unfinished: UnfinishedStep? = nil, threads: Int = 1) -> Int? {
         let started = ContinuousClock.now
@@ -80,11 +82,8 @@ extension NodeStore {
             collections += 1
             collectionTime += ContinuousClock.now - started
         }
-        // Recency histogram: how many live nodes carry each stamp.
-        var histogram = [Int](repeating: 0, count: Int(tick) + 1)
-        for i in 1..<count where !nodes[i].isFree {
-            histogram[min(Int(nodes[i].stamp), Int(tick))] += 1
-        }
+        let parts = NodeStore.collectionParts(threads: threads, count: count)
+        let histogram = recencyHistogram(parts: parts)
         // What the roots and pins reach with every memo result on the way (Golly's set: it keeps
         // recomputation bounded), else only what they need (children only); recent nodes on top.
         let roomy = limitCapacity - limitCapacity / 4
@@ -115,7 +114,7 @@ extension NodeStore {
                 break
             }
         }
-        sweep(marks, keepingStampsFrom: threshold)
+        sweep(marks, keepingStampsFrom: threshold, parts: parts)
         rootsNeed = kept + NodeStore.reserve > limitCapacity ? mandatory : nil
         return rootsNeed
     }
@@ -185,30 +184,60 @@ extension NodeStore {
         return n
     }
 
+    /// How many parts a collection's scans of the arena are cut into: `threads` for a store
+    /// of `parallelMarkingNodes` or more, else one (starting a thread costs tens of
+    /// microseconds).
+    static func collectionParts(threads: Int, count: Int) -> Int {
+        threads > 1 && count >= parallelMarkingNodes ? threads : 1
+    }
+
+    /// The first id of part `part` of `parts` of the arena's ids 1 ..< `count` (part `parts`
+    /// starts at `count`).
+    static func partStart(_ part: Int, of parts: Int, count: Int) -> Int {
+        1 + (count - 1) * part / parts
+    }
+
+    /// How many live nodes carry each stamp (0 … `tick`; a stamp above the tick counts as
+    /// the tick), the arena's scan cut into `parts` (`inParallel`).
+    private func recencyHistogram(parts: Int) -> [Int] {
+        let nodes = self.nodes, count = self.count, tick = Int(self.tick)
+        var counts = [Int](repeating: 0, count: (tick + 1) * parts)
+        counts.withUnsafeMutableBufferPointer { counts in
+            NodeStore.inParallel(parts: parts) { part in
+                let row = counts.baseAddress! + part * (tick + 1)
+                for i in NodeStore.partStart(part, of: parts, count: count)..<NodeStore.partStart(part + 1, of: parts, count: count)
+                    where !nodes[i].isFree {
+                    row[min(Int(nodes[i].stamp), tick)] += 1
+                }
+            }
+        }
+        return (0...tick).map { t in (0..<parts).reduce(0) { $0 + counts[$1 * (tick + 1) + t] } }
+    }
+
     /// Frees every unmarked record, clears memo slots naming freed nodes, rebuilds the free
     /// list (lowest ids first) and the hash chains, and rebases the recency stamps so the
-    /// clock stays small.
-    private mutating func sweep(_ marks: MarkBits, keepingStampsFrom threshold: Int) {
+    /// clock stays small. The arena's ids are cut into `parts` ranges (`inParallel`), each
+    /// swept into a free list of its own; the lists are then joined in order, so the free
+    /// list is the one a single part makes.
+    private mutating func sweep(_ marks: MarkBits, keepingStampsFrom threshold: Int, parts: Int) {
         let base = UInt32(min(max(threshold, 1), Int(tick)) - 1)
-        var freeHead: NodeID = 0, freeCount = 0, evicted: UInt64 = 0
         let nodes = self.nodes, count = self.count
-        marks.withWords { words in
-            var i = count - 1
-            while i >= 1 {
-                if MarkBits.isSet(NodeID(i), in: words) {
-                    var r = nodes[i]
-                    if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.setResult(0, tag: 0) }
-                    let stamp = r.stamp
-                    r.setStamp(stamp > base ? stamp - base : 0)
-                    nodes[i] = r
-                } else {
-                    if !nodes[i].isFree { evicted += 1 }
-                    nodes[i] = .free(next: freeHead)
-                    freeHead = NodeID(i)
-                    freeCount += 1
+        var lists = [SweptList](repeating: SweptList(), count: parts)
+        lists.withUnsafeMutableBufferPointer { lists in
+            marks.withWords { words in
+                NodeStore.inParallel(parts: parts) { part in
+                    lists[part] = NodeStore.sweep(NodeStore.partStart(part, of: parts, count: count)..<NodeStore.partStart(part + 1, of: parts, count: count),
+                                                  of: nodes, words, rebasingBy: base)
                 }
-                i -= 1
             }
+        }
+        // Each part's list ends at its highest freed id; it goes on to the next part's list.
+        var freeHead: NodeID = 0, freeCount = 0, evicted: UInt64 = 0
+        for list in lists.reversed() where list.head != 0 {
+            nodes[Int(list.tail)] = .free(next: freeHead)
+            freeHead = list.head
+            freeCount += list.count
+            evicted += list.evicted
         }
         self.freeHead = freeHead
         self.freeCount = freeCount
@@ -222,9 +251,40 @@ extension NodeStore {
         deepPopulationBytes = 0
         populations.removeAll()
         deepResults.removeAll()
-        buckets.update(repeating: 0, count: bucketCount)
-        relinkChains()
+        NodeStore.clear(buckets, count: bucketCount, threads: parts)
+        relinkChains(parts: parts)
     }
+
+    /// One part of `sweep`: the records of `range`, from the highest id down, with their
+    /// free list (lowest id first).
+    private static func sweep(_ range: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>,
+                              _ words: UnsafePointer<UInt64>, rebasingBy base: UInt32) -> SweptList {
+        var list = SweptList()
+        for i in range.reversed() {
+            if MarkBits.isSet(NodeID(i), in: words) {
+                var r = nodes[i]
+                if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.setResult(0, tag: 0) }
+                let stamp = r.stamp
+                r.setStamp(stamp > base ? stamp - base : 0)
+                nodes[i] = r
+            } else {
+                if !nodes[i].isFree { list.evicted += 1 }
+                if list.head == 0 { list.tail = NodeID(i) }
+                nodes[i] = .free(next: list.head)
+                list.head = NodeID(i)
+                list.count += 1
+            }
+        }
+        return list
+    }
+}
+
+/// The free list one part of a sweep made: its first (lowest) and last id, its length, and
+/// how many of its records held a node.
+private struct SweptList {
+    var head: NodeID = 0, tail: NodeID = 0
+    var count = 0
+    var evicted: UInt64 = 0
 }
 
 /// One bit per arena slot, for a collection's marking, and the marking's work stack (kept here
