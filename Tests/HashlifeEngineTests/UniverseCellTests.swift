@@ -117,6 +117,35 @@ import HashlifeTestSupport
 
     // MARK: Loading far apart and long runs
 
+    @Test func loadingCellsInAnyOrderKeepsEveryCell() {
+        // The leaf accumulator keeps the row of leaves being filled aside (`strip`): cells row
+        // by row, shuffled, repeated, rows that start left of the strip's first leaf, a row
+        // wider than the strip's limit, and runs, all land where they belong.
+        var cells = randomSoup(width: 300, height: 90, density: 0.4, seed: 81)
+        for y in 0..<3 { cells.append(contentsOf: (0..<20).map { ReferenceCell(x: -5 - 40 * $0, y: 100 + y) }) }
+        let wide = 8 * LeafAccumulator.stripLimit + 100
+        cells.append(contentsOf: stride(from: 0, to: wide, by: 37).map { ReferenceCell(x: $0, y: 120) })
+        cells.append(contentsOf: [ReferenceCell(x: wide, y: 121), ReferenceCell(x: 3, y: 121)])
+        let expected = Set(cells)
+        var shuffled = cells + cells.prefix(500)
+        var generator = SplitMix64(seed: 82)
+        shuffled.shuffle(using: &generator)
+        for order in [cells, shuffled, cells.reversed()] {
+            let universe = Universe()
+            universe.load(cells: order.lazy.map { (x: $0.x, y: $0.y) })
+            #expect(universe.referenceCells == expected)
+            #expect(universe.population == BigUInt(expected.count))
+        }
+        let runs: [(x: Int, y: Int, length: Int)] = [(x: -3, y: 200, length: 30), (x: 10, y: 201, length: 9 * LeafAccumulator.stripLimit),
+                                                    (x: -20, y: 200, length: 5), (x: 2, y: 202, length: 1)]
+        let universe = Universe()
+        universe.load(cells: cells.lazy.map { (x: $0.x, y: $0.y) }, runs: runs)
+        var withRuns = expected
+        for run in runs { for x in run.x..<(run.x + run.length) { withRuns.insert(ReferenceCell(x: x, y: run.y)) } }
+        #expect(universe.referenceCells == withRuns)
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
     @Test func loadingCellsAtTheEdgesOfIntDoesNotTrap() {
         let universe = Universe()
         let cells = [(x: 0, y: Int.max), (x: Int.min, y: 0), (x: Int.max, y: Int.min), (x: 5, y: 6)]
