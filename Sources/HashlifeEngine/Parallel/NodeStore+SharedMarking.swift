@@ -15,19 +15,30 @@ extension NodeStore {
         guard threads > 1, count >= NodeStore.parallelMarkingNodes else { return markRecent(&marks, since: threshold) }
         guard threshold <= Int(tick) else { return 0 }
         let nodes = self.nodes, count = self.count
-        let share = (count - 1 + threads - 1) / threads
+        // The recent nodes crowd at the arena's top (the newest ids) unless collections have
+        // refilled freed records below: fixed shares left one thread most of the work, so the
+        // threads take chunks of ids in turn.
+        let chunk = NodeStore.markingChunk, chunks = (count - 1 + chunk - 1) / chunk
+        let next = Atomic<Int>(0)
         var marked = [Int](repeating: 0, count: threads)
         marked.withUnsafeMutableBufferPointer { marked in
             marks.withWords { words in
                 NodeStore.inParallel(parts: threads) { part in
-                    let start = 1 + part * share
-                    guard start < count else { return }
-                    marked[part] = NodeStore.markRecent(in: start..<min(start + share, count), of: nodes, since: threshold, words)
+                    var stack: [NodeID] = []
+                    while true {
+                        let k = next.add(1, ordering: .relaxed).oldValue
+                        guard k < chunks else { break }
+                        let start = 1 + k * chunk
+                        marked[part] += NodeStore.markRecent(in: start..<min(start + chunk, count), of: nodes, since: threshold, words, &stack)
+                    }
                 }
             }
         }
         return marked.reduce(0, +)
     }
+
+    /// Ids a thread of `markRecent(_:since:threads:)` takes at a time.
+    static let markingChunk = 1 << 14
 
     /// Below this many arena slots recent nodes are marked by one thread (starting others
     /// costs tens of microseconds).
@@ -37,8 +48,7 @@ extension NodeStore {
     /// results) of the nodes in `range` stamped at `threshold` or later, and those nodes'
     /// results; returns how many bits it set.
     private static func markRecent(in range: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>,
-                                   since threshold: Int, _ words: UnsafeMutablePointer<UInt64>) -> Int {
-        var stack: [NodeID] = []
+                                   since threshold: Int, _ words: UnsafeMutablePointer<UInt64>, _ stack: inout [NodeID]) -> Int {
         var n = 0
         for i in range where !nodes[i].isFree && Int(nodes[i].stamp) >= threshold {
             n += markShared(NodeID(i), words, &stack)
