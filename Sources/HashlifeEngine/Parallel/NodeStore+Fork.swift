@@ -47,7 +47,8 @@ extension NodeStore {
     /// The order in which the nine sub-squares of a node are queued: the corners, the middles
     /// of the sides, the centre. Helpers take the oldest task and the forking worker the
     /// newest, so two workers start far apart, and the squares that overlap most are left
-    /// for last, when their sub-results are mostly made (or claimed: `deferringSuccessors`).
+    /// for last, when their sub-results are mostly made (or claimed, and then stepped after
+    /// the others: `sharedFullStep`).
     /// Forking the nine in four stages that never overlap (corners, top and bottom, left and
     /// right, centre) waited at every stage's end: a quarter to a half of two workers' time
     /// on a 2048² soup, for no fewer misses.
