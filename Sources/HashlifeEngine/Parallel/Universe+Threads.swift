@@ -48,16 +48,17 @@ extension Universe {
             let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
             // The index cannot grow during a phase, so a phase pauses where the single-threaded
             // step would grow it, and reruns once it has (what it memoized stays; the workers'
-            // unfinished frames are dropped). While the store is small the index doubles where
-            // one thread would double it; from `bigPhaseNodes` on, a phase starts with an index
+            // unfinished frames are dropped). While the store is small the index grows eightfold
+            // where one thread would double it (`phaseIndexGrowth`); from `bigPhaseNodes` on, a
+            // phase starts with an index
             // for sixteen times the nodes there are (at least 2^24 buckets), as far as the
             // limit's plan allows, and pauses at two nodes a bucket: each pause costs the
             // workers their unfinished work (and, before workers moved found records to the
             // front of their chains, long chains cost them more than one thread). Growing it
             // so for every phase slowed the steps that fork late and make few nodes: with two
             // threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
-            // against 109 ms and 23 MB, 304 ms and 39 MB now (one thread: 130 ms, 425 ms).
-            // The other threads are idle meanwhile: they share the clearing of the grown index.
+            // against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms).
+            // The other threads are idle meanwhile: they share the upkeep of the grown index.
             let growsIndex = store.bucketCount < store.plannedBuckets
             let big = store.count >= Universe.bigPhaseNodes
             if growsIndex && big {
@@ -67,7 +68,7 @@ extension Universe {
                     continue
                 }
             } else if growsIndex && store.count > store.indexGrowthPoint {
-                store.growIndex(to: store.doubledBucketCount, threads: workers)
+                store.growIndex(to: min(store.bucketCount * Universe.phaseIndexGrowth, store.plannedBuckets), threads: workers)
                 continue
             }
             let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
@@ -171,6 +172,17 @@ extension Universe {
     /// Nodes (about 24 MB of records) from which a phase's index is made for a big step
     /// (`parallelSuccessor`).
     static let bigPhaseNodes = 1 << 20
+
+    /// How many times bigger the index gets when a phase of a step not yet big pauses for it
+    /// (one thread doubles it). Each pause drops the workers' unfinished frames; with
+    /// doubling, the 2048² soup paused three times before its big phase. Eightfold, with two
+    /// threads (medians of 5 alternating with doubling): totalperiodic 880 → 780 ms,
+    /// broken-lines 390 → 350 ms, hashlife-oddity2 320 → 270 ms, the 2048² soup 820 → 780
+    /// ms, jagged2 (7 runs) 4.02 → 3.79 s, others level; and often less memory, as fewer
+    /// phases start past `bigPhaseNodes` (puzzle at 4,000 MB 121 → 48 MB, hashlife-oddity1
+    /// 75 → 49 MB, broken-lines 82 → 57 MB), though the small steps' index is up to eight
+    /// times one thread's (metacatacryst and the 512² soup: 6 MB more).
+    static let phaseIndexGrowth = 8
 
     /// A phase whose forks (of two tasks or more) come faster than one every this many
     /// nanoseconds stops, and one thread finishes the step (`ParallelPhase.countFork`): its
