@@ -121,7 +121,9 @@
 // Several threads. A universe with `threads` > 1 runs a big step's top levels as tasks on a
 // pool of workers, each stepping through a view of this store that publishes nodes and memo
 // results with atomics (Parallel/: the shared store's essay is in NodeStore+Shared.swift).
-// Collections, index growth and deep tags stay single-threaded: a phase unwinds for them.
+// Collections, index growth and deep tags never happen inside a phase: it unwinds for them, and
+// the step's idle threads share the work between phases (the sweep, the chains' rebuilding, the
+// marking of recent nodes; NodeStore+Collection.swift, Parallel/NodeStore+SharedMarking.swift).
 //
 // All unsafe code of the engine lives in this type: the arena, the index and the side arrays are
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the

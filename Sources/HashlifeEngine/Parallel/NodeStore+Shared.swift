@@ -10,8 +10,8 @@
 //   `ParallelPhase.softBound` (the limit less the views' emergency ids). A view that finds
 //   none left, or whose chunk passes the index's growth point, sets `mustPause` and its next
 //   memo miss unwinds (`.paused`), using its emergency ids (given at the start) until then:
-//   the universe grows the index or collects at a safe point, where no recursion holds an id,
-//   with one thread, and reruns the step; what the phase memoized stays.
+//   the universe grows the index or collects at a safe point, where no recursion holds an id
+//   (the idle threads sharing the work), and reruns the step; what the phase memoized stays.
 // - Chains change only under their bucket's lock, the top bit of the bucket's word, taken
 //   with a compare-and-swap: to publish a node and to move a found record to the front.
 //   Look-ups walk without the lock (a head loaded with acquire order reaches complete
