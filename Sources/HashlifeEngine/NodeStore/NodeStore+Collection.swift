@@ -191,10 +191,10 @@ extension NodeStore {
         threads > 1 && count >= parallelMarkingNodes ? threads : 1
     }
 
-    /// The first id of part `part` of `parts` of the arena's ids 1 ..< `count` (part `parts`
-    /// starts at `count`).
-    static func partStart(_ part: Int, of parts: Int, count: Int) -> Int {
-        1 + (count - 1) * part / parts
+    /// Part `part` of the arena's ids 1 ..< `count` cut into `parts` ranges of (nearly) equal
+    /// length, in order.
+    static func partRange(_ part: Int, of parts: Int, count: Int) -> Range<Int> {
+        1 + (count - 1) * part / parts ..< 1 + (count - 1) * (part + 1) / parts
     }
 
     /// How many live nodes carry each stamp (0 … `tick`; a stamp above the tick counts as
@@ -205,8 +205,7 @@ extension NodeStore {
         counts.withUnsafeMutableBufferPointer { counts in
             NodeStore.inParallel(parts: parts) { part in
                 let row = counts.baseAddress! + part * (tick + 1)
-                for i in NodeStore.partStart(part, of: parts, count: count)..<NodeStore.partStart(part + 1, of: parts, count: count)
-                    where !nodes[i].isFree {
+                for i in NodeStore.partRange(part, of: parts, count: count) where !nodes[i].isFree {
                     row[min(Int(nodes[i].stamp), tick)] += 1
                 }
             }
@@ -226,8 +225,7 @@ extension NodeStore {
         lists.withUnsafeMutableBufferPointer { lists in
             marks.withWords { words in
                 NodeStore.inParallel(parts: parts) { part in
-                    lists[part] = NodeStore.sweep(NodeStore.partStart(part, of: parts, count: count)..<NodeStore.partStart(part + 1, of: parts, count: count),
-                                                  of: nodes, words, rebasingBy: base)
+                    lists[part] = NodeStore.sweep(NodeStore.partRange(part, of: parts, count: count), of: nodes, words, rebasingBy: base)
                 }
             }
         }

@@ -179,10 +179,7 @@ extension NodeStore {
     var indexGrowthPoint: Int { bucketCount + bucketCount / 4 }
 
     /// Doubles the index, up to `plannedBuckets`.
-    mutating func doubleIndex() { growIndex(to: doubledBucketCount) }
-
-    /// The index's size after `doubleIndex`.
-    var doubledBucketCount: Int { min(bucketCount * 2, plannedBuckets) }
+    mutating func doubleIndex() { growIndex(to: min(bucketCount * 2, plannedBuckets)) }
 
     /// Takes the first record of the free list, if there is one.
     @inline(__always)
@@ -272,13 +269,9 @@ extension NodeStore {
     /// 84 ms with one part.)
     mutating func relinkChains(parts: Int = 1) {
         let nodes = self.nodes, buckets = self.buckets, count = self.count, bucketCount = self.bucketCount
-        if parts == 1 {
-            NodeStore.relink(1..<count, of: nodes, buckets: buckets, bucketCount: bucketCount, atomic: false)
-            return
-        }
         NodeStore.inParallel(parts: parts) { part in
-            NodeStore.relink(NodeStore.partStart(part, of: parts, count: count)..<NodeStore.partStart(part + 1, of: parts, count: count),
-                             of: nodes, buckets: buckets, bucketCount: bucketCount, atomic: true)
+            NodeStore.relink(NodeStore.partRange(part, of: parts, count: count), of: nodes, buckets: buckets,
+                             bucketCount: bucketCount, atomic: parts > 1)
         }
     }
 

@@ -50,14 +50,13 @@ extension Universe {
             // step would grow it, and reruns once it has (what it memoized stays; the workers'
             // unfinished frames are dropped). While the store is small the index grows eightfold
             // where one thread would double it (`phaseIndexGrowth`); from `bigPhaseNodes` on, a
-            // phase starts with an index
-            // for sixteen times the nodes there are (at least 2^24 buckets), as far as the
-            // limit's plan allows, and pauses at two nodes a bucket: each pause costs the
-            // workers their unfinished work (and, before workers moved found records to the
-            // front of their chains, long chains cost them more than one thread). Growing it
-            // so for every phase slowed the steps that fork late and make few nodes: with two
-            // threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
-            // against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms).
+            // phase starts with an index for sixteen times the nodes there are (at least 2^24
+            // buckets), as far as the limit's plan allows, and pauses at two nodes a bucket: each
+            // pause costs the workers their unfinished work (and, before workers moved found
+            // records to the front of their chains, long chains cost them more than one thread).
+            // Growing it so for every phase slowed the steps that fork late and make few nodes:
+            // with two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and
+            // 99 MB, against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms).
             // The other threads are idle meanwhile: they share the upkeep of the grown index.
             let growsIndex = store.bucketCount < store.plannedBuckets
             let big = store.count >= Universe.bigPhaseNodes

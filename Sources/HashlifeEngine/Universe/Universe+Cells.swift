@@ -191,7 +191,7 @@ public struct LeafAccumulator {
 
     /// The leaves of the row of leaves the last cells went to (`stripY`), from `stripBase`
     /// rightwards, not yet in `leaves`: cells come mostly row by row, and a dictionary
-    /// look-up (its hashing) a cell was a third of loading a 2048² soup (180 ms; 125 ms with
+    /// look-up (its hashing) a cell was a third of loading a 2048² soup (180 ms; 110 ms with
     /// the strip). `finish` moves them in.
     @usableFromInline var strip: [UInt64] = []
     @usableFromInline var stripY = Int.min
