@@ -1,28 +1,47 @@
 import Testing
 @testable import HashlifeEngine
 
-/// How the hash index grows as nodes are made (`NodeStore.growIndexForInserts`): chains stay
-/// at 0.75 nodes a bucket at most, the index grows fourfold while small and twofold beyond, and
-/// every node stays findable.
+/// How the hash index grows as nodes are made (`NodeStore.growIndexForInserts`): twofold at
+/// 1.25 nodes a bucket while small, at 0.75 from `sparseBuckets` on (fourfold to
+/// `fourfoldBuckets`, then twofold), and every node stays findable.
 @Suite struct IndexGrowthTests {
-    @Test func theIndexGrowsFourfoldWhileSmallThenTwofoldAndKeepsChainsShort() {
+    @Test func aSmallIndexDoublesAtOneAndAQuarterNodesABucket() {
         var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
         var sizes = [store.bucketCount]
-        var made: [(bits: UInt64, id: NodeID)] = []
         var loadKept = true
         var bits: UInt64 = 0x2545_F491_4F6C_DD1D
         for _ in 0..<60_000 {
             bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            made.append((bits, store.leaf(bits)))
-            loadKept = loadKept && store.count * 4 <= store.bucketCount * 3
+            _ = store.leaf(bits)
+            loadKept = loadKept && store.count * 4 <= store.bucketCount * 5
             if store.bucketCount != sizes.last { sizes.append(store.bucketCount) }
         }
         #expect(loadKept)
-        #expect(sizes == [1 << 12, 1 << 14, 1 << 16, 1 << 18])
-        // Past `fourfoldBuckets` the index doubles.
-        store.growIndex(to: NodeStore.fourfoldBuckets)
+        let doublings: [Int] = [4096, 8192, 16384, 32768, 65536]
+        #expect(sizes == doublings)
+    }
+
+    @Test func aBigIndexGrowsAtThreeQuartersOfANodeABucket() {
+        var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
+        var made: [(bits: UInt64, id: NodeID)] = []
+        var bits: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            made.append((bits, store.leaf(bits)))
+        }
+        let sparse = NodeStore.sparseBuckets, fourfold = NodeStore.fourfoldBuckets
+        store.growIndex(to: sparse / 2)
+        let densePoint = sparse / 2 + sparse / 8
+        #expect(store.indexGrowthPoint == densePoint)
         store.growIndexForInserts()
-        #expect(store.bucketCount == 2 * NodeStore.fourfoldBuckets)
+        #expect(store.bucketCount == sparse)
+        let sparsePoint = sparse - sparse / 4
+        #expect(store.indexGrowthPoint == sparsePoint)
+        store.growIndexForInserts()
+        #expect(store.bucketCount == fourfold)
+        store.growIndexForInserts()
+        let doubled = 2 * fourfold
+        #expect(store.bucketCount == doubled)
         let nodes = store.nodeCount
         #expect(made.allSatisfy { store.leaf($0.bits) == $0.id })
         #expect(store.nodeCount == nodes)

@@ -174,28 +174,39 @@ extension NodeStore {
         return id
     }
 
-    /// The arena's high-water mark past which the index grows (`growIndexForInserts`): chains
-    /// are kept short, at 0.75 nodes a bucket at most, as far as the limit allows (it plans one
-    /// bucket a node). A look-up that makes a node reads every record of its chain, each a
-    /// cache miss that the one before names; a found node moves to the front, but newer ones
-    /// push it down again.
-    var indexGrowthPoint: Int { bucketCount - bucketCount / 4 }
+    /// The arena's high-water mark past which the index grows (`growIndexForInserts`): at 1.25
+    /// nodes a bucket while the index is smaller than `sparseBuckets`, at 0.75 from there on,
+    /// as far as the limit allows (it plans one bucket a node). A look-up that makes a node
+    /// reads every record of its chain, each a cache miss that the one before names, and a
+    /// found node moves to the front but newer ones push it down again: once the records
+    /// outgrow the processor's caches (a million nodes are 24 MB), shorter chains pay.
+    var indexGrowthPoint: Int {
+        bucketCount < NodeStore.sparseBuckets ? bucketCount + bucketCount / 4 : bucketCount - bucketCount / 4
+    }
 
-    /// Grows the index fourfold while it is smaller than `fourfoldBuckets`, then twofold, up
-    /// to `plannedBuckets`. Against doubling at 1.25 nodes a bucket (one thread, Golly's demos
-    /// to 2^20 at 256 MB, alternating, medians of 8): totalperiodic 1,055 → 930 ms, broken-lines
-    /// 490 → 440 ms, jagged2 5.65 → 5.17 s; broken-lines' peak 57 → 65 MB. Doubling at 0.75 gained
-    /// less while the index is small (broken-lines 475 ms: each growth relinks every node), and
-    /// fourfold at 1.0 or 0.5, or eightfold, no more (a bigger index is a bigger working set:
-    /// its buckets miss the cache as records do). Past `fourfoldBuckets` the index doubles, so
-    /// that a big store's index costs at most 10.7 bytes a node (a 2048² soup to 4,096 under the
-    /// default limit: 155 MB, 219 MB with fourfold growth all the way).
+    /// Grows the index past `indexGrowthPoint`, up to `plannedBuckets`: twofold, except from
+    /// `sparseBuckets` to `fourfoldBuckets`, which it skips to in one growth (each growth
+    /// relinks every node).
+    ///
+    /// Measured against doubling at 1.25 nodes a bucket throughout (one thread, Golly's demos
+    /// to 2^20 at 256 MB, alternating, medians of 7–8): totalperiodic 1,055 → 930 ms,
+    /// broken-lines 490 → 440 ms, jagged2 5.65 → 5.17 s; broken-lines' peak 57 → 65 MB, the
+    /// others' level (at the limit the plan caps the index as before). The sparser index costs
+    /// memory (up to 10.7 bytes a node where 1.25 cost 6.4), so small stores, whose chains are
+    /// in cache anyway, keep the denser one: a live node costs at most 32 bytes there. Tried:
+    /// 0.75 at every size, fourfold while under 16 MB (the Gosper gun to 2^1000 40 bytes a
+    /// node), doubling at 0.75 from 2^20 (broken-lines 475 ms), fourfold at 1.0 or 0.5, or
+    /// eightfold (no faster: a bigger index is a bigger working set, its buckets miss the
+    /// cache as records do), and sizes that keep every store at 32 bytes a node (1.875 times
+    /// the nodes at 1.0, or at 0.75: level with doubling at 1.25).
     mutating func growIndexForInserts() {
-        let factor = bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
+        let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
         growIndex(to: min(bucketCount * factor, plannedBuckets))
     }
 
-    /// The index size (2^22 buckets, 16 MB) up to which it grows fourfold.
+    /// The index size (2^20 buckets, 4 MB) from which it grows at 0.75 nodes a bucket, and the
+    /// one (2^22, 16 MB) it grows to from there in one step.
+    static let sparseBuckets = 1 << 20
     static let fourfoldBuckets = 1 << 22
 
     /// Takes the first record of the free list, if there is one.

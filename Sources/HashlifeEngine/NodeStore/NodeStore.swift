@@ -53,11 +53,11 @@
 // machine kind can give. The packing costs a mask per child read and a few shifts per memo
 // look-up (about 30% more instructions on the Gosper gun to 2^1000, which fits in cache); it
 // saves a third of what a node cost before (a 32-byte record with a second memo slot and
-// 16-bit fields, plus a 4-byte population slot). The index grows when it holds 0.75 nodes a
-// bucket, fourfold while it is under 16 MB and twofold beyond (`growIndexForInserts`: chains
-// this short made Golly's demos 8–12% faster than at 1.25), so it costs 5.3 to 21 bytes a node
-// in a small store and 5.3 to 10.7 in a big one: 29–35 bytes a live node there (Golly: ~57), 28
-// at the limit, which plans one bucket a node.
+// 16-bit fields, plus a 4-byte population slot). The index doubles when it holds 1.25 nodes a
+// bucket, so it costs 3.2 to 6.4 bytes a node: 27–31 bytes a live node in all (Golly: ~57).
+// Once it has a million buckets it grows at 0.75 nodes a bucket instead (the records no longer
+// fit in the caches, and shorter chains made Golly's demos 8–12% faster: `growIndexForInserts`),
+// 5.3 to 10.7 bytes a node; at the limit, which plans one bucket a node, 28 bytes in all.
 //
 // A look-up costs two dependent cache misses (the bucket, then the record), and the recursion
 // makes nine to fourteen of them a node. It computes each bucket as soon as it knows the key
@@ -332,7 +332,7 @@ struct NodeStore: ~Copyable {
     /// Buckets allocated; the index uses the first `bucketCount`.
     var bucketCapacity: Int
     /// The largest index the limit plans for (one bucket a node of its capacity; the index
-    /// grows towards it at 0.75 nodes a bucket, then stays: `growIndexForInserts`).
+    /// grows towards it, then stays: `growIndexForInserts`).
     var plannedBuckets: Int
     /// Buckets in use (any size: a hash maps to one by multiplying, not masking).
     var bucketCount: Int
