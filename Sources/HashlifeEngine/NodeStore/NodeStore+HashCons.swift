@@ -189,16 +189,17 @@ extension NodeStore {
     /// relinks every node).
     ///
     /// Measured against doubling at 1.25 nodes a bucket throughout (one thread, Golly's demos
-    /// to 2^20 at 256 MB, alternating, medians of 7–8): totalperiodic 1,055 → 930 ms,
-    /// broken-lines 490 → 440 ms, jagged2 5.65 → 5.17 s; broken-lines' peak 57 → 65 MB, the
-    /// others' level (at the limit the plan caps the index as before). The sparser index costs
-    /// memory (up to 10.7 bytes a node where 1.25 cost 6.4), so small stores, whose chains are
-    /// in cache anyway, keep the denser one: a live node costs at most 32 bytes there. Tried:
-    /// 0.75 at every size, fourfold while under 16 MB (the Gosper gun to 2^1000 40 bytes a
-    /// node), doubling at 0.75 from 2^20 (broken-lines 475 ms), fourfold at 1.0 or 0.5, or
-    /// eightfold (no faster: a bigger index is a bigger working set, its buckets miss the
-    /// cache as records do), and sizes that keep every store at 32 bytes a node (1.875 times
-    /// the nodes at 1.0, or at 0.75: level with doubling at 1.25).
+    /// to 2^20 at 256 MB, alternating, medians of 7–8), with 0.75 at every size and fourfold
+    /// growth under 16 MB: totalperiodic 1,055 → 930 ms, broken-lines 490 → 440 ms, jagged2
+    /// 5.65 → 5.17 s; broken-lines' peak 57 → 65 MB, the others' level (at the limit the plan
+    /// caps the index as before). This rule ran level with that one (6 runs alternating). The
+    /// sparser index costs memory (up to 10.7 bytes a node where 1.25 cost 6.4), so small
+    /// stores, whose chains are in cache anyway, keep the denser one: a live node costs at most
+    /// 32 bytes there (with that one, the Gosper gun to 2^1000 would keep 1M buckets for 266K
+    /// nodes, about 40 bytes a node). Tried too: doubling at 0.75 from 2^20 (broken-lines 475 ms), fourfold
+    /// at 1.0 or 0.5, or eightfold (no faster: a bigger index is a bigger working set, its
+    /// buckets miss the cache as records do), and sizes that keep every store at 32 bytes a
+    /// node (1.875 times the nodes at 1.0, or at 0.75: level with doubling at 1.25).
     mutating func growIndexForInserts() {
         let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
         growIndex(to: min(bucketCount * factor, plannedBuckets))

@@ -173,8 +173,8 @@ extension Universe {
     static let bigPhaseNodes = 1 << 20
 
     /// How many times bigger the index gets when a phase of a step not yet big pauses for it
-    /// (one thread doubles it while it is small). Each pause drops the workers' unfinished frames; with
-    /// doubling, the 2048² soup paused three times before its big phase. Eightfold, with two
+    /// (one thread doubles it while it is small). Each pause drops the workers' unfinished
+    /// frames; with doubling, the 2048² soup paused three times before its big phase. Eightfold, with two
     /// threads (medians of 5 alternating with doubling): totalperiodic 880 → 780 ms,
     /// broken-lines 390 → 350 ms, hashlife-oddity2 320 → 270 ms, the 2048² soup 820 → 780
     /// ms, jagged2 (7 runs) 4.02 → 3.79 s, others level; and often less memory, as fewer
