@@ -53,8 +53,7 @@ extension Universe {
     public func load(cells: some Sequence<(x: Int, y: Int)>, originX: BigInt = .zero, originY: BigInt = .zero) {
         var leaves = LeafAccumulator(originX: originX, originY: originY)
         for (x, y) in cells { leaves.add(x: x, y: y) }
-        leaves.finish()
-        load(leaves)
+        load(consume leaves)
     }
 
     /// Replaces the contents with `cells` and the horizontal `runs` of live cells (each from
@@ -68,14 +67,14 @@ extension Universe {
         var leaves = LeafAccumulator(originX: originX, originY: originY)
         for (x, y) in cells { leaves.add(x: x, y: y) }
         for (x, y, length) in runs { leaves.add(x: x, y: y, length: length) }
-        leaves.finish()
-        load(leaves)
+        load(consume leaves)
     }
 
-    /// Replaces the contents with the accumulated cells (`finish`ed).
+    /// Replaces the contents with the accumulated cells (taken, so that finishing them copies
+    /// nothing).
     @usableFromInline
-    func load(_ accumulated: LeafAccumulator) {
-        assert(accumulated.strip.isEmpty, "a leaf accumulator loaded before it finished")
+    func load(_ accumulated: consuming LeafAccumulator) {
+        accumulated.finish()
         guard accumulated.minX <= accumulated.maxX else { clear(); return }
         collectIfNeeded()
         let originX = accumulated.originX, originY = accumulated.originY
@@ -230,7 +229,7 @@ public struct LeafAccumulator {
         strip.append(bits)
     }
 
-    /// Moves the strip's leaves into `leaves` (before they are read).
+    /// Moves the strip's leaves into `leaves` (`load` does it before reading them).
     @usableFromInline
     mutating func finish() {
         for i in strip.indices where strip[i] != 0 { leaves[SIMD2(stripBase + i, stripY), default: 0] |= strip[i] }
