@@ -174,13 +174,13 @@ extension Universe {
 
     /// How many times bigger the index gets when a phase of a step not yet big pauses for it
     /// (one thread doubles it while it is small). Each pause drops the workers' unfinished
-    /// frames; with doubling, the 2048² soup paused three times before its big phase. Eightfold, with two
-    /// threads (medians of 5 alternating with doubling): totalperiodic 880 → 780 ms,
-    /// broken-lines 390 → 350 ms, hashlife-oddity2 320 → 270 ms, the 2048² soup 820 → 780
-    /// ms, jagged2 (7 runs) 4.02 → 3.79 s, others level; and often less memory, as fewer
-    /// phases start past `bigPhaseNodes` (puzzle at 4,000 MB 121 → 48 MB, hashlife-oddity1
-    /// 75 → 49 MB, broken-lines 82 → 57 MB), though the small steps' index is up to eight
-    /// times one thread's (metacatacryst and the 512² soup: 6 MB more).
+    /// frames; with doubling, the 2048² soup paused three times before its big phase.
+    /// Eightfold, with two threads (medians of 5 alternating with doubling): totalperiodic
+    /// 880 → 780 ms, broken-lines 390 → 350 ms, hashlife-oddity2 320 → 270 ms, the 2048² soup
+    /// 820 → 780 ms, jagged2 (7 runs) 4.02 → 3.79 s, others level; and often less memory, as
+    /// fewer phases start past `bigPhaseNodes` (puzzle at 4,000 MB 121 → 48 MB,
+    /// hashlife-oddity1 75 → 49 MB, broken-lines 82 → 57 MB), though the small steps' index is
+    /// up to eight times one thread's (metacatacryst and the 512² soup: 6 MB more).
     static let phaseIndexGrowth = 8
 
     /// A phase whose forks (of two tasks or more) come faster than one every this many
