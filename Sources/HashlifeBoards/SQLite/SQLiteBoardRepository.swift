@@ -100,18 +100,19 @@ public final class SQLiteBoardRepository: BoardRepository {
             }
         }
         database = try SQLiteDatabase(path: path, create: !exists)
-        sqlite3BusyTimeout()
-        try checkIdentity(fileExisted: exists && info.st_size > 0)
-        do {
-            try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
-            _ = try database.integer("PRAGMA journal_mode = WAL")
-            try migrate()
-        } catch {
-            throw Self.openingError(error, path: path)
+        database.setBusyTimeout(Self.busyTimeoutMilliseconds)
+        let fileExisted = exists && info.st_size > 0
+        try database.retryingWhileBusy(forMilliseconds: Self.busyTimeoutMilliseconds) { () throws(BoardError) in
+            try checkIdentity(fileExisted: fileExisted)
+            do throws(BoardError) {
+                try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+                _ = try database.integer("PRAGMA journal_mode = WAL")
+                try migrate()
+            } catch {
+                throw Self.openingError(error, path: path)
+            }
         }
     }
-
-    private func sqlite3BusyTimeout() { database.setBusyTimeout(Self.busyTimeoutMilliseconds) }
 
     /// Refuses a file that is not ours or is newer, reading only.
     private func checkIdentity(fileExisted: Bool) throws(BoardError) {

@@ -42,9 +42,14 @@ final class SQLiteDatabase {
     /// SQLite's last message on this connection.
     var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
 
+    /// Whether the last error this connection reported (through `failure`) was another
+    /// connection's lock.
+    private(set) var lastFailureWasBusy = false
+
     /// The error for a failed call: disk full, read-only, busy and corrupt files get their own
     /// wording; anything else SQLite's own message.
     func failure(_ code: Int32, _ doing: String) -> BoardError {
+        lastFailureWasBusy = code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED
         switch code & 0xff {
         case SQLITE_FULL: return .storeFailed(path: path, reason: "the disk is full (\(doing))")
         case SQLITE_READONLY: return .storeFailed(path: path, reason: "the store is read-only (\(doing))")
@@ -175,4 +180,35 @@ enum SQLiteValue {
 extension SQLiteDatabase {
     /// Makes this connection wait up to `milliseconds` for another's lock instead of failing.
     func setBusyTimeout(_ milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    /// Runs `body` again while it fails because another connection holds a lock, for up to
+    /// `milliseconds` in all, sleeping 1–16 ms (growing, with jitter) between tries; any other
+    /// error, or a busy one past the time, is thrown as it is.
+    ///
+    /// The busy timeout alone does not cover every contention: SQLite returns SQLITE_BUSY at
+    /// once, without waiting, when waiting could deadlock, as when a statement that began as a
+    /// read needs to write (`PRAGMA journal_mode = WAL` on a file that several processes are
+    /// creating together). `body` must be safe to run again: each of its writes is one
+    /// transaction, and a failed one left nothing behind.
+    func retryingWhileBusy<T>(forMilliseconds milliseconds: Int32, _ body: () throws(BoardError) -> T) throws(BoardError) -> T {
+        let deadline = Self.monotonicMilliseconds() + Int64(milliseconds)
+        var pause: Int64 = 1
+        while true {
+            lastFailureWasBusy = false
+            do {
+                return try body()
+            } catch {
+                guard lastFailureWasBusy, Self.monotonicMilliseconds() < deadline else { throw error }
+                var time = timespec(tv_sec: 0, tv_nsec: Int((pause + Int64.random(in: 0...pause)) * 1_000_000))
+                nanosleep(&time, nil)
+                pause = min(pause * 2, 8)
+            }
+        }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
 }
