@@ -47,14 +47,14 @@ import HashlifeTestSupport
         let path = try newStore()
         let database = try SQLiteDatabase(path: path, create: false)
         database.setBusyTimeout(0)
-        let holder = try holdWriteLock(path, forMilliseconds: 1_000)
+        let holder = try holdWriteLock(path, forMilliseconds: 2_000)
         let started = Date()
         #expect(throws: BoardError.storeFailed(path: path, reason: "the store is busy in another process (BEGIN IMMEDIATE; CREATE); try again")) {
             try database.retryingWhileBusy(forMilliseconds: 100) { () throws(BoardError) in
                 try database.execute("BEGIN IMMEDIATE; CREATE TABLE t (x); COMMIT")
             }
         }
-        #expect(Date().timeIntervalSince(started) < 0.9)
+        #expect(Date().timeIntervalSince(started) < 1.5)  // it gave up, long before the lock was free
         while holder.isExecuting { usleep(10_000) }
     }
 
