@@ -3,7 +3,8 @@ import Testing
 
 /// How the hash index grows as nodes are made (`NodeStore.growIndexForInserts`): twofold at
 /// 1.25 nodes a bucket while small, at 0.75 from `sparseBuckets` on (fourfold to
-/// `fourfoldBuckets`, then twofold), and every node stays findable.
+/// `fourfoldBuckets`, then twofold; straight to the plan when a growth would stop less than
+/// half again short of it), and every node stays findable.
 @Suite struct IndexGrowthTests {
     @Test func aSmallIndexDoublesAtOneAndAQuarterNodesABucket() {
         var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
@@ -45,5 +46,26 @@ import Testing
         let nodes = store.nodeCount
         #expect(made.allSatisfy { store.leaf($0.bits) == $0.id })
         #expect(store.nodeCount == nodes)
+    }
+
+    @Test func aGrowthThatWouldStopJustShortOfThePlanGoesToThePlan() {
+        var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
+        var made: [(bits: UInt64, id: NodeID)] = []
+        var bits: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<5_000 {
+            bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            made.append((bits, store.leaf(bits)))
+        }
+        store.growIndex(to: 8192)
+        store.plannedBuckets = 40_000
+        store.growIndexForInserts()
+        #expect(store.bucketCount == 16_384)  // 23,616 short of the plan: more than half again
+        store.growIndexForInserts()
+        #expect(store.bucketCount == 40_000)  // 32,768 would be 7,232 short: less than half again
+        store.growIndex(to: 8192)
+        store.plannedBuckets = 20_000
+        store.growIndexForInserts()
+        #expect(store.bucketCount == 20_000)  // 16,384 would be 3,616 short
+        #expect(made.allSatisfy { store.leaf($0.bits) == $0.id })
     }
 }
