@@ -24,12 +24,7 @@ import Testing
 
     @Test func aBigIndexGrowsAtThreeQuartersOfANodeABucket() {
         var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
-        var made: [(bits: UInt64, id: NodeID)] = []
-        var bits: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<20_000 {
-            bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            made.append((bits, store.leaf(bits)))
-        }
+        let made = makeLeaves(20_000, in: &store, seed: 0x9E37_79B9_7F4A_7C15)
         let sparse = NodeStore.sparseBuckets, fourfold = NodeStore.fourfoldBuckets
         store.growIndex(to: sparse / 2)
         let densePoint = sparse / 2 + sparse / 8
@@ -50,12 +45,7 @@ import Testing
 
     @Test func aGrowthThatWouldStopJustShortOfThePlanGoesToThePlan() {
         var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
-        var made: [(bits: UInt64, id: NodeID)] = []
-        var bits: UInt64 = 0x2545_F491_4F6C_DD1D
-        for _ in 0..<5_000 {
-            bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            made.append((bits, store.leaf(bits)))
-        }
+        let made = makeLeaves(5_000, in: &store, seed: 0x2545_F491_4F6C_DD1D)
         store.growIndex(to: 8192)
         store.plannedBuckets = 40_000
         store.growIndexForInserts()
@@ -67,5 +57,16 @@ import Testing
         store.growIndexForInserts()
         #expect(store.bucketCount == 20_000)  // 16,384 would be 3,616 short
         #expect(made.allSatisfy { store.leaf($0.bits) == $0.id })
+    }
+
+    /// `count` leaves of pseudo-random cells made in `store`, with their ids.
+    private func makeLeaves(_ count: Int, in store: inout NodeStore, seed: UInt64) -> [(bits: UInt64, id: NodeID)] {
+        var made: [(bits: UInt64, id: NodeID)] = []
+        var bits = seed
+        for _ in 0..<count {
+            bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            made.append((bits, store.leaf(bits)))
+        }
+        return made
     }
 }
