@@ -6,8 +6,8 @@ import HashlifeTestSupport
 /// `retryingWhileBusy`: the retry that covers the contention SQLite's busy timeout does not
 /// (it answers SQLITE_BUSY at once when waiting could deadlock).
 @Suite struct SQLiteBusyTests {
-    /// A store file and a second thread that holds its write lock for `milliseconds`;
-    /// returns once the lock is held.
+    /// Starts a thread that holds the write lock of the store at `path` for `milliseconds`;
+    /// returns it once the lock is held.
     private func holdWriteLock(_ path: String, forMilliseconds milliseconds: Int) throws -> Thread {
         let held = DispatchSemaphore(value: 0)
         let thread = Thread {
