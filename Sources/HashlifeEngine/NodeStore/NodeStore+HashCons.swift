@@ -185,14 +185,16 @@ extension NodeStore {
     }
 
     /// Grows the index past `indexGrowthPoint`, up to `plannedBuckets`: twofold, except from
-    /// `sparseBuckets` to `fourfoldBuckets`, which it skips to in one growth (each growth
+    /// `sparseBuckets` to `fourfoldBuckets`, which it skips to in one growth, and straight to
+    /// the plan when the growth would stop less than half again short of it (each growth
     /// relinks every node).
     ///
-    /// Measured against doubling at 1.25 nodes a bucket throughout (one thread, Golly's demos
-    /// to 2^20 at 256 MB, alternating, medians of 7–8), with 0.75 at every size and fourfold
-    /// growth under 16 MB: totalperiodic 1,055 → 930 ms, broken-lines 490 → 440 ms, jagged2
-    /// 5.65 → 5.17 s; broken-lines' peak 57 → 65 MB, the others' level (at the limit the plan
-    /// caps the index as before). This rule ran level with that one (6 runs alternating). The
+    /// The sparser index past `sparseBuckets`, measured against doubling at 1.25 nodes a bucket
+    /// throughout (one thread, Golly's demos to 2^20 at 256 MB, alternating, medians of 7–8),
+    /// in a first version with 0.75 at every size and fourfold growth under 16 MB:
+    /// totalperiodic 1,055 → 930 ms, broken-lines 490 → 440 ms, jagged2 5.65 → 5.17 s;
+    /// broken-lines' peak 57 → 65 MB, the others' level (at the limit the plan caps the index
+    /// as before). This rule ran level with that first version (6 runs alternating). The
     /// sparser index costs memory (up to 10.7 bytes a node where 1.25 cost 6.4), so small
     /// stores, whose chains are in cache anyway, keep the denser one: a live node costs at most
     /// 32 bytes there (with that one, the Gosper gun to 2^1000 would keep 1M buckets for 266K
@@ -201,10 +203,10 @@ extension NodeStore {
     /// buckets miss the cache as records do), and sizes that keep every store at 32 bytes a
     /// node (1.875 times the nodes at 1.0, or at 0.75: level with doubling at 1.25).
     ///
-    /// A growth that would leave the index less than half again short of the plan goes all the
-    /// way to it: the next and last growth would relink every node for a few more buckets
-    /// (jagged2 at 256 MB, whose plan is 8.8M buckets: 2^23 at 3.1M nodes, then 8.8M at 6.3M,
-    /// relinking them all for 5% more; now 8.8M at 3.1M. Jagged2 3–6% faster, one thread).
+    /// Going straight to a plan that is near: otherwise the last growth relinks every node for
+    /// a few more buckets (jagged2 at 256 MB, whose plan is 8.8M buckets: 2^23 at 3.1M nodes,
+    /// then 8.8M at 6.3M, relinking them all for 5% more; now 8.8M at 3.1M. Jagged2 3–6%
+    /// faster, one thread).
     mutating func growIndexForInserts() {
         let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
         let grown = min(bucketCount * factor, plannedBuckets)
