@@ -106,21 +106,35 @@ extension NodeStore {
     @inline(__always)
     mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int, _ mode: M.Type) -> NodeID {
         let head = M.isShared ? sharedHead(slot) : buckets[slot]
+        // The children as the record's first two 64-bit words hold them (under the tag and
+        // stamp bits), compared as two 64-bit words instead of four 32-bit ones.
+        let key = (UInt64(nw) | UInt64(ne) &<< 32, UInt64(sw) | UInt64(se) &<< 32)
         var id = head, previous: NodeID = 0
         while id != 0 {
-            let record = nodes[Int(id)]
-            if ((record.word0 ^ nw) | (record.word1 ^ ne) | (record.word2 ^ sw) | (record.word3 ^ se)) & NodeRecord.idMask == 0 {
+            let words = NodeStore.keyWords(nodes + Int(id))
+            if ((words.0 ^ key.0) | (words.1 ^ key.1)) & NodeStore.keyMask == 0 {
                 if previous != 0 {
-                    if M.isShared { moveToFrontShared(id, slot: slot) } else { moveToFront(id, after: previous, next: record.next, head: head, slot: slot) }
+                    if M.isShared { moveToFrontShared(id, slot: slot) } else { moveToFront(id, after: previous, next: nodes[Int(id)].next, head: head, slot: slot) }
                 }
                 return id
             }
             previous = id
-            id = record.next
+            id = nodes[Int(id)].next
         }
         if M.isShared { return insertShared(nw, ne, sw, se, slot: slot) }
         return insert(nw, ne, sw, se, bucket: slot)
     }
+
+    /// A record's four children fields (words 0–3) as two 64-bit words, word0 and word2 in
+    /// their low halves; `keyMask` keeps the ids.
+    @inline(__always)
+    static func keyWords(_ record: UnsafeMutablePointer<NodeRecord>) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(record)
+        return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
+    }
+
+    /// The id bits of both halves of a `keyWords` word.
+    static let keyMask = UInt64(NodeRecord.idMask) | UInt64(NodeRecord.idMask) &<< 32
 
     /// Moves `id`, found in the chain of `slot` after `previous`, to the chain's front (as
     /// Golly does; a worker of a multi-threaded step does it under the bucket's lock:
