@@ -40,9 +40,61 @@ import HashlifeTestSupport
             woundBack = woundBack || universe.store.tick < lastTick
             lastTick = universe.store.tick
             #expect(universe.store.tickBits == NodeRecord.topBits(universe.store.tick))
+            #expect(universe.store.tickWords == NodeRecord.stampWords(universe.store.tick))
             #expect(universe.invariantViolations().isEmpty)
         }
         #expect(universe.statistics.collections > 0)
         #expect(woundBack, "no collection wound the clock back: the test checks nothing")
+    }
+
+    /// The memo check and the stamp check read a record as three 64-bit words
+    /// (`NodeStore.recordWords`): each of the 64 tags and 64 stamps must match itself only,
+    /// whatever the ids, the result and the other field hold.
+    @Test func recordWordsHoldEachTagAndStampAndNoOther() {
+        var generator = SplitMix64(seed: 79)
+        let record = UnsafeMutablePointer<NodeRecord>.allocate(capacity: 1)
+        defer { record.deallocate() }
+        for tag in UInt32(0)..<64 {
+            for stamp in UInt32(0)..<64 {
+                let id = { NodeID(truncatingIfNeeded: generator.next()) & NodeRecord.idMask }
+                record.initialize(to: NodeRecord(id(), id(), id(), id(), next: id(), stamp: stamp))
+                record.pointee.setResult(id() | 1, tag: tag)
+                let words = NodeStore.recordWords(record)
+                for other in UInt32(0)..<64 {
+                    #expect(NodeRecord.holds(NodeRecord.tagWords(other), words.0, words.2) == (other == tag), "tag \(tag) read as \(other)")
+                    #expect(NodeRecord.holds(NodeRecord.stampWords(other), words.1, words.2) == (other == stamp), "stamp \(stamp) read as \(other)")
+                }
+            }
+        }
+    }
+
+    /// A memo hit answers the memoized result and stamps the node with the clock (so that a
+    /// collection keeps what the recursion still uses); a node stamped already keeps its stamp.
+    @Test func aMemoHitAnswersTheResultAndStampsTheNodeWithTheClock() throws {
+        let universe = Universe(memoryLimit: 1 << 22)
+        universe.load(cells: randomSoup(width: 64, height: 64, density: 0.375, seed: 78).lazy.map { (x: $0.x, y: $0.y) })
+        universe.step(by: 64)
+        // Non-empty nodes with a full step's result, and their levels.
+        var memoized: [(id: NodeID, level: Int)] = []
+        for i in 1..<universe.store.count {
+            let r = universe.store.nodes[i]
+            guard !r.isFree, !r.isLeaf, r.result != 0, r.hasTag(0) else { continue }
+            var level = 4, child = r.nw
+            while !universe.store.nodes[Int(child)].isLeaf { level += 1; child = universe.store.nodes[Int(child)].nw }
+            if NodeID(i) != universe.store.emptyNode(level: level) { memoized.append((NodeID(i), level)) }
+        }
+        #expect(memoized.count > 100, "too few memoized nodes to look up: the test checks little")
+        try #require(universe.store.tick < NodeStore.maximumTick)
+        let tick = universe.store.tick + 1
+        universe.store.tick = tick
+        for (id, level) in memoized.prefix(200) {
+            let result = universe.store.nodes[Int(id)].result
+            let hits = universe.store.memoHits
+            #expect(try universe.store.successor(id, level: level, step: level - 2, SerialStep.self) == result)
+            #expect(universe.store.memoHits == hits + 1, "node \(id) (level \(level)) was not a memo hit")
+            #expect(universe.store.nodes[Int(id)].stamp == tick, "node \(id) (level \(level)) kept stamp \(universe.store.nodes[Int(id)].stamp)")
+            #expect(universe.store.nodes[Int(id)].result == result && universe.store.nodes[Int(id)].hasTag(0))
+        }
+        #expect(universe.invariantViolations().isEmpty)
     }
 }

@@ -133,6 +133,14 @@ extension NodeStore {
         return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
     }
 
+    /// A record as three 64-bit words: words 0-1, 2-3 and 4-5, the first of each pair in the
+    /// low half (see `NodeRecord.tagWords`).
+    @inline(__always)
+    static func recordWords(_ record: UnsafeMutablePointer<NodeRecord>) -> (UInt64, UInt64, UInt64) {
+        let raw = UnsafeRawPointer(record)
+        return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self), raw.load(fromByteOffset: 16, as: UInt64.self))
+    }
+
     /// The id bits of both halves of a `keyWords` word.
     static let keyMask = UInt64(NodeRecord.idMask) | UInt64(NodeRecord.idMask) &<< 32
 

@@ -10,7 +10,9 @@ extension NodeStore {
     /// - Complexity: O(nodes).
     mutating func invariantViolations(root: NodeID, level: Int) -> [String] {
         var problems: [String] = []
-        if tickBits != NodeRecord.topBits(tick) { problems.append("the clock's stamp bits are not the clock's (\(tick))") }
+        if tickBits != NodeRecord.topBits(tick) || tickWords != NodeRecord.stampWords(tick) {
+            problems.append("the clock's stamp bits are not the clock's (\(tick))")
+        }
         // Canonical: keys unique across the arena, and each node findable through its chain.
         var keys = Set<SIMD4<UInt32>>()
         var freed = 0

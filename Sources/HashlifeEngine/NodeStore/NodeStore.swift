@@ -250,10 +250,44 @@ struct NodeRecord {
         ((a ^ top.0) | (b ^ top.1) | (c ^ top.2)) >> 30 == 0
     }
 
+    // The same fields read as a record's three 64-bit words (`NodeStore.recordWords`: words
+    // 0-1, 2-3 and 4-5, the first of each pair in the low half): the tag's bits are the top
+    // two of each half of the first word and of the high half of the third, the stamp's the
+    // top two of each half of the second word and of the low half of the third.
+
+    /// `value` as a tag, placed as in a record's first and third 64-bit words.
+    static func tagWords(_ value: UInt32) -> FieldWords {
+        let top = topBits(value)
+        return FieldWords(pair: UInt64(top.0) | UInt64(top.1) &<< 32, single: UInt64(top.2) &<< 32,
+                          singleMask: 0xC000_0000_0000_0000)
+    }
+
+    /// `value` as a stamp, placed as in a record's second and third 64-bit words.
+    static func stampWords(_ value: UInt32) -> FieldWords {
+        let top = topBits(value)
+        return FieldWords(pair: UInt64(top.0) | UInt64(top.1) &<< 32, single: UInt64(top.2), singleMask: 0xC000_0000)
+    }
+
+    /// Do a record's 64-bit words `pair` and `single` hold `field` (the first and third
+    /// words for a tag, the second and third for a stamp)?
+    @inline(__always)
+    static func holds(_ field: FieldWords, _ pair: UInt64, _ single: UInt64) -> Bool {
+        ((pair ^ field.pair) & 0xC000_0000_C000_0000) | ((single ^ field.single) & field.singleMask) == 0
+    }
+
     /// A leaf's 64 cells.
     var cells: UInt64 { @inline(__always) get { UInt64(word0) | UInt64(word1) &<< 32 } }
     var isLeaf: Bool { @inline(__always) get { se == NodeStore.leafMarker } }
     var isFree: Bool { @inline(__always) get { word3 == 0 } }
+}
+
+/// A six-bit field (a tag or a stamp) as two of a record's 64-bit words hold it
+/// (`NodeRecord.tagWords`, `NodeRecord.stampWords`): the bits of the word whose halves both
+/// carry two, and of the word with one half carrying two, with that half's mask.
+struct FieldWords: Equatable {
+    var pair: UInt64
+    var single: UInt64
+    var singleMask: UInt64
 }
 
 /// Why the stepping recursion unwound before finishing. Memo entries written before it stay valid.
@@ -295,9 +329,17 @@ struct NodeStore: ~Copyable {
     var limitBytes: Int
     /// Recency clock for least-recently-used eviction (see the essay), 1 ... `maximumTick`;
     /// stamps live in the records.
-    var tick: UInt32 = 1 { didSet { tickBits = NodeRecord.topBits(tick) } }
+    var tick: UInt32 = 1 {
+        didSet {
+            tickBits = NodeRecord.topBits(tick)
+            tickWords = NodeRecord.stampWords(tick)
+        }
+    }
     /// `tick` as a record's stamp bits (`NodeRecord.topBits`), for the recursion's stamp checks.
     var tickBits = NodeRecord.topBits(1)
+    /// `tick` as a record's 64-bit words hold it (`NodeRecord.stampWords`), for the memo hits'
+    /// stamp checks.
+    var tickWords = NodeRecord.stampWords(1)
     static let maximumTick: UInt32 = 63
     var insertsThisTick = 0
     var insertsPerTick: Int

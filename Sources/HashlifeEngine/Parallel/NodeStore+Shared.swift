@@ -200,6 +200,7 @@ extension NodeStore {
         insertsPerTick = store.insertsPerTick
         tick = store.tick
         tickBits = store.tickBits
+        tickWords = store.tickWords
         pinCapacity = NodeStore.chunkSize + NodeStore.emergencyIDs
         pins = .allocate(capacity: pinCapacity)
         buckets = store.buckets

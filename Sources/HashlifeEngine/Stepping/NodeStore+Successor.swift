@@ -42,15 +42,23 @@ extension NodeStore {
     @inline(__always)
     mutating func successor<M: StepMode>(_ id: NodeID, _ sub: SubSteps, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         if id == sub.empty { return empties[sub.level - 1] }
-        let record = nodes[Int(id)]
         if M.isShared {
-            if let result = sharedResult(id, tagBits: sub.tagBits) { return hit(id, record, result, M.self) }
+            if let result = sharedResult(id, tagBits: sub.tagBits) { return hit(id, nodes[Int(id)], result, M.self) }
         } else if sub.tag < NodeRecord.tagLimit {
-            if record.result != 0 && record.hasTag(bits: sub.tagBits) { return hit(id, record, record.result, M.self) }
+            // The record as three 64-bit words: the tag and the stamp are each compared in two
+            // operations rather than three, against words computed once (`SubSteps.tagWords`,
+            // `tickWords`).
+            let words = NodeStore.recordWords(nodes + Int(id))
+            let result = NodeID(truncatingIfNeeded: words.2 &>> 32) & NodeRecord.idMask
+            if result != 0 && NodeRecord.holds(sub.tagWords, words.0, words.2) {
+                memoHits &+= 1
+                if !NodeRecord.holds(tickWords, words.1, words.2) { nodes[Int(id)].setStamp(bits: tickBits) }
+                return result
+            }
         } else if let deep = deepResults[NodeStore.deepKey(id, sub.step)] {
-            return hit(id, record, NodeID(deep), M.self)
+            return hit(id, nodes[Int(id)], NodeID(deep), M.self)
         }
-        return try computeSuccessor(id, record, level: sub.level, step: sub.step, M.self)
+        return try computeSuccessor(id, nodes[Int(id)], level: sub.level, step: sub.step, M.self)
     }
 
     /// What the look-ups of one level and step share (see `SubSteps`).
@@ -63,6 +71,7 @@ extension NodeStore {
     @inline(__always)
     func subSteps(level: Int, step: Int, tag: Int) -> SubSteps {
         SubSteps(level: level, step: step, tag: tag, tagBits: NodeRecord.topBits(UInt32(truncatingIfNeeded: tag)),
+                 tagWords: NodeRecord.tagWords(UInt32(truncatingIfNeeded: tag)),
                  empty: level < emptyCount ? empties[level] : SubSteps.noEmpty)
     }
 
@@ -178,7 +187,9 @@ extension NodeStore {
         reuseMeasured = true
     }
 
-    /// A memo hit: stamps the node as recently used and answers.
+    /// A memo hit: stamps the node as recently used and answers. (For a worker's look-ups
+    /// and deep results; one thread's look-ups do the same on the record's 64-bit words in
+    /// `successor`.)
     @inline(__always)
     mutating func hit<M: StepMode>(_ id: NodeID, _ record: NodeRecord, _ result: NodeID, _ mode: M.Type) -> NodeID {
         memoHits &+= 1
@@ -472,6 +483,8 @@ struct SubSteps {
     let step: Int
     let tag: Int
     let tagBits: (UInt32, UInt32, UInt32)
+    /// The tag's bits as a record's first and last 64-bit words hold them (`NodeRecord.tagWords`).
+    let tagWords: FieldWords
     let empty: NodeID
     /// Never an id (ids stay below `NodeRecord.idMask`).
     static let noEmpty = NodeID.max
