@@ -262,20 +262,7 @@ extension NodeStore {
         prefetchHead(hints.nw)
         hints.sw = slotHint(s10, s11, s20, s21)
         hints.se = slotHint(s11, s12, s21, s22)
-        // `combine`, written out: as a call it took fifteen arguments through memory (8% of
-        // broken-lines' instructions), and one function with `partialStep` loses the constant
-        // tag of the four squares' memo checks (6%).
-        prefetchHead(hints.ne)
-        let nw = try successor(node(s00, s01, s10, s11, hint: hints.nw, M.self), sub, M.self)
-        if pinning { frame[10] = nw }
-        prefetchHead(hints.sw)
-        let ne = try successor(node(s01, s02, s11, s12, hint: hints.ne, M.self), sub, M.self)
-        if pinning { frame[11] = ne }
-        prefetchHead(hints.se)
-        let sw = try successor(node(s10, s11, s20, s21, hint: hints.sw, M.self), sub, M.self)
-        if pinning { frame[12] = sw }
-        let se = try successor(node(s11, s12, s21, s22, hint: hints.se, M.self), sub, M.self)
-        return node(nw, ne, sw, se, M.self)
+        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, sub, pins: frame, M.self)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),
@@ -314,8 +301,11 @@ extension NodeStore {
     /// advances each 2^`sub.step` and joins the four results. `hints` are the four
     /// squares' buckets, computed (and fetched) by the caller as soon as it could, the first
     /// one's first record too; each next one's first record is fetched a sub-step ahead.
-    /// (`fullStep` writes the same sequence out: keep the two alike.)
-    @inline(__always)
+    ///
+    /// `@_transparent`, which inlines it always: `@inline(__always)` left it out of line in
+    /// `fullStep`, a call that passed its fifteen arguments through memory (8% of broken-lines'
+    /// instructions).
+    @_transparent
     mutating func combine<M: StepMode>(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID, hints: CombineHints,
