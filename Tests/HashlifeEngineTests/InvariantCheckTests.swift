@@ -47,6 +47,28 @@ import HashlifeTestSupport
         #expect(woundBack, "no collection wound the clock back: the test checks nothing")
     }
 
+    /// Workers racing to stamp one record can tear its stamp above the clock (each word's
+    /// two bits from either tick). The checks allow that only while workers have stamped since
+    /// the last sweep, and the sweep clamps such a stamp to the clock.
+    @Test func aStampTornAboveTheClockIsClampedByTheNextSweep() {
+        let universe = Universe(memoryLimit: 1 << 22)
+        universe.load(cells: randomSoup(width: 32, height: 32, density: 0.375, seed: 80).lazy.map { (x: $0.x, y: $0.y) })
+        universe.step(by: 16)
+        let root = Int(universe.root)
+        universe.store.nodes[root].setStamp(NodeStore.maximumTick)
+        let tickBefore = universe.store.tick
+        #expect(tickBefore < NodeStore.maximumTick)
+        #expect(universe.invariantViolations().contains { $0.contains("after the clock") }, "one thread's stamp above the clock went unreported")
+        universe.store.workersStamped = true
+        #expect(universe.invariantViolations().isEmpty)
+        universe.collect()
+        let workersStamped = universe.store.workersStamped
+        #expect(!workersStamped)
+        let (stamp, tick) = (universe.store.nodes[Int(universe.root)].stamp, universe.store.tick)
+        #expect(stamp <= tick)
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
     /// The memo check and the stamp check read a record as three 64-bit words
     /// (`NodeStore.recordWords`): each of the 64 tags and 64 stamps must match itself only,
     /// whatever the ids, the result and the other field hold.

@@ -220,12 +220,13 @@ extension NodeStore {
     /// list is the one a single part makes.
     private mutating func sweep(_ marks: MarkBits, keepingStampsFrom threshold: Int, parts: Int) {
         let base = UInt32(min(max(threshold, 1), Int(tick)) - 1)
-        let nodes = self.nodes, count = self.count
+        let nodes = self.nodes, count = self.count, clock = tick
         var lists = [SweptList](repeating: SweptList(), count: parts)
         lists.withUnsafeMutableBufferPointer { lists in
             marks.withWords { words in
                 NodeStore.inParallel(parts: parts) { part in
-                    lists[part] = NodeStore.sweep(NodeStore.partRange(part, of: parts, count: count), of: nodes, words, rebasingBy: base)
+                    lists[part] = NodeStore.sweep(NodeStore.partRange(part, of: parts, count: count), of: nodes, words,
+                                                  rebasingBy: base, clock: clock)
                 }
             }
         }
@@ -241,6 +242,7 @@ extension NodeStore {
         self.freeCount = freeCount
         evictions += evicted
         tick -= base
+        workersStamped = false
         if !bigPopulations.isEmpty { bigPopulations = bigPopulations.filter { marks[$0.key] } }
         if !wordPopulations.isEmpty { wordPopulations = wordPopulations.filter { marks[$0.key] } }
         largePopulationBytes = wordPopulations.count * NodeStore.bytesPerSideEntry
@@ -256,13 +258,13 @@ extension NodeStore {
     /// One part of `sweep`: the records of `range`, from the highest id down, with their
     /// free list (lowest id first).
     private static func sweep(_ range: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>,
-                              _ words: UnsafePointer<UInt64>, rebasingBy base: UInt32) -> SweptList {
+                              _ words: UnsafePointer<UInt64>, rebasingBy base: UInt32, clock: UInt32) -> SweptList {
         var list = SweptList()
         for i in range.reversed() {
             if MarkBits.isSet(NodeID(i), in: words) {
                 var r = nodes[i]
                 if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.setResult(0, tag: 0) }
-                let stamp = r.stamp
+                let stamp = min(r.stamp, clock)  // a stamp workers tore above the clock counts as the clock
                 r.setStamp(stamp > base ? stamp - base : 0)
                 nodes[i] = r
             } else {

@@ -323,6 +323,11 @@ struct NodeStore: ~Copyable {
     var freeHead: UInt32 = 0
     /// Records on the free list.
     var freeCount = 0
+    /// Have workers of a parallel phase stamped records since the last sweep? Their stamps are
+    /// written word by word, so two racing ones can tear into a value above the clock (the two
+    /// bits of each word from either tick: 30 and 33 can leave 46); the next sweep clamps
+    /// them, and until then the invariant checks allow them.
+    var workersStamped = false
     /// Nodes the memory limit allows (the arena is allocated at this size).
     var limitCapacity: Int
     /// The memory limit in bytes, as given.

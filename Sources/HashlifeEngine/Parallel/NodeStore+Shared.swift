@@ -34,6 +34,9 @@
 //   thread: a view reads the tick from the phase each time it takes a chunk of ids (one tick
 //   every `insertsPerTick` ids handed out), so racing writers write ticks at most a chunk
 //   apart, and a collection after the phase can tell its late work from its early work.
+//   Two writers racing on one record can tear its stamp (each word's two bits from either
+//   tick), even into a value above the clock: such a node only counts as the most recent,
+//   and the next sweep clamps it (`workersStamped`).
 //   Word 4 holds a chain link beside its stamp bits: stamps swap it atomically, and a move
 //   under the lock writes the link with a plain store, which may drop a stamp written in
 //   between (a recency hint) but never a link.
@@ -145,6 +148,7 @@ final class ParallelPhase: @unchecked Sendable {
 
     /// Gives the free list and high-water mark back to `store` (after every view stopped).
     func end(into store: inout NodeStore) {
+        store.workersStamped = true
         store.count = nodeCount
         (store.freeHead, store.freeCount) = free.withLock { ($0.head, $0.count) }
     }
