@@ -111,7 +111,7 @@ extension NodeStore {
         let key = (UInt64(nw) | UInt64(ne) &<< 32, UInt64(sw) | UInt64(se) &<< 32)
         var id = head, previous: NodeID = 0
         while id != 0 {
-            let words = NodeStore.keyWords(nodes + Int(id))
+            let words = NodeStore.recordWords(nodes + Int(id))
             if ((words.0 ^ key.0) | (words.1 ^ key.1)) & NodeStore.keyMask == 0 {
                 if previous != 0 {
                     if M.isShared { moveToFrontShared(id, slot: slot) } else { moveToFront(id, after: previous, next: nodes[Int(id)].next, head: head, slot: slot) }
@@ -125,23 +125,16 @@ extension NodeStore {
         return insert(nw, ne, sw, se, bucket: slot)
     }
 
-    /// A record's four children fields (words 0–3) as two 64-bit words, word0 and word2 in
-    /// their low halves; `keyMask` keeps the ids.
-    @inline(__always)
-    static func keyWords(_ record: UnsafeMutablePointer<NodeRecord>) -> (UInt64, UInt64) {
-        let raw = UnsafeRawPointer(record)
-        return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
-    }
-
     /// A record as three 64-bit words: words 0-1, 2-3 and 4-5, the first of each pair in the
-    /// low half (see `NodeRecord.tagWords`).
+    /// low half (see `NodeRecord.tagWords`); the first two hold the four children under the
+    /// tag and stamp bits (`keyMask` keeps the ids).
     @inline(__always)
     static func recordWords(_ record: UnsafeMutablePointer<NodeRecord>) -> (UInt64, UInt64, UInt64) {
         let raw = UnsafeRawPointer(record)
         return (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self), raw.load(fromByteOffset: 16, as: UInt64.self))
     }
 
-    /// The id bits of both halves of a `keyWords` word.
+    /// The id bits of both halves of a `recordWords` word.
     static let keyMask = UInt64(NodeRecord.idMask) | UInt64(NodeRecord.idMask) &<< 32
 
     /// Moves `id`, found in the chain of `slot` after `previous`, to the chain's front (as
