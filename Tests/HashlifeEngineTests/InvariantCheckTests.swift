@@ -91,7 +91,7 @@ import HashlifeTestSupport
     }
 
     /// A memo hit answers the memoized result and stamps the node with the clock (so that a
-    /// collection keeps what the recursion still uses); a node stamped already keeps its stamp.
+    /// collection keeps what the recursion still uses).
     @Test func aMemoHitAnswersTheResultAndStampsTheNodeWithTheClock() throws {
         let universe = Universe(memoryLimit: 1 << 22)
         universe.load(cells: randomSoup(width: 64, height: 64, density: 0.375, seed: 78).lazy.map { (x: $0.x, y: $0.y) })

@@ -200,10 +200,6 @@ struct NodeRecord {
     /// Does the record carry `tag` (< `tagLimit`)?
     @inline(__always)
     func hasTag(_ tag: UInt32) -> Bool { NodeRecord.holds(tag, word0, word1, word5) }
-    /// Does the record carry the tag whose `topBits` are `bits`? (The recursion computes them
-    /// once a frame: `SubSteps`.)
-    @inline(__always)
-    func hasTag(bits: (UInt32, UInt32, UInt32)) -> Bool { NodeRecord.holds(bits: bits, word0, word1, word5) }
     /// Stores `result` for the step `tag` (< `tagLimit`) stands for. Non-leaves only.
     @inline(__always)
     mutating func setResult(_ result: NodeID, tag: UInt32) {
@@ -214,9 +210,6 @@ struct NodeRecord {
     }
     /// The recency stamp (0 ... 63).
     var stamp: UInt32 { @inline(__always) get { NodeRecord.sixBits(word2, word3, word4) } }
-    /// Is the record stamped with the stamp whose `topBits` are `bits` (`NodeStore.tickBits`)?
-    @inline(__always)
-    func isStamped(bits: (UInt32, UInt32, UInt32)) -> Bool { NodeRecord.holds(bits: bits, word2, word3, word4) }
     @inline(__always)
     mutating func setStamp(_ stamp: UInt32) { setStamp(bits: NodeRecord.topBits(stamp)) }
     @inline(__always)

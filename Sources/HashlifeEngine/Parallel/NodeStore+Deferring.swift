@@ -100,7 +100,7 @@ extension NodeStore {
     mutating func successorUnlessClaimed(_ id: NodeID, _ sub: SubSteps) throws(StepInterruption) -> NodeID? {
         if id == sub.empty { return empties[sub.level - 1] }
         switch slot(id, tagBits: sub.tagBits) {
-        case let .result(result): return hit(id, nodes[Int(id)], result, SharedStep.self)
+        case let .result(result): return hit(id, result, SharedStep.self)
         case .busy: return nil
         case .empty: return try computeSuccessor(id, nodes[Int(id)], level: sub.level, step: sub.step, SharedStep.self)
         }

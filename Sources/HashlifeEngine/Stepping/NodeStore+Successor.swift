@@ -43,20 +43,16 @@ extension NodeStore {
     mutating func successor<M: StepMode>(_ id: NodeID, _ sub: SubSteps, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         if id == sub.empty { return empties[sub.level - 1] }
         if M.isShared {
-            if let result = sharedResult(id, tagBits: sub.tagBits) { return hit(id, nodes[Int(id)], result, M.self) }
+            if let result = sharedResult(id, tagBits: sub.tagBits) { return hit(id, result, M.self) }
         } else if sub.tag < NodeRecord.tagLimit {
-            // The record as three 64-bit words: the tag and the stamp are each compared in two
-            // operations rather than three, against words computed once (`SubSteps.tagWords`,
-            // `tickWords`).
+            // The record as three 64-bit words: the tag (and in `hit` the stamp) compared in
+            // two operations rather than three, against words computed once
+            // (`SubSteps.tagWords`, `tickWords`).
             let words = NodeStore.recordWords(nodes + Int(id))
             let result = NodeID(truncatingIfNeeded: words.2 &>> 32) & NodeRecord.idMask
-            if result != 0 && NodeRecord.holds(sub.tagWords, words.0, words.2) {
-                memoHits &+= 1
-                if !NodeRecord.holds(tickWords, words.1, words.2) { nodes[Int(id)].setStamp(bits: tickBits) }
-                return result
-            }
+            if result != 0 && NodeRecord.holds(sub.tagWords, words.0, words.2) { return hit(id, words, result, M.self) }
         } else if let deep = deepResults[NodeStore.deepKey(id, sub.step)] {
-            return hit(id, nodes[Int(id)], NodeID(deep), M.self)
+            return hit(id, NodeID(deep), M.self)
         }
         return try computeSuccessor(id, nodes[Int(id)], level: sub.level, step: sub.step, M.self)
     }
@@ -187,13 +183,18 @@ extension NodeStore {
         reuseMeasured = true
     }
 
-    /// A memo hit: stamps the node as recently used and answers. (For a worker's look-ups
-    /// and deep results; one thread's look-ups do the same on the record's 64-bit words in
-    /// `successor`.)
+    /// A memo hit: stamps the node as recently used (unless its stamp is the clock's) and
+    /// answers `result`.
     @inline(__always)
-    mutating func hit<M: StepMode>(_ id: NodeID, _ record: NodeRecord, _ result: NodeID, _ mode: M.Type) -> NodeID {
+    mutating func hit<M: StepMode>(_ id: NodeID, _ result: NodeID, _ mode: M.Type) -> NodeID {
+        hit(id, NodeStore.recordWords(nodes + Int(id)), result, M.self)
+    }
+
+    /// `hit(_:_:_:)` with the record's words read already (`NodeStore.recordWords`).
+    @inline(__always)
+    mutating func hit<M: StepMode>(_ id: NodeID, _ words: (UInt64, UInt64, UInt64), _ result: NodeID, _ mode: M.Type) -> NodeID {
         memoHits &+= 1
-        if !record.isStamped(bits: tickBits) {
+        if !NodeRecord.holds(tickWords, words.1, words.2) {
             if M.isShared { stampShared(id) } else { nodes[Int(id)].setStamp(bits: tickBits) }
         }
         return result
