@@ -38,7 +38,7 @@
 // when the table fills). It was slower everywhere: Gosper gun to 2^1000 110 ms against 58 ms,
 // a 1024² soup to generation 1024 2.12 s against 1.44 s, and 86 against 52 bytes per node.
 // Each growth costs one random access per node, and 32-byte probe sequences cross cache lines.
-// That was before the recursion fetched its look-ups ahead (`slotHint`). Since, a look-up's
+// That was before the recursion fetched its look-ups ahead (`slotHint`). Since then a look-up's
 // bucket is what it waits on most (about a quarter of jagged2's run), and a prototype with the
 // slot as the id but no growth, no collection and one thread (a table of the limit's size,
 // populated up front) spent 12–32% less user time on the memory-bound demos (README, "Why
