@@ -195,8 +195,12 @@ extension NodeStore {
     /// reads every record of its chain, each a cache miss that the one before names, and a
     /// found node moves to the front but newer ones push it down again: once the records
     /// outgrow the processor's caches (a million nodes are 24 MB), shorter chains pay.
-    var indexGrowthPoint: Int {
-        bucketCount < NodeStore.sparseBuckets ? bucketCount + bucketCount / 4 : bucketCount - bucketCount / 4
+    var indexGrowthPoint: Int { NodeStore.indexGrowthPoint(buckets: bucketCount) }
+
+    /// `indexGrowthPoint` of an index of `buckets` buckets.
+    @inline(__always)
+    static func indexGrowthPoint(buckets: Int) -> Int {
+        buckets < sparseBuckets ? buckets + buckets / 4 : buckets - buckets / 4
     }
 
     /// Grows the index past `indexGrowthPoint`, up to `plannedBuckets`: twofold, except from
@@ -224,8 +228,14 @@ extension NodeStore {
     /// faster, one thread).
     mutating func growIndexForInserts() {
         let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
-        let grown = min(bucketCount * factor, plannedBuckets)
-        growIndex(to: plannedBuckets - grown < grown / 2 ? plannedBuckets : grown)
+        growIndex(to: NodeStore.indexGrowth(to: bucketCount * factor, planned: plannedBuckets))
+    }
+
+    /// An index growth to `buckets`, up to `planned`, and straight to `planned` when it would
+    /// stop less than half again short of it (each growth relinks every node).
+    static func indexGrowth(to buckets: Int, planned: Int) -> Int {
+        let grown = min(buckets, planned)
+        return planned - grown < grown / 2 ? planned : grown
     }
 
     /// The index size (2^20 buckets, 4 MB) from which it grows at 0.75 nodes a bucket, and the

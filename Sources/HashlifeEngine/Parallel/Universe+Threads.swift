@@ -46,31 +46,18 @@ extension Universe {
         while true {
             let margin = Universe.margin(workers: workers)
             let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
-            // The index cannot grow during a phase, so a phase pauses where the single-threaded
-            // step would grow it, and reruns once it has (what it memoized stays; the workers'
-            // unfinished frames are dropped). While the store is small the index grows eightfold
-            // where one thread would double it (`phaseIndexGrowth`); from `bigPhaseNodes` on, a
-            // phase starts with an index for sixteen times the nodes there are (at least 2^24
-            // buckets), as far as the limit's plan allows, and pauses at two nodes a bucket: each
-            // pause costs the workers their unfinished work (and, before workers moved found
-            // records to the front of their chains, long chains cost them more than one thread).
-            // Growing it so for every phase slowed the steps that fork late and make few nodes:
-            // with two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and
-            // 99 MB, against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms).
-            // The other threads are idle meanwhile: they share the upkeep of the grown index.
-            let growsIndex = store.bucketCount < store.plannedBuckets
-            let big = store.count >= Universe.bigPhaseNodes
-            if growsIndex && big {
-                let bigBuckets = min(max(16 * (store.count + margin), 1 << 24), store.plannedBuckets)
-                if store.bucketCount < bigBuckets {
-                    store.growIndex(to: bigBuckets, threads: workers)
-                    continue
-                }
-            } else if growsIndex && store.count > store.indexGrowthPoint {
-                store.growIndex(to: min(store.bucketCount * Universe.phaseIndexGrowth, store.plannedBuckets), threads: workers)
+            // The index cannot grow during a phase: a phase pauses where it would need to
+            // grow, and reruns once it has (`phaseIndex`). The other threads are idle
+            // meanwhile: they share the upkeep of the grown index.
+            let indexBound: Int
+            switch Universe.phaseIndex(count: store.count, buckets: store.bucketCount,
+                                       planned: store.plannedBuckets, margin: margin) {
+            case let .grow(to: buckets):
+                store.growIndex(to: buckets, threads: workers)
                 continue
+            case let .run(pausingPast: bound):
+                indexBound = bound
             }
-            let indexBound = !growsIndex ? Int.max : big ? 2 * store.bucketCount : store.indexGrowthPoint
             // A store at its limit collects first, with one thread (and its pins).
             if store.freeCount < margin && store.count >= softBound { return nil }
             let views = UnsafeMutablePointer<NodeStore>.allocate(capacity: workers)
@@ -168,9 +155,62 @@ extension Universe {
         NodeStore.monotonicNanoseconds() &+ serialNanoseconds &<< min(handBacks, Universe.maximumHandBackDoublings)
     }
 
+    /// What a phase needs of the index before it starts: to grow it first (after which the
+    /// phase asks again), or to run, pausing once the store's high-water mark passes a bound
+    /// (the index cannot grow during a phase). `count` and `buckets` are the store's high-water
+    /// mark and index size, `planned` the most buckets the memory limit allows, `margin` the
+    /// workers' emergency ids.
+    ///
+    /// While the store is small, a phase pauses where one thread would grow the index, which
+    /// then grows eightfold where one thread would double it (`phaseIndexGrowth`); once that
+    /// makes `bigPhaseBuckets`, the phase pauses at two nodes a bucket. A big step
+    /// (`bigPhaseNodes` nodes) gets an index for sixteen times the nodes there are (so at least
+    /// 2^24 buckets) and pauses at two nodes a bucket too: each pause costs the workers their
+    /// unfinished frames (and, before workers moved found records to the front of their
+    /// chains, long chains cost them more than one thread).
+    /// Growing it so for every phase slowed the steps that fork late and make few nodes: with
+    /// two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
+    /// against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms). Every
+    /// size stops at `planned`, and goes there when it would stop less than half again short
+    /// of it (`NodeStore.indexGrowth`, as one thread's growth does: with 256 MB, jagged2's
+    /// eightfold growth to 2^23 buckets was followed by one to the plan's 8.8 million, which
+    /// relinked millions of nodes for 5% more buckets); once there, the phase runs unbounded.
+    /// - Complexity: O(1).
+    static func phaseIndex(count: Int, buckets: Int, planned: Int, margin: Int) -> PhaseIndex {
+        guard buckets < planned else { return .run(pausingPast: .max) }
+        if count >= bigPhaseNodes {
+            let bigBuckets = NodeStore.indexGrowth(to: 16 * (count + margin), planned: planned)
+            return buckets < bigBuckets ? .grow(to: bigBuckets) : .run(pausingPast: 2 * buckets)
+        }
+        if buckets >= bigPhaseBuckets { return .run(pausingPast: 2 * buckets) }
+        let growthPoint = NodeStore.indexGrowthPoint(buckets: buckets)
+        guard count > growthPoint else { return .run(pausingPast: growthPoint) }
+        return .grow(to: NodeStore.indexGrowth(to: buckets * phaseIndexGrowth, planned: planned))
+    }
+
+    /// What `phaseIndex` asks of a phase.
+    enum PhaseIndex: Equatable {
+        /// Grow the index to this many buckets first.
+        case grow(to: Int)
+        /// Run, pausing once the store's high-water mark passes this many records.
+        case run(pausingPast: Int)
+    }
+
     /// Nodes (about 24 MB of records) from which a phase's index is made for a big step
-    /// (`parallelSuccessor`).
+    /// (`phaseIndex`).
     static let bigPhaseNodes = 1 << 20
+
+    /// An index this big (2^23 buckets, 32 MB) lets a phase run to two nodes a bucket, as a big
+    /// step's does, though the step is not big yet. A phase that forked at 131,072 buckets (its
+    /// first 30 ms made fewer than 164,000 nodes) paused at 163,840 and 786,432 nodes, growing
+    /// the index to 2^20 and then 2^23 buckets, and when it paused a third time at 0.75 nodes a
+    /// bucket (6.3 million), the big step's index made then was for 100 million buckets (0.6 s
+    /// to make, 400 MB), while a phase that forked at 262,144 buckets went big at 1.6 million
+    /// nodes with 25 million: the same case, two threads at the default memory, took 3.3–3.7 or
+    /// 4.5–4.8 s (jagged2), 2.0 or 3.1 s (unlimited-novelty), by which one its first 30 ms
+    /// happened to be. Making the big step's index (2^24 buckets) at that second pause instead
+    /// cost the cases that end there 32 MB (broken-lines 80 → 112–144 MB).
+    static let bigPhaseBuckets = 1 << 23
 
     /// How many times bigger the index gets when a phase of a step not yet big pauses for it
     /// (one thread doubles it while it is small). Each pause drops the workers' unfinished
