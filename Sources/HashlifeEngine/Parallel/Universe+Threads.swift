@@ -171,15 +171,16 @@ extension Universe {
     /// Growing it so for every phase slowed the steps that fork late and make few nodes: with
     /// two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
     /// against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms). Every
-    /// size stops at `planned`, and goes there when it would stop less than half again short
-    /// of it (`NodeStore.indexGrowth`, as one thread's growth does: with 256 MB, jagged2's
-    /// eightfold growth to 2^23 buckets was followed by one to the plan's 8.8 million, which
-    /// relinked millions of nodes for 5% more buckets); once there, the phase runs unbounded.
+    /// size stops at `planned`, and the eightfold growth goes there when it would stop less
+    /// than half again short of it (`NodeStore.indexGrowth`, as one thread's growth does: with
+    /// 256 MB, jagged2's eightfold growth to 2^23 buckets was followed by one to the plan's 8.8
+    /// million, which relinked millions of nodes for 5% more buckets; the big step's index,
+    /// generous already, does not); once there, the phase runs unbounded.
     /// - Complexity: O(1).
     static func phaseIndex(count: Int, buckets: Int, planned: Int, margin: Int) -> PhaseIndex {
         guard buckets < planned else { return .run(pausingPast: .max) }
         if count >= bigPhaseNodes {
-            let bigBuckets = NodeStore.indexGrowth(to: 16 * (count + margin), planned: planned)
+            let bigBuckets = min(16 * (count + margin), planned)
             return buckets < bigBuckets ? .grow(to: bigBuckets) : .run(pausingPast: 2 * buckets)
         }
         if buckets >= bigPhaseBuckets { return .run(pausingPast: 2 * buckets) }
