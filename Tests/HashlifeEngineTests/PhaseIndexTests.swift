@@ -7,7 +7,7 @@ import Testing
 /// longer decides whether it pauses a third time and gets an index of 100 million buckets.
 @Suite struct PhaseIndexTests {
     /// The memory plan of the default 4,096 MB limit, and two workers' emergency ids.
-    let planned = 141_000_000
+    let planned = NodeStore.plan(memoryLimit: 4096 << 20).buckets
     let margin = Universe.margin(workers: 2)
 
     @Test func aSmallStepPausesWhereOneThreadWouldGrowTheIndexAndGrowsItEightfold() {

@@ -179,11 +179,9 @@ extension Universe {
     /// - Complexity: O(1).
     static func phaseIndex(count: Int, buckets: Int, planned: Int, margin: Int) -> PhaseIndex {
         guard buckets < planned else { return .run(pausingPast: .max) }
-        if count >= bigPhaseNodes {
-            let bigBuckets = min(16 * (count + margin), planned)
-            return buckets < bigBuckets ? .grow(to: bigBuckets) : .run(pausingPast: 2 * buckets)
-        }
-        if buckets >= bigPhaseBuckets { return .run(pausingPast: 2 * buckets) }
+        let bigBuckets = min(16 * (count + margin), planned)
+        if count >= bigPhaseNodes && buckets < bigBuckets { return .grow(to: bigBuckets) }
+        if count >= bigPhaseNodes || buckets >= bigPhaseBuckets { return .run(pausingPast: 2 * buckets) }
         let growthPoint = NodeStore.indexGrowthPoint(buckets: buckets)
         guard count > growthPoint else { return .run(pausingPast: growthPoint) }
         return .grow(to: NodeStore.indexGrowth(to: buckets * phaseIndexGrowth, planned: planned))
