@@ -146,6 +146,33 @@ import HashlifeTestSupport
         #expect(universe.invariantViolations().isEmpty)
     }
 
+    @Test func cellsInColumnOrderKeepTheAccumulatorNearItsDistinctLeaves() {
+        // Column by column, every cell starts a new strip, so each one is an entry of its own
+        // until `finish` merges them: the entries stay within twice the distinct leaves and the
+        // slack, and every leaf's cells are the union of its entries.
+        let side = 256
+        func alive(_ x: Int, _ y: Int) -> Bool { (x * 7 + y * 13) % 5 != 0 }
+        let columnOrder = (0..<side).flatMap { x in (0..<side).filter { alive(x, $0) }.map { (x: x, y: $0) } }
+        var accumulator = LeafAccumulator(originX: .zero, originY: .zero)
+        var mostEntries = 0
+        for cell in columnOrder {
+            accumulator.add(x: cell.x, y: cell.y)
+            mostEntries = max(mostEntries, accumulator.leaves.count)
+        }
+        accumulator.finish()
+        let distinctLeaves = Set(columnOrder.map { [$0.x >> 3, ($0.y + 7) >> 3] }).count  // rows of leaves start at y ≡ 1 (mod 8)
+        #expect(accumulator.mergedCount > 0)
+        #expect(mostEntries <= 2 * distinctLeaves + LeafAccumulator.mergeSlack + 1)
+        accumulator.merge()
+        #expect(accumulator.leaves.count == distinctLeaves)
+        #expect(accumulator.leaves.reduce(0) { $0 + $1.bits.nonzeroBitCount } == columnOrder.count)
+
+        let universe = Universe()
+        universe.load(cells: columnOrder)
+        #expect(universe.referenceCells == Set(columnOrder.map { ReferenceCell(x: $0.x, y: $0.y) }))
+        #expect(universe.invariantViolations().isEmpty)
+    }
+
     @Test func loadingCellsAtTheEdgesOfIntDoesNotTrap() {
         let universe = Universe()
         let cells = [(x: 0, y: Int.max), (x: Int.min, y: 0), (x: Int.max, y: Int.min), (x: 5, y: 6)]

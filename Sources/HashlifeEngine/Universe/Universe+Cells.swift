@@ -96,7 +96,7 @@ extension Universe {
         let (frameX, frameY) = Universe.frame(level: k)
         let anchorLeafX = (originX - frameX - BigInt(accumulated.shiftX)).floorDivided(by: 8).quotient
         let anchorLeafY = (originY - frameY - BigInt(accumulated.shiftY)).floorDivided(by: 8).quotient
-        var sorted = accumulated.leaves.map { (x: $0.key.x, y: $0.key.y, bits: $0.value) }
+        var sorted = accumulated.leaves
         // The root's top-left in leaf units from the anchor.
         // Cells far from the origin make a root of thousands of levels: recurse on a stack to match.
         root = NodeStore.withStack(forLevels: 2 * k) { build(&sorted[...], level: k, x: -anchorLeafX, y: -anchorLeafY) }
@@ -107,10 +107,11 @@ extension Universe {
     }
 
     /// Builds the node of `level` whose top-left leaf is at (`x`, `y`) in leaf units from the
-    /// anchor, from the leaves in `leaves` (all inside it), reordering them.
+    /// anchor, from the leaves in `leaves` (all inside it), reordering them. A leaf may come
+    /// more than once (`LeafAccumulator.leaves`): its cells are the union.
     private func build(_ leaves: inout ArraySlice<(x: Int, y: Int, bits: UInt64)>, level: Int, x: BigInt, y: BigInt) -> NodeID {
         if leaves.isEmpty { return store.emptyNode(level: level) }
-        if level == NodeStore.leafLevel { return store.leaf(leaves.first!.bits) }
+        if level == NodeStore.leafLevel { return store.leaf(leaves.reduce(0) { $0 | $1.bits }) }
         let half = BigInt(BigUInt.powerOfTwo(level - 1 - NodeStore.leafLevel))
         let midX = x + half, midY = y + half
         // Leaf keys are Ints: a midpoint beyond Int's range has every leaf on one side.
@@ -177,7 +178,17 @@ public struct LeafAccumulator {
     @usableFromInline let originY: BigInt
     @usableFromInline let shiftX: Int
     @usableFromInline let shiftY: Int
-    @usableFromInline var leaves: [SIMD2<Int>: UInt64] = [:]
+    /// The leaves gathered so far, keyed by position: a key may come more than once (a row of
+    /// leaves that the cells left and came back to), and the tree's building takes the union.
+    /// An array, not a dictionary keyed by position: hashing every leaf, and the dictionary's
+    /// growth, were a third of turning a 2048² soup's cells into a tree. `finish` merges
+    /// repeated keys whenever the array has doubled since it last did, so cells in any order
+    /// cost at most about twice the distinct leaves.
+    @usableFromInline var leaves: [(x: Int, y: Int, bits: UInt64)] = []
+    /// `leaves.count` after the last merge (`merge`).
+    @usableFromInline var mergedCount = 0
+    /// Entries `leaves` may gain past twice `mergedCount` before `finish` merges.
+    @usableFromInline static let mergeSlack = 1 << 12
     @usableFromInline var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
 
     @usableFromInline
@@ -232,9 +243,28 @@ public struct LeafAccumulator {
     /// Moves the strip's leaves into `leaves` (`load` does it before reading them).
     @usableFromInline
     mutating func finish() {
-        for i in strip.indices where strip[i] != 0 { leaves[SIMD2(stripBase + i, stripY), default: 0] |= strip[i] }
+        for i in strip.indices where strip[i] != 0 { leaves.append((x: stripBase + i, y: stripY, bits: strip[i])) }
         strip.removeAll(keepingCapacity: true)
         stripY = Int.min
+        if leaves.count > 2 * mergedCount + LeafAccumulator.mergeSlack { merge() }
+    }
+
+    /// Sorts `leaves` by position and merges the entries of each key into one.
+    /// - Complexity: O(n log n) for n entries.
+    @usableFromInline
+    mutating func merge() {
+        leaves.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        var kept = 0
+        for i in leaves.indices {
+            if kept > 0 && leaves[kept - 1].x == leaves[i].x && leaves[kept - 1].y == leaves[i].y {
+                leaves[kept - 1].bits |= leaves[i].bits
+            } else {
+                leaves[kept] = leaves[i]
+                kept += 1
+            }
+        }
+        leaves.removeLast(leaves.count - kept)
+        mergedCount = kept
     }
 
     /// Adds the `length` cells from offset (`x`, `y`) rightwards, a leaf row at a time.

@@ -47,6 +47,9 @@ private enum Byte {
 }
 
 private struct RLEParser {
+    /// The most cells `body` makes room for before it has read them (2^24: 256 MB of address
+    /// space).
+    static let reservedCellLimit = 1 << 24
     /// The text as UTF-8 (always valid: it came from a String).
     let bytes: [UInt8]
     /// Each line's content, without its terminator. There is always at least one line.
@@ -336,6 +339,11 @@ private struct RLEParser {
     /// stored cell by cell (the fast path for soups); longer ones as `PatternRun`s, and gaps of
     /// any size only move the cursor, so neither costs memory per cell.
     mutating func body(fromLine firstLine: Int) throws(PatternError) {
+        // Room for a cell a byte of the body, what a soup comes to (a 2048² soup at density
+        // 0.5: 0.66). The array doubling its way up from empty copied and first touched twice
+        // the memory it ends with; room it does not use costs address space, not memory.
+        let bodyBytes = firstLine < lines.count ? bytes.count - lines[firstLine].lowerBound : 0
+        document.cells.reserveCapacity(min(bodyBytes, RLEParser.reservedCellLimit))
         var cursor = RLECursor()
         var count = -1  // pending run count while it is small, -1 when none
         var bigDigits: [UInt8] = []  // a pending count's digits once it passes `smallCountLimit`
