@@ -15,8 +15,7 @@ public enum Life106Writer {
     /// document made from a universe has none).
     /// - Throws: never; kept for source compatibility.
     public static func write(_ document: PatternDocument) throws(PatternError) -> String {
-        var cells = document.cells
-        cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        let cells = PatternCell.rowMajor(document.cells)
 
         var out = "#Life 1.06\n"
         var lineNumber = 1

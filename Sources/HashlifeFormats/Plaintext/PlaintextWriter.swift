@@ -19,8 +19,7 @@ public enum PlaintextWriter {
     ///   and one line per row of the bounding box, so it suits small, dense patterns; write
     ///   sparse or huge ones as RLE.
     public static func write(_ document: PatternDocument) -> String {
-        var cells = document.cells
-        cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+        let cells = PatternCell.rowMajor(document.cells)
         var originX = document.originX, originY = document.originY
         var minX = 0, minY = 0
         if let first = cells.first {

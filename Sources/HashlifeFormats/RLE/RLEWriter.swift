@@ -15,16 +15,7 @@ public enum RLEWriter {
     /// spaces, the name and author are trimmed, and whitespace is removed from the rule, so that
     /// every value reads back as written. Runs longer than the reader's limit of 10⁹ are split.
     public static func write(_ document: PatternDocument) -> String {
-        var cells = document.cells
-        cells.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
-        if cells.count > 1 {  // drop duplicates, now adjacent
-            var kept = 1
-            for i in 1..<cells.count where cells[i] != cells[kept - 1] {
-                cells[kept] = cells[i]
-                kept += 1
-            }
-            cells.removeLast(cells.count - kept)
-        }
+        let cells = PatternCell.rowMajor(document.cells)
 
         var originX = document.originX, originY = document.originY
         var minX = 0, minY = 0
