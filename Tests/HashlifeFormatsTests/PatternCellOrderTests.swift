@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func sparseCellsAreSortedByComparison() {
-        // Rows far more than four times the cells: sorted by comparison.
+        // Far more rows than cells: sorted by comparison.
         let cells = randomCells(count: 200, width: 1 << 40, height: 1 << 40, seed: 3)
         #expect(PatternCell.rowMajor(cells + cells.prefix(50)) == reference(cells))
         let edges = [PatternCell(x: 0, y: Int.max), PatternCell(x: Int.max, y: Int.min), PatternCell(x: Int.min, y: Int.min),

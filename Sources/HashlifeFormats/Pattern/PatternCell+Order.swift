@@ -3,13 +3,13 @@ extension PatternCell {
     /// writers (RLE, Life 1.06, plaintext) emit cells in.
     ///
     /// Cells in that order already (a parsed file's) are checked in one pass and returned as
-    /// they are. Others are distributed into their rows by a counting sort when the rows are
-    /// no more than four times the cells, keeping each row's cells in the order they came: a
-    /// universe hands its cells out in quadtree order, in which the cells of one row come left
-    /// to right, so its rows need no sorting after that (a row out of order is sorted by
-    /// itself). Sparser patterns are sorted by comparison. Sorting a 2048² soup's 2.1 million
-    /// cells by comparison was about a quarter of writing it as RLE (`run --gen 0 --out`, whole
-    /// process: 250 ms then, 210 ms so).
+    /// they are. Others are distributed into their rows by a counting sort when there are no
+    /// more rows than cells (its two tables cost 16 bytes a row), keeping each row's cells in
+    /// the order they came: a universe hands its cells out in quadtree order, in which the
+    /// cells of one row come left to right, so its rows need no sorting after that (a row out
+    /// of order is sorted by itself). Sparser patterns are sorted by comparison. Sorting a
+    /// 2048² soup's 2.1 million cells by comparison was about a quarter of writing it as RLE
+    /// (`run --gen 0 --out`, whole process: 250 ms then, 210 ms so).
     /// - Complexity: O(n) for n cells in order, O(n + rows) by rows, O(n log n) otherwise.
     static func rowMajor(_ cells: [PatternCell]) -> [PatternCell] {
         guard let first = cells.first else { return cells }
@@ -25,7 +25,7 @@ extension PatternCell {
         if inOrder { return cells }
         // The span as an unsigned offset: exact even when the cells span the whole Int range.
         let span = UInt(bitPattern: maxY &- minY)
-        guard span < UInt(4 * cells.count) else {
+        guard span < UInt(cells.count) else {
             return withoutRepeats(cells.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x })
         }
         let rows = Int(span) + 1
