@@ -186,9 +186,9 @@ public struct LeafAccumulator {
     /// cost at most about twice the distinct leaves.
     @usableFromInline var leaves: [(x: Int, y: Int, bits: UInt64)] = []
     /// `leaves.count` after the last merge (`merge`).
-    @usableFromInline var mergedCount = 0
+    var mergedCount = 0
     /// Entries `leaves` may gain past twice `mergedCount` before `finish` merges.
-    @usableFromInline static let mergeSlack = 1 << 12
+    static let mergeSlack = 1 << 12
     @usableFromInline var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
 
     @usableFromInline
@@ -251,7 +251,6 @@ public struct LeafAccumulator {
 
     /// Sorts `leaves` by position and merges the entries of each key into one.
     /// - Complexity: O(n log n) for n entries.
-    @usableFromInline
     mutating func merge() {
         leaves.sort { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
         var kept = 0

@@ -34,16 +34,13 @@ public enum Life106Writer {
 
         func addCells(_ cells: [PatternCell], originX: BigInt, originY: BigInt) {
             let fastX = originX.intValue, fastY = originY.intValue
-            var previous: PatternCell?
-            for cell in cells {
-                if cell == previous { continue }  // a duplicate
-                previous = cell
+            for cell in cells {  // in row order without repeats (`PatternCell.rowMajor`)
                 add(coordinate(originX, fastX, cell.x) + " " + coordinate(originY, fastY, cell.y))
             }
         }
         addCells(cells, originX: document.originX, originY: document.originY)
         for block in document.blocks {
-            addCells(block.cells.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x },
+            addCells(PatternCell.rowMajor(block.cells),
                      originX: document.originX + block.x, originY: document.originY + block.y)
         }
         return out

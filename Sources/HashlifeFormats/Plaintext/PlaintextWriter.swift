@@ -47,10 +47,7 @@ public enum PlaintextWriter {
         var bytes: [UInt8] = []
         var row: UInt = 0     // the current row, relative to minY
         var cursor: UInt = 0  // next unwritten column of the current row, relative to minX
-        var previous: PatternCell?
-        for cell in cells {
-            if cell == previous { continue }  // a duplicate
-            previous = cell
+        for cell in cells {  // in row order without repeats (`PatternCell.rowMajor`)
             let y = UInt(bitPattern: cell.y &- minY)
             while row < y {
                 bytes.append(UInt8(ascii: "\n"))
