@@ -37,7 +37,7 @@ import Testing
         var view = NodeStore(viewOf: store)
         let given = store.giveEmergencyIDs(to: &view)
         #expect(given)
-        let phase = ParallelPhase(store: store, softBound: store.capacity, indexBound: .max, narrowForkNanoseconds: 0)
+        let phase = ParallelPhase(store: store, softBound: store.capacity, threads: 1, narrowForkNanoseconds: 0)
         view.phase = phase
         body(&view)
         phase.end(into: &store)

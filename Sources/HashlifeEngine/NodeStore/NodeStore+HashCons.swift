@@ -226,9 +226,16 @@ extension NodeStore {
     /// a few more buckets (jagged2 at 256 MB, whose plan is 8.8M buckets: 2^23 at 3.1M nodes,
     /// then 8.8M at 6.3M, relinking them all for 5% more; now 8.8M at 3.1M. Jagged2 3–6%
     /// faster, one thread).
-    mutating func growIndexForInserts() {
-        let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
-        growIndex(to: NodeStore.indexGrowth(to: bucketCount * factor, planned: plannedBuckets))
+    @inline(never)
+    mutating func growIndexForInserts(threads: Int = 1) {
+        growIndex(to: NodeStore.grownIndex(from: bucketCount, planned: plannedBuckets), threads: threads)
+    }
+
+    /// The size `growIndexForInserts` takes an index of `buckets` buckets to, within a plan
+    /// of `planned` (a phase of a multi-threaded step grows its index the same way).
+    static func grownIndex(from buckets: Int, planned: Int) -> Int {
+        let factor = buckets >= NodeStore.sparseBuckets && buckets < NodeStore.fourfoldBuckets ? 4 : 2
+        return NodeStore.indexGrowth(to: buckets * factor, planned: planned)
     }
 
     /// An index growth to `buckets`, up to `planned`, and straight to `planned` when it would
@@ -291,13 +298,22 @@ extension NodeStore {
     /// - Complexity: O(arena). Never inlined: it is rare, and its callers include `insert`.
     @inline(never)
     mutating func growIndex(to newCount: Int, threads: Int = 1) {
-        if newCount > bucketCapacity {
+        NodeStore.regrowIndex(&buckets, capacity: &bucketCapacity, to: newCount, nodes: nodes, count: count, threads: threads)
+        bucketCount = newCount
+    }
+
+    /// `growIndex(to:threads:)` on the index `buckets` (of `capacity` buckets allocated) for
+    /// the records 1 ..< `count` of `nodes`: a worker of a multi-threaded step grows the
+    /// phase's index so while the others wait (`ParallelPhase.growIndex`).
+    static func regrowIndex(_ buckets: inout UnsafeMutablePointer<UInt32>, capacity: inout Int, to newCount: Int,
+                            nodes: UnsafeMutablePointer<NodeRecord>, count: Int, threads: Int) {
+        if newCount > capacity {
             buckets = NodeStore.reallocateIndex(buckets, count: newCount)
-            bucketCapacity = newCount
+            capacity = newCount
         }
         NodeStore.clear(buckets, count: newCount, threads: threads)
-        bucketCount = newCount
-        relinkChains(parts: NodeStore.collectionParts(threads: threads, count: count))
+        relinkChains(of: nodes, count: count, into: buckets, bucketCount: newCount,
+                     parts: NodeStore.collectionParts(threads: threads, count: count))
     }
 
     /// Sets `count` words from `words` to zero, the work split among `threads` threads when
@@ -330,7 +346,12 @@ extension NodeStore {
     /// unlimited-novelty's collection with two threads: 91 ms so, 40 ms with the exchange,
     /// 84 ms with one part.)
     mutating func relinkChains(parts: Int = 1) {
-        let nodes = self.nodes, buckets = self.buckets, count = self.count, bucketCount = self.bucketCount
+        NodeStore.relinkChains(of: nodes, count: count, into: buckets, bucketCount: bucketCount, parts: parts)
+    }
+
+    /// `relinkChains(parts:)` for the records 1 ..< `count` of `nodes`, into `buckets`.
+    static func relinkChains(of nodes: UnsafeMutablePointer<NodeRecord>, count: Int, into buckets: UnsafeMutablePointer<UInt32>,
+                             bucketCount: Int, parts: Int) {
         NodeStore.inParallel(parts: parts) { part in
             NodeStore.relink(NodeStore.partRange(part, of: parts, count: count), of: nodes, buckets: buckets,
                              bucketCount: bucketCount, atomic: parts > 1)

@@ -132,9 +132,11 @@
 // Several threads. A universe with `threads` > 1 runs a big step's top levels as tasks on a
 // pool of workers, each stepping through a view of this store that publishes nodes and memo
 // results with atomics (Parallel/: the shared store's essay is in NodeStore+Shared.swift).
-// Collections, index growth and deep tags never happen inside a phase: it unwinds for them, and
-// the step's idle threads share the work between phases (the sweep, the chains' rebuilding, the
-// marking of recent nodes; NodeStore+Collection.swift, Parallel/NodeStore+SharedMarking.swift).
+// Collections and deep tags never happen inside a phase: it unwinds for them, and the step's
+// idle threads share the work between phases (the sweep, the chains' rebuilding, the marking of
+// recent nodes; NodeStore+Collection.swift, Parallel/NodeStore+SharedMarking.swift). The index
+// grows inside a phase, where one thread would grow it: ids are stable, so the workers only wait
+// at their next memo miss while one of them relinks the chains (Parallel/ParallelPhase+Index.swift).
 //
 // All unsafe code of the engine lives in this type: the arena, the index and the side arrays are
 // raw buffers owned by this non-copyable struct and freed in its deinit. Nothing in the
@@ -467,6 +469,8 @@ struct NodeStore: ~Copyable {
     var vectorKernels = NodeStore.availableVectorKernels
     /// Misses a worker forked because another had nothing to do (`isHungry`).
     var demandForks = 0
+    /// The phase's `growth` word, which a view looks at on every miss (`wantsIndexGrowth`).
+    var indexGrowth: UnsafeMutablePointer<Atomic<Int>>? = nil
 
     /// A store for `rule` whose nodes, index and side storage stay within `memoryLimit` bytes.
     init(rule: Rule, memoryLimit: Int) {

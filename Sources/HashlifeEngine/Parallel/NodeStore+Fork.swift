@@ -93,14 +93,17 @@ extension NodeStore {
 extension PoolTask {
     /// Runs the task on the worker whose view is `view`: the forked successor of `square`, its
     /// result in `batch.results[index]`, an interruption recorded in the batch (and the phase
-    /// told to stop); then counts the task done.
+    /// told to stop); then counts the task done. The worker counts as running the recursion
+    /// (`ParallelPhase.enter`) until just before: once the batch is done, the phase may end.
     func run(on view: inout NodeStore, pool: WorkerPool) {
+        view.enterPhaseWork()
         do throws(StepInterruption) {
             batch.results[index] = try view.forkedSuccessor(square, level: level, step: step, depth: depth, pool: pool)
         } catch {
             batch.fail(error)
             view.phase?.stop()
         }
+        view.leavePhaseWork()
         pool.finished(batch)
     }
 }

@@ -8,10 +8,12 @@
 // - Ids come in chunks of `chunkSize`: from the free list (under a lock) while it lasts, then
 //   from the arena past its high-water mark (one atomic counter), up to
 //   `ParallelPhase.softBound` (the limit less the views' emergency ids). A view that finds
-//   none left, or whose chunk passes the index's growth point, sets `mustPause` and its next
-//   memo miss unwinds (`.paused`), using its emergency ids (given at the start) until then:
-//   the universe grows the index or collects at a safe point, where no recursion holds an id
-//   (the idle threads sharing the work), and reruns the step; what the phase memoized stays.
+//   none left sets `mustPause` and its next memo miss unwinds (`.paused`), using its
+//   emergency ids (given at the start) until then: the universe collects at a safe point,
+//   where no recursion holds an id (the idle threads sharing the work), and reruns the step;
+//   what the phase memoized stays. A chunk that passes the index's growth point does not
+//   unwind anything: the workers wait at their next memo miss while one of them grows the
+//   index (ParallelPhase+Index.swift).
 // - Chains change only under their bucket's lock, the top bit of the bucket's word, taken
 //   with a compare-and-swap: to publish a node and to move a found record to the front.
 //   Look-ups walk without the lock (a head loaded with acquire order reaches complete
@@ -47,7 +49,8 @@
 // batch is shared instead of leaving a worker waiting for it.
 //
 // Deep tags (beyond a record's six bits) and collections never happen in a phase: the
-// universe only starts one when every tag fits, and upkeep waits for the phase to end.
+// universe only starts one when every tag fits, and a collection waits for the phase to end.
+// The index grows within a phase while its workers wait (ParallelPhase+Index.swift).
 
 import CPrefetch
 import Synchronization
@@ -56,8 +59,8 @@ import Glibc
 #endif
 
 /// What the threads of one multi-threaded step share beside the arena: the free list and the
-/// arena's high-water mark (ids are handed out from them in chunks), the bounds that make a view
-/// pause, and the stop flag.
+/// arena's high-water mark (ids are handed out from them in chunks), the bound that makes a view
+/// pause, the stop flag, and the index with what its growth within the phase needs.
 final class ParallelPhase: @unchecked Sendable {
     private let count: Atomic<Int>
     private let free: Mutex<(head: NodeID, count: Int)>
@@ -67,27 +70,63 @@ final class ParallelPhase: @unchecked Sendable {
     private let handedOut = Atomic<Int>(0)
     private let startTick: UInt32, startInserts: Int, insertsPerTick: Int
     private let windowStart = Atomic<UInt64>(NodeStore.monotonicNanoseconds())
-    private let nodes: UnsafeMutablePointer<NodeRecord>
+    let nodes: UnsafeMutablePointer<NodeRecord>
     /// The high-water mark never passes this: a view that finds no more ids below it pauses so
     /// the store can collect.
     let softBound: Int
-    /// High-water chunks that reach past this unwind the phase so the index can grow (Int.max:
-    /// it cannot).
-    let indexBound: Int
+    /// A chunk of ids that reaches past this high-water mark asks for the index to grow
+    /// (Int.max: it cannot); see ParallelPhase+Index.swift.
+    var indexBound: Int
+
+    /// The index, as the phase's last growth left it: written only while no worker runs the
+    /// recursion (ParallelPhase+Index.swift), read by views as they start again.
+    var buckets: UnsafeMutablePointer<UInt32>
+    var bucketCount: Int
+    var bucketCapacity: Int
+    let plannedBuckets: Int
+    /// Threads that clear and relink a grown index.
+    let threads: Int
+    /// How many times the index grew during the phase.
+    var indexGrowths = 0
+    /// Workers running the recursion, and where the index's growth is
+    /// (`ParallelPhase.noGrowth`, `growthWanted`, `growing`).
+    let active = Atomic<Int>(0)
+    let growth: UnsafeMutablePointer<Atomic<Int>>
+    /// Where workers sleep while the index grows.
+    let waitLock: UnsafeMutablePointer<pthread_mutex_t>
+    let waitCondition: UnsafeMutablePointer<pthread_cond_t>
 
     /// The phase stops when its forks come faster than one every so many nanoseconds
     /// (`countFork`; 0: never).
     let narrowForkNanoseconds: UInt64
 
-    /// A phase over `store`'s arena, which hands its free list to the phase until `end`.
-    init(store: borrowing NodeStore, softBound: Int, indexBound: Int, narrowForkNanoseconds: UInt64) {
+    /// A phase over `store`'s arena and index, which hands its free list and index to the phase
+    /// until `end`; `threads` workers run it.
+    init(store: borrowing NodeStore, softBound: Int, threads: Int, narrowForkNanoseconds: UInt64) {
         self.narrowForkNanoseconds = narrowForkNanoseconds
         count = Atomic(store.count)
         free = Mutex((store.freeHead, store.freeCount))
         nodes = store.nodes
         self.softBound = softBound
-        self.indexBound = indexBound
+        (buckets, bucketCount, bucketCapacity, plannedBuckets) = (store.buckets, store.bucketCount, store.bucketCapacity, store.plannedBuckets)
+        self.threads = threads
+        indexBound = ParallelPhase.indexBound(buckets: store.bucketCount, planned: store.plannedBuckets)
         (startTick, startInserts, insertsPerTick) = (store.tick, store.insertsThisTick, store.insertsPerTick)
+        growth = .allocate(capacity: 1)
+        growth.initialize(to: Atomic(ParallelPhase.noGrowth))
+        waitLock = .allocate(capacity: 1)
+        waitCondition = .allocate(capacity: 1)
+        pthread_mutex_init(waitLock, nil)
+        pthread_cond_init(waitCondition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(waitCondition)
+        pthread_mutex_destroy(waitLock)
+        waitCondition.deallocate()
+        waitLock.deallocate()
+        growth.deinitialize(count: 1)
+        growth.deallocate()
     }
 
     /// The recency tick once `n` more ids have been handed out: the clock advances during a
@@ -123,11 +162,11 @@ final class ParallelPhase: @unchecked Sendable {
             start = swap.original
         }
         let end = start + size
+        // Fresh records read as free until published: a growth of the index in the middle of
+        // the phase relinks every record below the high-water mark that is not free.
+        (nodes + start).initialize(repeating: .free(next: 0), count: size)
         for k in 0..<size { ids[k] = NodeID(end - 1 - k) }
-        if end > indexBound {
-            need(ParallelPhase.needsIndex)
-            return (size, true)
-        }
+        if end > indexBound { wantGrowth() }
         return (size, false)
     }
 
@@ -146,22 +185,22 @@ final class ParallelPhase: @unchecked Sendable {
         }
     }
 
-    /// Gives the free list and high-water mark back to `store` (after every view stopped).
+    /// Gives the free list, high-water mark and index back to `store` (after every view stopped).
     func end(into store: inout NodeStore) {
         store.workersStamped = true
         store.count = nodeCount
         (store.freeHead, store.freeCount) = free.withLock { ($0.head, $0.count) }
+        (store.buckets, store.bucketCount, store.bucketCapacity) = (buckets, bucketCount, bucketCapacity)
     }
 
     /// Has a worker asked every other one to stop?
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
     func stop() { stopping.store(true, ordering: .relaxed) }
 
-    /// What the phase needs before it can rerun: `needsIndex` a bigger index, `needsRoom` a
-    /// collection; `needsOneThread` says it should not rerun: its work is too narrow.
+    /// What the phase needs before it can rerun: `needsRoom` a collection; `needsOneThread` says
+    /// it should not rerun: its work is too narrow.
     var needs: Int { upkeep.load(ordering: .relaxed) }
     private func need(_ bit: Int) { upkeep.bitwiseOr(bit, ordering: .relaxed) }
-    static let needsIndex = 1
     static let needsRoom = 2
     static let needsOneThread = 4
 

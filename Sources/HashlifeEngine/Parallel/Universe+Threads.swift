@@ -35,9 +35,9 @@ extension Universe {
     /// The successor of `padded` computed by `threads` workers (NodeStore+Fork.swift), or nil
     /// when the step should run on one thread: one thread asked for, a step too small or too
     /// deep for the shared memo (every tag must fit a record), or a store that needs a
-    /// collection first (the single-threaded step collects, with its pins). A phase that
-    /// pauses because the index must grow is rerun after growing it, one that runs out of room
-    /// after a collection (`collectBetweenPhases`); what it memoized stays.
+    /// collection first (the single-threaded step collects, with its pins). A phase that runs
+    /// out of room is rerun after a collection (`collectBetweenPhases`); what it memoized
+    /// stays. The index grows within a phase (ParallelPhase+Index.swift).
     func parallelSuccessor(ofPadded padded: NodeID, level rootLevel: Int, step: Int,
                            control: StepControl?) throws(StepInterruption) -> NodeID? {
         guard threadCount > 1, parallelEligible(level: rootLevel, step: step) else { return nil }
@@ -46,17 +46,10 @@ extension Universe {
         while true {
             let margin = Universe.margin(workers: workers)
             let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
-            // The index cannot grow during a phase: a phase pauses where it would need to
-            // grow, and reruns once it has (`phaseIndex`). The other threads are idle
-            // meanwhile: they share the upkeep of the grown index.
-            let indexBound: Int
-            switch Universe.phaseIndex(count: store.count, buckets: store.bucketCount,
-                                       planned: store.plannedBuckets, margin: margin) {
-            case let .grow(to: buckets):
-                store.growIndex(to: buckets, threads: workers)
-                continue
-            case let .run(pausingPast: bound):
-                indexBound = bound
+            // The index grows where one thread would grow it, before a phase and within one,
+            // to the sizes of `ParallelPhase.grownIndex` (ParallelPhase+Index.swift).
+            while store.count > ParallelPhase.indexBound(buckets: store.bucketCount, planned: store.plannedBuckets) {
+                store.growIndex(to: ParallelPhase.grownIndex(from: store.bucketCount, planned: store.plannedBuckets), threads: workers)
             }
             // A store at its limit collects first, with one thread (and its pins).
             if store.freeCount < margin && store.count >= softBound { return nil }
@@ -66,9 +59,9 @@ extension Universe {
                 (views + i).initialize(to: NodeStore(viewOf: store))
                 ready = ready && store.giveEmergencyIDs(to: &views[i])
             }
-            let phase = ParallelPhase(store: store, softBound: softBound, indexBound: indexBound,
+            let phase = ParallelPhase(store: store, softBound: softBound, threads: workers,
                                       narrowForkNanoseconds: narrowForkNanoseconds)
-            for i in 0..<workers { (views[i].phase, views[i].pool, views[i].hungry) = (phase, pool, pool.hungry) }
+            for i in 0..<workers { (views[i].phase, views[i].pool, views[i].hungry, views[i].indexGrowth) = (phase, pool, pool.hungry, phase.growth) }
             guard ready else {
                 for i in 0..<workers { store.absorb(&views[i]) }
                 views.deinitialize(count: workers)
@@ -86,6 +79,7 @@ extension Universe {
                 }
             }
             parallelPhases.run += 1
+            parallelPhases.indexGrowths += phase.indexGrowths
             phase.end(into: &store)
             for i in 0..<workers { store.absorb(&views[i]) }
             views.deinitialize(count: workers)
@@ -154,73 +148,6 @@ extension Universe {
     func timeToForkAgain(afterHandBacks handBacks: Int) -> UInt64 {
         NodeStore.monotonicNanoseconds() &+ serialNanoseconds &<< min(handBacks, Universe.maximumHandBackDoublings)
     }
-
-    /// What a phase needs of the index before it starts: to grow it first (after which the
-    /// phase asks again), or to run, pausing once the store's high-water mark passes a bound
-    /// (the index cannot grow during a phase). `count` and `buckets` are the store's high-water
-    /// mark and index size, `planned` the most buckets the memory limit allows, `margin` the
-    /// workers' emergency ids.
-    ///
-    /// While the store is small, a phase pauses where one thread would grow the index, which
-    /// then grows eightfold where one thread would double it (`phaseIndexGrowth`); once that
-    /// makes `bigPhaseBuckets`, the phase pauses at two nodes a bucket. A big step
-    /// (`bigPhaseNodes` nodes) gets an index for sixteen times the nodes there are (so at least
-    /// 2^24 buckets) and pauses at two nodes a bucket too: each pause costs the workers their
-    /// unfinished frames (and, before workers moved found records to the front of their
-    /// chains, long chains cost them more than one thread).
-    /// Growing it so for every phase slowed the steps that fork late and make few nodes: with
-    /// two threads, metacatacryst to 2^20 took 116 ms and 84 MB, mosquito5 478 ms and 99 MB,
-    /// against 109 ms and 23 MB, 304 ms and 39 MB then (one thread: 130 ms, 425 ms). Every
-    /// size stops at `planned`, and the eightfold growth goes there when it would stop less
-    /// than half again short of it (`NodeStore.indexGrowth`, as one thread's growth does: with
-    /// 256 MB, jagged2's eightfold growth to 2^23 buckets was followed by one to the plan's 8.8
-    /// million, which relinked millions of nodes for 5% more buckets; the big step's index,
-    /// generous already, does not); once there, the phase runs unbounded.
-    /// - Complexity: O(1).
-    static func phaseIndex(count: Int, buckets: Int, planned: Int, margin: Int) -> PhaseIndex {
-        guard buckets < planned else { return .run(pausingPast: .max) }
-        let bigBuckets = min(16 * (count + margin), planned)
-        if count >= bigPhaseNodes && buckets < bigBuckets { return .grow(to: bigBuckets) }
-        if count >= bigPhaseNodes || buckets >= bigPhaseBuckets { return .run(pausingPast: 2 * buckets) }
-        let growthPoint = NodeStore.indexGrowthPoint(buckets: buckets)
-        guard count > growthPoint else { return .run(pausingPast: growthPoint) }
-        return .grow(to: NodeStore.indexGrowth(to: buckets * phaseIndexGrowth, planned: planned))
-    }
-
-    /// What `phaseIndex` asks of a phase.
-    enum PhaseIndex: Equatable {
-        /// Grow the index to this many buckets first.
-        case grow(to: Int)
-        /// Run, pausing once the store's high-water mark passes this many records.
-        case run(pausingPast: Int)
-    }
-
-    /// Nodes (about 24 MB of records) from which a phase's index is made for a big step
-    /// (`phaseIndex`).
-    static let bigPhaseNodes = 1 << 20
-
-    /// An index this big (2^23 buckets, 32 MB) lets a phase run to two nodes a bucket, as a big
-    /// step's does, though the step is not big yet. A phase that forked at 131,072 buckets (its
-    /// first 30 ms made fewer than 164,000 nodes) paused at 163,840 and 786,432 nodes, growing
-    /// the index to 2^20 and then 2^23 buckets, and when it paused a third time at 0.75 nodes a
-    /// bucket (6.3 million), the big step's index made then was for 100 million buckets (0.6 s
-    /// to make, 400 MB), while a phase that forked at 262,144 buckets went big at 1.6 million
-    /// nodes with 25 million: the same case, two threads at the default memory, took 3.3–3.7 or
-    /// 4.5–4.8 s (jagged2), 2.0 or 3.1 s (unlimited-novelty), by which one its first 30 ms
-    /// happened to be. Making the big step's index (2^24 buckets) at that second pause instead
-    /// cost the cases that end there 32 MB (broken-lines 80 → 112–144 MB).
-    static let bigPhaseBuckets = 1 << 23
-
-    /// How many times bigger the index gets when a phase of a step not yet big pauses for it
-    /// (one thread doubles it while it is small). Each pause drops the workers' unfinished
-    /// frames; with doubling, the 2048² soup paused three times before its big phase.
-    /// Eightfold, with two threads (medians of 5 alternating with doubling): totalperiodic
-    /// 880 → 780 ms, broken-lines 390 → 350 ms, hashlife-oddity2 320 → 270 ms, the 2048² soup
-    /// 820 → 780 ms, jagged2 (7 runs) 4.02 → 3.79 s, others level; and often less memory, as
-    /// fewer phases start past `bigPhaseNodes` (puzzle at 4,000 MB 121 → 48 MB,
-    /// hashlife-oddity1 75 → 49 MB, broken-lines 82 → 57 MB), though the small steps' index is
-    /// up to eight times one thread's (metacatacryst and the 512² soup: 6 MB more).
-    static let phaseIndexGrowth = 8
 
     /// A phase whose forks (of two tasks or more) come faster than one every this many
     /// nanoseconds stops, and one thread finishes the step (`ParallelPhase.countFork`): its

@@ -73,7 +73,9 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_lock(lock)
         self.views = views
         pthread_mutex_unlock(lock)
+        views[0].enterPhaseWork()
         let result = body(&views[0])
+        views[0].leavePhaseWork()
         pthread_mutex_lock(lock)
         self.views = nil
         pthread_mutex_unlock(lock)
@@ -104,11 +106,18 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Queues `count` tasks, `task(0)` … `task(count - 1)`, then runs queued tasks with `view`
     /// until `batch` is done. (The tasks are plain values: a fork allocates only its batch.)
+    ///
+    /// While it waits it does not count as running the recursion (`ParallelPhase.enter`), so
+    /// the index can grow meanwhile; it counts again when it returns (and each task it runs
+    /// counts while it runs: `PoolTask.run`).
     func fork(count: Int, batch: TaskBatch, view: inout NodeStore, _ task: (Int) -> PoolTask) {
         pthread_mutex_lock(lock)
         for k in 0..<count { queue.append(task(k)) }
         pending.add(count, ordering: .relaxed)
         pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        view.leavePhaseWork()
+        pthread_mutex_lock(lock)
         while !batch.isDone {
             if queueStart < queue.count {
                 let task = queue.removeLast()
@@ -126,6 +135,7 @@ final class WorkerPool: @unchecked Sendable {
             }
         }
         pthread_mutex_unlock(lock)
+        view.enterPhaseWork()
     }
 
     /// With `lock` held and nothing queued: releases the lock and spins a moment (waking a

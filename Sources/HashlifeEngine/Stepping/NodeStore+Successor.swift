@@ -88,7 +88,9 @@ extension NodeStore {
         }
         if M.isShared {
             // A worker never collects: the phase unwinds for the store's upkeep (Parallel/).
+            // It holds no bucket here, so it can wait while the index grows.
             if mustPause { throw .paused }
+            if wantsIndexGrowth { phase!.park(&self) }
         } else if needsCollection {
             // An unpinned recursion cannot collect: unwind, and the step reruns pinned (what
             // it memoized so far stays).

@@ -57,9 +57,10 @@ public final class Universe {
     /// forks again at once (for tests).
     var serialNanoseconds = Universe.serialNanoseconds
     /// Multi-threaded phases run so far, those of them that ran out of room or found their
-    /// work too narrow (`parallelSuccessor`), and the collections made between two phases
-    /// (`collectBetweenPhases`); tests check that threads were used.
-    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0, collectedBetween: 0)
+    /// work too narrow (`parallelSuccessor`), the collections made between two phases
+    /// (`collectBetweenPhases`) and the index's growths within phases; tests check that
+    /// threads were used.
+    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0, collectedBetween: 0, indexGrowths: 0)
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
