@@ -7,11 +7,9 @@ import HashlifeFormats
 import HashlifeSupport
 import HashlifeTestSupport
 
-/// A fresh folder under the system's temporary folder.
+/// A fresh folder, removed with the test process's scratch folder when the tests end.
 func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "hashlife-boards-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    ScratchFolder.make("boards")
 }
 
 func bytes(_ pattern: String) throws -> [UInt8] { try FileIO.read(Fixtures.pattern(pattern)) }

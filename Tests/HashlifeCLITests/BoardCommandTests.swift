@@ -12,8 +12,7 @@ struct BoardStore {
     var path: String { folder + "/boards.sqlite" }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "hashlife-board-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = ScratchFolder.make("board-cli")
     }
 
     func run(_ arguments: String...) -> (status: Int32, out: String, err: String) {

@@ -30,10 +30,9 @@ func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
     return objects[0]
 }
 
+/// A fresh folder, removed with the test process's scratch folder when the tests end.
 func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "hashlife-repl-tests-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    ScratchFolder.make("repl")
 }
 
 @Suite struct REPLTextModeTests {
