@@ -49,7 +49,8 @@ extension Universe {
             // The index grows where one thread would grow it, before a phase and within one,
             // to the sizes of `ParallelPhase.grownIndex` (ParallelPhase+Index.swift).
             while store.count > ParallelPhase.indexBound(buckets: store.bucketCount, planned: store.plannedBuckets) {
-                store.growIndex(to: ParallelPhase.grownIndex(from: store.bucketCount, planned: store.plannedBuckets), threads: workers)
+                let grown = ParallelPhase.grownIndex(from: store.bucketCount, planned: store.plannedBuckets)
+                store.growIndex(to: grown, threads: workers)
             }
             // A store at its limit collects first, with one thread (and its pins).
             if store.freeCount < margin && store.count >= softBound { return nil }
@@ -61,7 +62,9 @@ extension Universe {
             }
             let phase = ParallelPhase(store: store, softBound: softBound, threads: workers,
                                       narrowForkNanoseconds: narrowForkNanoseconds)
-            for i in 0..<workers { (views[i].phase, views[i].pool, views[i].hungry, views[i].indexGrowth) = (phase, pool, pool.hungry, phase.growth) }
+            for i in 0..<workers {
+                (views[i].phase, views[i].pool, views[i].hungry, views[i].indexGrowth) = (phase, pool, pool.hungry, phase.growth)
+            }
             guard ready else {
                 for i in 0..<workers { store.absorb(&views[i]) }
                 views.deinitialize(count: workers)
