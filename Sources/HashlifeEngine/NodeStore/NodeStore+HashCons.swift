@@ -226,16 +226,9 @@ extension NodeStore {
     /// a few more buckets (jagged2 at 256 MB, whose plan is 8.8M buckets: 2^23 at 3.1M nodes,
     /// then 8.8M at 6.3M, relinking them all for 5% more; now 8.8M at 3.1M. Jagged2 3–6%
     /// faster, one thread).
-    @inline(never)
-    mutating func growIndexForInserts(threads: Int = 1) {
-        growIndex(to: NodeStore.grownIndex(from: bucketCount, planned: plannedBuckets), threads: threads)
-    }
-
-    /// The size `growIndexForInserts` takes an index of `buckets` buckets to, within a plan
-    /// of `planned` (a phase of a multi-threaded step grows its index the same way).
-    static func grownIndex(from buckets: Int, planned: Int) -> Int {
-        let factor = buckets >= NodeStore.sparseBuckets && buckets < NodeStore.fourfoldBuckets ? 4 : 2
-        return NodeStore.indexGrowth(to: buckets * factor, planned: planned)
+    mutating func growIndexForInserts() {
+        let factor = bucketCount >= NodeStore.sparseBuckets && bucketCount < NodeStore.fourfoldBuckets ? 4 : 2
+        growIndex(to: NodeStore.indexGrowth(to: bucketCount * factor, planned: plannedBuckets))
     }
 
     /// An index growth to `buckets`, up to `planned`, and straight to `planned` when it would

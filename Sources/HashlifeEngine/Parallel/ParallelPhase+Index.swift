@@ -112,7 +112,7 @@ extension ParallelPhase {
                                              ordering: .sequentiallyConsistent).exchanged else { return }
         var spins = 0
         while active.load(ordering: .sequentiallyConsistent) != 0 {
-            if spins < ParallelPhase.spins { hashlife_spin_pause(); spins += 1 } else { sched_yield() }
+            if spins < WorkerPool.spins { hashlife_spin_pause(); spins += 1 } else { sched_yield() }
         }
         let grown = ParallelPhase.grownIndex(from: bucketCount, planned: plannedBuckets)
         NodeStore.regrowIndex(&buckets, capacity: &bucketCapacity, to: grown, nodes: nodes, count: nodeCount, threads: threads)
@@ -129,7 +129,7 @@ extension ParallelPhase {
     private func awaitGrowth() {
         var spins = 0
         while growth.pointee.load(ordering: .sequentiallyConsistent) != ParallelPhase.noGrowth {
-            if spins < ParallelPhase.spins {
+            if spins < WorkerPool.spins {
                 hashlife_spin_pause()
                 spins += 1
                 continue
@@ -141,9 +141,6 @@ extension ParallelPhase {
             pthread_mutex_unlock(waitLock)
         }
     }
-
-    /// Pauses a waiting worker spins before it sleeps (or yields).
-    static let spins = 1024
 }
 
 extension NodeStore {
