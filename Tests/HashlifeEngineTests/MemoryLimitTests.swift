@@ -234,7 +234,9 @@ import HashlifeTestSupport
         for megabytes in [1, 2, 3, 10, 100, 4096] {
             let bytes = megabytes * Self.megabyte
             let plan = NodeStore.plan(memoryLimit: bytes)
-            let used = plan.nodes * NodeStore.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
+            let memo = NodeStore.squareMemoSets(memoryLimit: bytes) * MemoryLayout<SquareMemo.Set>.stride
+            let used = plan.nodes * NodeStore.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8 + memo
+            #expect(memo <= bytes / 4 && memo > bytes / 8, "\(megabytes) MB: a square memo of \(memo) bytes")
             #expect(used <= bytes, "\(megabytes) MB")
             #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
         }

@@ -26,12 +26,22 @@ extension NodeStore {
     /// The share of a limit the populations above level 15 may take: 1/128 of it.
     static func largePopulationBytes(memoryLimit: Int) -> Int { max(memoryLimit, minimumLimit) / 128 }
 
+    /// The most sets the square memo may grow to under a limit of `memoryLimit` bytes: the
+    /// largest power of two whose sets take at most a quarter of it (so between an eighth and
+    /// a quarter).
+    static func squareMemoSets(memoryLimit: Int) -> Int {
+        let sets = max(memoryLimit, minimumLimit) / 4 / MemoryLayout<SquareMemo.Set>.stride
+        return 1 << (Int.bitWidth - 1 - sets.leadingZeroBitCount)
+    }
+
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
     /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
-    /// of a byte a node) in all but 5/64 of the limit, which is left to the two side tables
-    /// (`sideTableBytes`) and the small arrays.
+    /// of a byte a node) in what the square memo's largest size (`squareMemoSets`) leaves of
+    /// the limit, less 5/64 of it, which is left to the two side tables (`sideTableBytes`) and
+    /// the small arrays.
     static func plan(memoryLimit: Int) -> (nodes: Int, buckets: Int) {
         let limit = max(memoryLimit, minimumLimit) - sideTableBytes(memoryLimit: memoryLimit) * 5 / 2
+            - squareMemoSets(memoryLimit: memoryLimit) * MemoryLayout<SquareMemo.Set>.stride
         let perNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
         let nodes = min(limit * 8 / perNode, maximumCapacity)
         return (nodes, nodes)
@@ -50,6 +60,7 @@ extension NodeStore {
         if largePopulationBytes > largePopulationMaximumBytes { clearLargePopulations() }
         trimCaches()
         insertsPerTick = max(plan.nodes / 64, 64)
+        squares.setMaximum(NodeStore.squareMemoSets(memoryLimit: memoryLimit))
         let wanted = min(plan.nodes, NodeStore.allocationCeiling)
         if wanted > capacity { resizeArena(to: wanted) }
         plannedBuckets = max(plan.buckets, bucketCount)
@@ -251,6 +262,7 @@ extension NodeStore {
         deepPopulationBytes = 0
         populations.removeAll()
         deepResults.removeAll()
+        marks.withWords { words in squares.sweep { MarkBits.isSet($0, in: words) } }
         NodeStore.clear(buckets, count: bucketCount, threads: parts)
         relinkChains(parts: parts)
     }

@@ -444,6 +444,10 @@ struct NodeStore: ~Copyable {
     /// How many fresh ids a view holds (in `pins`, which a view does not need), and an id a
     /// lost insertion race gave back.
     var chunkNext = 0
+    /// The full-step results of squares that are not nodes (`SquareMemo`): a single-threaded
+    /// step's memo for the nine squares of each frame that are not the node's children. A view
+    /// shares the store's and does not use it.
+    var squares: SquareMemo
     var emergencyCount = 0
     var spareID: NodeID = 0
     /// Set when the view's chunks went past what the phase may use: the next miss unwinds.
@@ -481,6 +485,7 @@ struct NodeStore: ~Copyable {
         largePopulationMaximumBytes = NodeStore.largePopulationBytes(memoryLimit: memoryLimit)
         limitCapacity = plan.nodes
         plannedBuckets = plan.buckets
+        squares = SquareMemo(maximumSets: NodeStore.squareMemoSets(memoryLimit: memoryLimit))
         capacity = min(plan.nodes, NodeStore.allocationCeiling)
         nodes = NodeStore.allocateLarge(NodeRecord.self, capacity: capacity)
         count = 1
@@ -503,6 +508,7 @@ struct NodeStore: ~Copyable {
     deinit {
         pins.deallocate()
         guard ownsBuffers else { return }
+        squares.deallocate()
         nodes.deallocate()
         NodeStore.freeIndex(buckets)
         empties.deallocate()
@@ -512,11 +518,12 @@ struct NodeStore: ~Copyable {
     var nodeCount: Int { count - 1 - freeCount }
 
     /// Bytes the store has touched: arena records up to the high-water mark, the index in use,
-    /// the population caches, deep results and the small side arrays. Pages beyond the
+    /// the square memo, the population caches, deep results and the small side arrays. Pages beyond the
     /// high-water mark are allocated but never touched, so they cost no resident memory.
     var bytesInUse: Int {
         count * NodeStore.bytesPerRecord
             + bucketCount * MemoryLayout<UInt32>.stride
+            + squares.bytes
             + cacheBytes
             + (emptyCapacity + pinCapacity) * MemoryLayout<UInt32>.stride
     }
@@ -572,6 +579,7 @@ struct NodeStore: ~Copyable {
         for i in 1..<count where !nodes[i].isFree && !nodes[i].isLeaf {
             nodes[i].setResult(0, tag: 0)
         }
+        squares.removeAll()
         deepResults.removeAll()
     }
 }

@@ -247,6 +247,7 @@ extension NodeStore {
         pinCapacity = NodeStore.chunkSize + NodeStore.emergencyIDs
         pins = .allocate(capacity: pinCapacity)
         buckets = store.buckets
+        squares = store.squares
         bucketCapacity = store.bucketCapacity
         plannedBuckets = store.plannedBuckets
         bucketCount = store.bucketCount
