@@ -68,7 +68,7 @@ import HashlifeTestSupport
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
-        for i in 1...300 { m.store(SquareMemo.key(UInt32(i), UInt32(i + 1000)), SquareMemo.key(5, 6), NodeID(2000 + i)) }
+        for i in 1...300 { m.store(SquareMemo.key(UInt32(i), UInt32(i + 1000)), SquareMemo.key(4, 6), NodeID(2000 + i)) }
         // Dead: odd keys, and results above 2250.
         m.sweep { id in !(id < 1000 && id % 2 == 1) && !(id > 2250 && id < 3000) }
         var kept: [NodeID] = []
