@@ -36,15 +36,29 @@ extension NodeStore {
 
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
     /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
-    /// of a byte a node) in what the square memo's largest size (`squareMemoSets`) leaves of
-    /// the limit, less 5/64 of it, which is left to the two side tables (`sideTableBytes`) and
-    /// the small arrays.
+    /// of a byte a node) in all but 5/64 of the limit, which is left to the two side tables
+    /// (`sideTableBytes`) and the small arrays. The square memo's bytes come off it as the
+    /// memo grows (`fitNodesToSquareMemo`).
     static func plan(memoryLimit: Int) -> (nodes: Int, buckets: Int) {
         let limit = max(memoryLimit, minimumLimit) - sideTableBytes(memoryLimit: memoryLimit) * 5 / 2
-            - squareMemoSets(memoryLimit: memoryLimit) * MemoryLayout<SquareMemo.Set>.stride
-        let perNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
-        let nodes = min(limit * 8 / perNode, maximumCapacity)
+        let nodes = min(limit * 8 / bitsPerPlannedNode, maximumCapacity)
         return (nodes, nodes)
+    }
+
+    /// What a planned node costs, in bits: its record, its bucket and its mark bit.
+    static let bitsPerPlannedNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
+
+    /// The nodes a plan of `planned` leaves room for beside a square memo of `memoBytes`.
+    static func nodeCapacity(planned: Int, memoBytes: Int) -> Int {
+        max(planned - memoBytes * 8 / bitsPerPlannedNode, 0)
+    }
+
+    /// Sets the node capacity (and the index's planned size) to what the plan leaves beside
+    /// the square memo as it now is: a step on one thread grows the memo and gives up nodes
+    /// for it, and a multi-threaded step, whose workers make nodes, keeps the nodes' room.
+    mutating func fitNodesToSquareMemo() {
+        limitCapacity = NodeStore.nodeCapacity(planned: plannedNodes, memoBytes: squares.bytes)
+        plannedBuckets = max(limitCapacity, bucketCount)
     }
 
     /// Applies a new memory limit: the node capacity follows it; the arena and index are
@@ -63,8 +77,8 @@ extension NodeStore {
         squares.setMaximum(NodeStore.squareMemoSets(memoryLimit: memoryLimit))
         let wanted = min(plan.nodes, NodeStore.allocationCeiling)
         if wanted > capacity { resizeArena(to: wanted) }
-        plannedBuckets = max(plan.buckets, bucketCount)
-        limitCapacity = plan.nodes
+        plannedNodes = plan.nodes
+        fitNodesToSquareMemo()
     }
 
     /// Would making `reserve` more nodes go past the limit, less the room multi-threaded steps

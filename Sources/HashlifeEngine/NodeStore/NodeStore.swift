@@ -343,8 +343,12 @@ struct NodeStore: ~Copyable {
     /// bits of each word from either tick: 30 and 33 can leave 46); the next sweep clamps
     /// them, and until then the invariant checks allow them.
     var workersStamped = false
-    /// Nodes the memory limit allows (the arena is allocated at this size).
+    /// Nodes the memory limit allows beside the square memo as it now is
+    /// (`fitNodesToSquareMemo`).
     var limitCapacity: Int
+    /// Nodes the memory limit's plan allows, the square memo aside (the arena is allocated at
+    /// this size).
+    var plannedNodes: Int
     /// The memory limit in bytes, as given.
     var limitBytes: Int
     /// Recency clock for least-recently-used eviction (see the essay), 1 ... `maximumTick`;
@@ -495,9 +499,10 @@ struct NodeStore: ~Copyable {
         populations.maximumBytes = NodeStore.sideTableBytes(memoryLimit: memoryLimit)
         deepResults.maximumBytes = populations.maximumBytes
         largePopulationMaximumBytes = NodeStore.largePopulationBytes(memoryLimit: memoryLimit)
-        limitCapacity = plan.nodes
-        plannedBuckets = plan.buckets
         squares = SquareMemo(maximumSets: NodeStore.squareMemoSets(memoryLimit: memoryLimit))
+        plannedNodes = plan.nodes
+        limitCapacity = NodeStore.nodeCapacity(planned: plan.nodes, memoBytes: squares.bytes)
+        plannedBuckets = limitCapacity
         capacity = min(plan.nodes, NodeStore.allocationCeiling)
         nodes = NodeStore.allocateLarge(NodeRecord.self, capacity: capacity)
         count = 1

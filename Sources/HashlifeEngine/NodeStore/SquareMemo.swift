@@ -27,7 +27,8 @@ import Glibc
 ///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
 /// - It grows twofold (entries rehashed) when it holds two and a half entries a set (five
 ///   sixths full), up to `maximumSets`, which the memory limit sets
-///   (`NodeStore.squareMemoSets`). Growing at two thirds full dropped fewer entries but
+///   (`NodeStore.squareMemoSets`: at most a quarter of it); the store gives up as many
+///   nodes as its bytes would hold (`NodeStore.fitNodesToSquareMemo`). Growing at two thirds full dropped fewer entries but
 ///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
 ///   saved (broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms beside bgolly).
 /// - One thread uses it: a step's single-threaded part (and a step on one thread). The
@@ -113,8 +114,10 @@ struct SquareMemo {
     /// Stores `result` (non-zero) for the square whose key is (`k0`, `k1`), in front of its
     /// set; drops the set's oldest entry when it is full, and grows the memo when it is five
     /// sixths full.
-    @inline(__always)
-    mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) {
+    /// - Returns: whether the memo grew (the store then gives up nodes for it:
+    ///   `NodeStore.fitNodesToSquareMemo`).
+    @inline(__always) @discardableResult
+    mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) -> Bool {
         let h = SquareMemo.hash(k0, k1)
         let set = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
         if set.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) != 0 {
@@ -124,7 +127,9 @@ struct SquareMemo {
         }
         SquareMemo.shiftDown(set, below: SquareMemo.ways - 1)
         SquareMemo.write(set, way: 0, k0, k1, result)
-        if 2 * entries >= 5 * setCount && setCount < maximumSets { grow() }
+        guard 2 * entries >= 5 * setCount && setCount < maximumSets else { return false }
+        grow()
+        return true
     }
 
     /// Moves entries 0 ..< `way` one place back (entry `way` is overwritten).

@@ -239,6 +239,7 @@ extension NodeStore {
         count = store.count
         capacity = store.capacity
         limitCapacity = store.limitCapacity
+        plannedNodes = store.plannedNodes
         limitBytes = store.limitBytes
         insertsPerTick = store.insertsPerTick
         tick = store.tick

@@ -152,7 +152,9 @@ extension NodeStore {
             if claimed { publishClaimed(id, result, tag: tag) } else { publishResult(id, result, tag: tag) }
             stampShared(id)
         } else if id == 0 {
-            squares.store(SquareMemo.key(record.nw, record.ne), SquareMemo.key(record.sw, record.se), result)
+            if squares.store(SquareMemo.key(record.nw, record.ne), SquareMemo.key(record.sw, record.se), result) {
+                fitNodesToSquareMemo()
+            }
         } else {
             if tag < NodeRecord.tagLimit {
                 nodes[Int(id)].setResult(result, tag: UInt32(tag))
