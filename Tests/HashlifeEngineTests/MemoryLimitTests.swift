@@ -172,7 +172,7 @@ import HashlifeTestSupport
     }
 
     @Test func changingTheLimitKeepsResultsExact() throws {
-        let cells = randomSoup(width: 160, height: 160, density: 0.375, seed: 12)
+        let cells = randomSoup(width: 224, height: 224, density: 0.375, seed: 12)
         var reference = ReferenceEngine(rule: .life, cells: cells)
         let universe = Self.universe(cells, limit: 64 * Self.megabyte)
         universe.step(by: 1000)

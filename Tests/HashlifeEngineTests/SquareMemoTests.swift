@@ -48,10 +48,13 @@ import HashlifeTestSupport
         var m = SquareMemo(maximumSets: 4 * SquareMemo.initialSets)
         defer { m.deallocate() }
         let n = 2 * m.setCount  // below the first growth's point (2.5 a set)
-        for i in 0..<n { m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) }
-        #expect(m.growths == 0)
+        var wanted = false
+        for i in 0..<n { wanted = m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) || wanted }
+        #expect(!wanted && m.growths == 0)
         let dropped = Int(m.evictions)
-        for i in n..<(8 * SquareMemo.initialSets) { m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) }
+        for i in n..<(8 * SquareMemo.initialSets) {
+            if m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) { m.grow() }
+        }
         #expect(m.growths == 2, "twofold twice, to its maximum")
         #expect(m.setCount == 4 * SquareMemo.initialSets)
         // Every entry held is found where its hash puts it, with its result.

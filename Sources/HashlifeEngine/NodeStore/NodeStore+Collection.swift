@@ -50,7 +50,7 @@ extension NodeStore {
 
     /// The nodes a plan of `planned` leaves room for beside a square memo of `memoBytes`.
     static func nodeCapacity(planned: Int, memoBytes: Int) -> Int {
-        max(planned - memoBytes * 8 / bitsPerPlannedNode, 0)
+        max(planned - (memoBytes * 8 + bitsPerPlannedNode - 1) / bitsPerPlannedNode, 0)
     }
 
     /// Sets the node capacity (and the index's planned size) to what the plan leaves beside
@@ -59,6 +59,20 @@ extension NodeStore {
     mutating func fitNodesToSquareMemo() {
         limitCapacity = NodeStore.nodeCapacity(planned: plannedNodes, memoBytes: squares.bytes)
         plannedBuckets = max(limitCapacity, bucketCount)
+    }
+
+    /// Grows the square memo when it wants to (`SquareMemo.store`) and the nodes keep room
+    /// beside it: the arena's high-water mark (records once touched stay in memory) and the
+    /// index must fit in what the plan leaves beside the grown memo. Else the memo stays at its
+    /// size until the limit changes (`setLimit`).
+    mutating func growSquareMemoIfRoom() {
+        let nodes = NodeStore.nodeCapacity(planned: plannedNodes, memoBytes: 2 * squares.bytes)
+        guard count + NodeStore.reserve <= nodes && bucketCount <= nodes else {
+            squares.stopGrowing()
+            return
+        }
+        squares.grow()
+        fitNodesToSquareMemo()
     }
 
     /// Applies a new memory limit: the node capacity follows it; the arena and index are

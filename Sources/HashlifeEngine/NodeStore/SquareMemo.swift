@@ -27,8 +27,9 @@ import Glibc
 ///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
 /// - It grows twofold (entries rehashed) when it holds two and a half entries a set (five
 ///   sixths full), up to `maximumSets`, which the memory limit sets
-///   (`NodeStore.squareMemoSets`: at most a quarter of it); the store gives up as many
-///   nodes as its bytes would hold (`NodeStore.fitNodesToSquareMemo`). Growing at two thirds full dropped fewer entries but
+///   (`NodeStore.squareMemoSets`: at most a quarter of it), and only while the nodes keep
+///   room beside it: the store gives up as many nodes as its bytes would hold
+///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
 ///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
 ///   saved (broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms beside bgolly).
 /// - One thread uses it: a step's single-threaded part (and a step on one thread). The
@@ -112,10 +113,9 @@ struct SquareMemo {
     }
 
     /// Stores `result` (non-zero) for the square whose key is (`k0`, `k1`), in front of its
-    /// set; drops the set's oldest entry when it is full, and grows the memo when it is five
-    /// sixths full.
-    /// - Returns: whether the memo grew (the store then gives up nodes for it:
-    ///   `NodeStore.fitNodesToSquareMemo`).
+    /// set; drops the set's oldest entry when it is full.
+    /// - Returns: whether the memo is five sixths full and below its largest size: the store
+    ///   then grows it if the nodes keep room (`NodeStore.growSquareMemoIfRoom`).
     @inline(__always) @discardableResult
     mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) -> Bool {
         let h = SquareMemo.hash(k0, k1)
@@ -127,9 +127,7 @@ struct SquareMemo {
         }
         SquareMemo.shiftDown(set, below: SquareMemo.ways - 1)
         SquareMemo.write(set, way: 0, k0, k1, result)
-        guard 2 * entries >= 5 * setCount && setCount < maximumSets else { return false }
-        grow()
-        return true
+        return 2 * entries >= 5 * setCount && setCount < maximumSets
     }
 
     /// Moves entries 0 ..< `way` one place back (entry `way` is overwritten).
@@ -152,7 +150,7 @@ struct SquareMemo {
 
     /// Twice the sets, with every entry rehashed (the most recent of each set stays in
     /// front). O(sets).
-    private mutating func grow() {
+    mutating func grow() {
         resize(to: setCount * 2)
         growths += 1
     }
@@ -179,6 +177,11 @@ struct SquareMemo {
             }
         }
         SquareMemo.release(old, oldCount)
+    }
+
+    /// Keeps the memo at its size (until `setMaximum`): the nodes have no room to give up.
+    mutating func stopGrowing() {
+        maximumSets = setCount
     }
 
     /// Applies a new maximum: the memo shrinks to it (dropping what does not fit) when it is

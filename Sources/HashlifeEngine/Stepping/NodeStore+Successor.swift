@@ -153,7 +153,7 @@ extension NodeStore {
             stampShared(id)
         } else if id == 0 {
             if squares.store(SquareMemo.key(record.nw, record.ne), SquareMemo.key(record.sw, record.se), result) {
-                fitNodesToSquareMemo()
+                growSquareMemoIfRoom()
             }
         } else {
             if tag < NodeRecord.tagLimit {
