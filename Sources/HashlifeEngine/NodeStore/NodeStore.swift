@@ -54,8 +54,8 @@
 // nodes in five. One thread keeps their full-step results in `SquareMemo` instead, keyed by
 // their four children: one cache line a look-up, fetched as soon as the children are known,
 // answering the result itself. It is lossy (what it drops is computed again), sized within
-// the limit (at most a quarter of it, which `plan` leaves out), and a collection removes its
-// entries that name freed nodes. jagged2 to 2^20 on one thread: 5.5 s and 6.9 million nodes
+// the limit (at most a quarter of it; the nodes give up room as it grows), and a collection
+// removes its entries that name freed nodes. jagged2 to 2^20 on one thread: 5.5 s and 6.9 million nodes
 // before, 3.2 s and 1.9 million with it. The workers of a multi-threaded step still make these
 // squares nodes, whose memo slots they claim (SquareMemo.swift says why).
 //

@@ -38,12 +38,12 @@ import Glibc
 ///   memo growing while they park as for the index, were measured and not kept: without
 ///   claims two workers compute one square, and with two threads only jagged2 gained, 3.9 →
 ///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
-///   longer.) The `sequence` word of each set is unused (zero): room that a
-///   memo shared by workers would use as each set's sequence lock.
+///   longer.)
 struct SquareMemo {
-    /// Three entries: results 0…2 in bytes 4…15, keys (two words each) in bytes 16…63.
+    /// Three entries: results 0…2 in bytes 4…15, keys (two words each) in bytes 16…63; bytes
+    /// 0…3 are spare (zero).
     struct Set {
-        var sequence: UInt32
+        var spare: UInt32
         var results: (UInt32, UInt32, UInt32)
         var keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     }
@@ -77,7 +77,8 @@ struct SquareMemo {
     /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
     var bytes: Int { setCount * MemoryLayout<Set>.stride }
 
-    /// The hash of a square's key; `set(of:)` places it. Asks the processor to fetch the set.
+    /// The hash of a square's key (its top bits name the set). Asks the processor to fetch
+    /// the set.
     @inline(__always)
     func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
         let h = SquareMemo.hash(SquareMemo.key(a, b), SquareMemo.key(c, d))
