@@ -94,7 +94,7 @@ import HashlifeTestSupport
     /// collection keeps what the recursion still uses).
     @Test func aMemoHitAnswersTheResultAndStampsTheNodeWithTheClock() throws {
         let universe = Universe(memoryLimit: 1 << 22)
-        universe.load(cells: randomSoup(width: 64, height: 64, density: 0.375, seed: 78).lazy.map { (x: $0.x, y: $0.y) })
+        universe.load(cells: randomSoup(width: 128, height: 128, density: 0.375, seed: 78).lazy.map { (x: $0.x, y: $0.y) })
         universe.step(by: 64)
         // Non-empty nodes with a full step's result, and their levels.
         var memoized: [(id: NodeID, level: Int)] = []

@@ -172,7 +172,7 @@ import HashlifeTestSupport
     }
 
     @Test func changingTheLimitKeepsResultsExact() throws {
-        let cells = randomSoup(width: 160, height: 160, density: 0.375, seed: 12)
+        let cells = randomSoup(width: 224, height: 224, density: 0.375, seed: 12)
         var reference = ReferenceEngine(rule: .life, cells: cells)
         let universe = Self.universe(cells, limit: 64 * Self.megabyte)
         universe.step(by: 1000)
@@ -237,6 +237,12 @@ import HashlifeTestSupport
             let used = plan.nodes * NodeStore.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
             #expect(used <= bytes, "\(megabytes) MB")
             #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
+            // The square memo at its largest, and the nodes it leaves with their buckets.
+            let memo = NodeStore.squareMemoSets(memoryLimit: bytes) * MemoryLayout<SquareMemo.Set>.stride
+            #expect(memo <= bytes / 4 && memo > bytes / 8, "\(megabytes) MB: a square memo of \(memo) bytes")
+            let nodes = NodeStore.nodeCapacity(planned: plan.nodes, memoBytes: memo)
+            #expect(nodes * NodeStore.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")
+            #expect(nodes > plan.nodes / 2)
         }
         #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * NodeStore.bytesPerRecord)
     }

@@ -72,7 +72,7 @@ import HashlifeTestSupport
 
     @Test func jsonAnswersCarryEveryCounterAndCollectSaysWhatItFreed() throws {
         // A soup stepped under 1 MB fills the store, so a forced collection has nodes to free.
-        let session = soupSession(megabytes: 1, size: 128)
+        let session = soupSession(megabytes: 1, size: 256)
         let output = transcript(["step 1000", "stats", "memory collect", "stats", "memory", "memory 2", "memory x"],
                                 json: true, session: session)
         let objects = try jsonLines(output)
@@ -94,7 +94,7 @@ import HashlifeTestSupport
         #expect(error["code"] as? String == "argument")
         #expect(error["message"] as? String == "invalid MB: 'x'; \(Self.badValue)")
         // Collecting changed no cell.
-        let fresh = Universe(rule: .life, referenceCells: randomSoup(width: 128, height: 128, density: 0.375, seed: 5))
+        let fresh = Universe(rule: .life, referenceCells: randomSoup(width: 256, height: 256, density: 0.375, seed: 5))
         fresh.step(by: BigUInt(1000))
         #expect(session.analyse { $0.referenceCells } == fresh.referenceCells)
     }

@@ -26,15 +26,53 @@ extension NodeStore {
     /// The share of a limit the populations above level 15 may take: 1/128 of it.
     static func largePopulationBytes(memoryLimit: Int) -> Int { max(memoryLimit, minimumLimit) / 128 }
 
+    /// The most sets the square memo may grow to under a limit of `memoryLimit` bytes: the
+    /// largest power of two whose sets take at most a quarter of it (so between an eighth and
+    /// a quarter).
+    static func squareMemoSets(memoryLimit: Int) -> Int {
+        let sets = max(memoryLimit, minimumLimit) / 4 / MemoryLayout<SquareMemo.Set>.stride
+        return 1 << (Int.bitWidth - 1 - sets.leadingZeroBitCount)
+    }
+
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
     /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
     /// of a byte a node) in all but 5/64 of the limit, which is left to the two side tables
-    /// (`sideTableBytes`) and the small arrays.
+    /// (`sideTableBytes`) and the small arrays. The square memo's bytes come off it as the
+    /// memo grows (`fitNodesToSquareMemo`).
     static func plan(memoryLimit: Int) -> (nodes: Int, buckets: Int) {
         let limit = max(memoryLimit, minimumLimit) - sideTableBytes(memoryLimit: memoryLimit) * 5 / 2
-        let perNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
-        let nodes = min(limit * 8 / perNode, maximumCapacity)
+        let nodes = min(limit * 8 / bitsPerPlannedNode, maximumCapacity)
         return (nodes, nodes)
+    }
+
+    /// What a planned node costs, in bits: its record, its bucket and its mark bit.
+    static let bitsPerPlannedNode = (bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
+
+    /// The nodes a plan of `planned` leaves room for beside a square memo of `memoBytes`.
+    static func nodeCapacity(planned: Int, memoBytes: Int) -> Int {
+        max(planned - (memoBytes * 8 + bitsPerPlannedNode - 1) / bitsPerPlannedNode, 0)
+    }
+
+    /// Sets the node capacity (and the index's planned size) to what the plan leaves beside
+    /// the square memo as it now is: a step on one thread grows the memo and gives up nodes
+    /// for it, and a multi-threaded step, whose workers make nodes, keeps the nodes' room.
+    mutating func fitNodesToSquareMemo() {
+        limitCapacity = NodeStore.nodeCapacity(planned: plannedNodes, memoBytes: squares.bytes)
+        plannedBuckets = max(limitCapacity, bucketCount)
+    }
+
+    /// Grows the square memo when it wants to (`SquareMemo.store`) and the nodes keep room
+    /// beside it: the arena's high-water mark (records once touched stay in memory) and the
+    /// index must fit in what the plan leaves beside the grown memo. Else the memo stays at its
+    /// size until the limit changes (`setLimit`).
+    mutating func growSquareMemoIfRoom() {
+        let nodes = NodeStore.nodeCapacity(planned: plannedNodes, memoBytes: 2 * squares.bytes)
+        guard count + NodeStore.reserve <= nodes && bucketCount <= nodes else {
+            squares.stopGrowing()
+            return
+        }
+        squares.grow()
+        fitNodesToSquareMemo()
     }
 
     /// Applies a new memory limit: the node capacity follows it; the arena and index are
@@ -50,10 +88,11 @@ extension NodeStore {
         if largePopulationBytes > largePopulationMaximumBytes { clearLargePopulations() }
         trimCaches()
         insertsPerTick = max(plan.nodes / 64, 64)
+        squares.setMaximum(NodeStore.squareMemoSets(memoryLimit: memoryLimit))
         let wanted = min(plan.nodes, NodeStore.allocationCeiling)
         if wanted > capacity { resizeArena(to: wanted) }
-        plannedBuckets = max(plan.buckets, bucketCount)
-        limitCapacity = plan.nodes
+        plannedNodes = plan.nodes
+        fitNodesToSquareMemo()
     }
 
     /// Would making `reserve` more nodes go past the limit, less the room multi-threaded steps
@@ -251,6 +290,7 @@ extension NodeStore {
         deepPopulationBytes = 0
         populations.removeAll()
         deepResults.removeAll()
+        marks.withWords { words in squares.sweep { MarkBits.isSet($0, in: words) } }
         NodeStore.clear(buckets, count: bucketCount, threads: parts)
         relinkChains(parts: parts)
     }

@@ -6,7 +6,8 @@ extension NodeStore {
     ///
     /// Checks: the clock's precomputed stamp bits are the clock's; no two ids for equal children
     /// (canonical); every chain reaches each node exactly once; no live node names a freed record; the free list holds exactly the freed records; nodes reachable from the root have children one level down (leaves at level 3);
-    /// memoized results are one level down; cached populations equal the sum of the children.
+    /// memoized results are one level down; cached populations equal the sum of the children;
+    /// the square memo names live nodes and counts its entries.
     /// - Complexity: O(nodes).
     mutating func invariantViolations(root: NodeID, level: Int) -> [String] {
         var problems: [String] = []
@@ -40,6 +41,17 @@ extension NodeStore {
                 id = nodes[Int(id)].next
             }
             if !found { problems.append("node \(i) is not reachable through its hash chain") }
+        }
+        // The square memo names live nodes only (a collection sweeps it before ids are reused).
+        var memoEntries = 0
+        squares.forEachEntry { a, b, c, d, result in
+            memoEntries += 1
+            for id in [a, b, c, d, result] where id == 0 || Int(id) >= count || nodes[Int(id)].isFree {
+                problems.append("the square memo names \(id), which is not a live node")
+            }
+        }
+        if memoEntries != squares.entries {
+            problems.append("the square memo holds \(memoEntries) entries but counts \(squares.entries)")
         }
         var onFreeList = 0
         var id = freeHead

@@ -239,6 +239,7 @@ extension NodeStore {
         count = store.count
         capacity = store.capacity
         limitCapacity = store.limitCapacity
+        plannedNodes = store.plannedNodes
         limitBytes = store.limitBytes
         insertsPerTick = store.insertsPerTick
         tick = store.tick
@@ -247,6 +248,7 @@ extension NodeStore {
         pinCapacity = NodeStore.chunkSize + NodeStore.emergencyIDs
         pins = .allocate(capacity: pinCapacity)
         buckets = store.buckets
+        squares = store.squares
         bucketCapacity = store.bucketCapacity
         plannedBuckets = store.plannedBuckets
         bucketCount = store.bucketCount

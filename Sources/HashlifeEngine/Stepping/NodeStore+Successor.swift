@@ -71,7 +71,9 @@ extension NodeStore {
                  empty: level < emptyCount ? empties[level] : SubSteps.noEmpty)
     }
 
-    /// The memo miss of `successor`: computes the result, memoizes and stamps it.
+    /// The memo miss of `successor`: computes the result, memoizes and stamps it. With `id`
+    /// 0 (one thread only), `record` holds the children of a square that is not a node
+    /// (`squareSuccessor`): its full-step result goes to the square memo.
     @inline(never)
     mutating func computeSuccessor<M: StepMode>(_ id: NodeID, _ record: NodeRecord, level: Int, step: Int, _ mode: M.Type) throws(StepInterruption) -> NodeID {
         let tag = level - 2 - step
@@ -136,7 +138,7 @@ extension NodeStore {
                 demandForks &+= 1
                 result = try forkedStep(record, level: level, step: step, depth: 1, pool: pool, onDemand: true)
             } else if isFullStep {
-                result = M.isShared ? try sharedFullStep(record, level: level) : try fullStep(record, level: level, pins: frame, M.self)
+                result = M.isShared ? try sharedFullStep(record, level: level) : try fullStep(record, level: level, pins: frame)
             } else {
                 result = M.isShared ? try sharedPartialStep(record, level: level, step: step)
                     : try partialStep(record, level: level, step: step, pins: frame, M.self)
@@ -149,6 +151,10 @@ extension NodeStore {
         if M.isShared {
             if claimed { publishClaimed(id, result, tag: tag) } else { publishResult(id, result, tag: tag) }
             stampShared(id)
+        } else if id == 0 {
+            if squares.store(SquareMemo.key(record.nw, record.ne), SquareMemo.key(record.sw, record.se), result) {
+                growSquareMemoIfRoom()
+            }
         } else {
             if tag < NodeRecord.tagLimit {
                 nodes[Int(id)].setResult(result, tag: UInt32(tag))
@@ -219,53 +225,72 @@ extension NodeStore {
         pinCapacity = needed
     }
 
-    /// Level ≥ 5, step = level - 2: nine overlapping sub-squares advanced 2^(level-3), then
-    /// the four squares they form advanced 2^(level-3) again.
+    /// Level ≥ 5, step = level - 2, one thread: nine overlapping sub-squares advanced
+    /// 2^(level-3), then the four squares they form advanced 2^(level-3) again. The node's
+    /// four children are nodes with memo slots; the other nine squares are not made into
+    /// nodes: their results are memoized by their children in `squares` (`SquareMemo`), each
+    /// one's set fetched as soon as its children are known. Only the result is a node.
+    ///
+    /// GC safety: a square's children stay reachable from the pin stack while it is advanced:
+    /// the five middle squares are made of grandchildren of this frame's node (or of the
+    /// square this frame advances, itself made of reachable nodes), the last four of this
+    /// frame's pinned sub-results.
     @inline(__always)
-    mutating func fullStep<M: StepMode>(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>, _ mode: M.Type) throws(StepInterruption) -> NodeID {
+    mutating func fullStep(_ r: NodeRecord, level: Int, pins frame: UnsafeMutablePointer<UInt32>) throws(StepInterruption) -> NodeID {
         let g = grandchildren(r)
         let sub = subSteps(level: level - 1, step: level - 3, tag: 0)
-        // The five sub-squares that are not children are looked up in the index: their buckets
-        // are fetched now, and each one's first record one sub-step before its look-up (a
-        // pipeline: reading a bucket that has not arrived would stall).
-        let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
-        let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
-        let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
-        let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
-        let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
+        let h01 = squares.hint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
+        let h10 = squares.hint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
+        let h11 = squares.hint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
+        let h12 = squares.hint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
+        let h21 = squares.hint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
         // The four children's records are in cache already (`grandchildren`): step them first,
-        // while the buckets arrive.
-        let s00 = try successor(r.nw, sub, M.self)
+        // while the sets arrive.
+        let s00 = try successor(r.nw, sub, SerialStep.self)
         if pinning { frame[1] = s00 }
-        let s02 = try successor(r.ne, sub, M.self)
+        let s02 = try successor(r.ne, sub, SerialStep.self)
         if pinning { frame[3] = s02 }
-        prefetchHead(h01)
-        let s20 = try successor(r.sw, sub, M.self)
+        let s20 = try successor(r.sw, sub, SerialStep.self)
         if pinning { frame[7] = s20 }
-        prefetchHead(h10)
-        let s22 = try successor(r.se, sub, M.self)
+        let s22 = try successor(r.se, sub, SerialStep.self)
         if pinning { frame[9] = s22 }
-        prefetchHead(h11)
-        let s01 = try successor(node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, M.self), sub, M.self)
+        let s01 = try squareSuccessor(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, sub)
         if pinning { frame[2] = s01 }
-        prefetchHead(h12)
-        let s10 = try successor(node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, M.self), sub, M.self)
+        let s10 = try squareSuccessor(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, sub)
         if pinning { frame[4] = s10 }
-        prefetchHead(h21)
-        let s11 = try successor(node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, M.self), sub, M.self)
+        let s11 = try squareSuccessor(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, sub)
         if pinning { frame[5] = s11 }
-        // The four squares `combine` looks up, the same way: each bucket as soon as its
-        // quarters are known, its first record a sub-step or two later.
-        var hints = CombineHints(nw: slotHint(s00, s01, s10, s11))
-        let s12 = try successor(node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, M.self), sub, M.self)
+        let hnw = squares.hint(s00, s01, s10, s11)
+        let s12 = try squareSuccessor(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, sub)
         if pinning { frame[6] = s12 }
-        hints.ne = slotHint(s01, s02, s11, s12)
-        let s21 = try successor(node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, M.self), sub, M.self)
+        let hne = squares.hint(s01, s02, s11, s12)
+        let s21 = try squareSuccessor(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, sub)
         if pinning { frame[8] = s21 }
-        prefetchHead(hints.nw)
-        hints.sw = slotHint(s10, s11, s20, s21)
-        hints.se = slotHint(s11, s12, s21, s22)
-        return try combine(s00, s01, s02, s10, s11, s12, s20, s21, s22, hints: hints, sub, pins: frame, M.self)
+        let hsw = squares.hint(s10, s11, s20, s21)
+        let hse = squares.hint(s11, s12, s21, s22)
+        let nw = try squareSuccessor(s00, s01, s10, s11, hint: hnw, sub)
+        if pinning { frame[10] = nw }
+        let ne = try squareSuccessor(s01, s02, s11, s12, hint: hne, sub)
+        if pinning { frame[11] = ne }
+        let sw = try squareSuccessor(s10, s11, s20, s21, hint: hsw, sub)
+        if pinning { frame[12] = sw }
+        let se = try squareSuccessor(s11, s12, s21, s22, hint: hse, sub)
+        return node(nw, ne, sw, se, SerialStep.self)
+    }
+
+    /// The full-step result of the level-`sub.level` square made of four nodes, from the
+    /// square memo (`hint` from `SquareMemo.hint`), else computed (`computeSuccessor` with
+    /// no id) and memoized there. (Looking the square up in the index as well on a memo miss,
+    /// so that a square that is also a node is computed once, made fewer misses but cost more
+    /// than it saved: jagged2 to 2^20 3.2 → 5.1 s.)
+    @inline(__always)
+    mutating func squareSuccessor(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, hint: UInt64, _ sub: SubSteps) throws(StepInterruption) -> NodeID {
+        let result = squares.result(SquareMemo.key(a, b), SquareMemo.key(c, d), hash: hint)
+        if result != 0 {
+            memoHits &+= 1
+            return result
+        }
+        return try computeSuccessor(0, NodeRecord(a, b, c, d, next: 0, stamp: 0), level: sub.level, step: sub.step, SerialStep.self)
     }
 
     /// Level ≥ 5, step < level - 2: the nine overlapping sub-squares' centres (not advanced),

@@ -30,11 +30,14 @@ public enum MemoryLimit {
     /// A limit whose node capacity holds twice the `nodes` that the roots and the recursion
     /// needed when a step gave up (the recursion was only part way through, and collections
     /// need room to work), plus the collection reserve: what to tell a user whose pattern does
-    /// not fit.
+    /// not fit. The square memo counts at its largest.
     static func bytesNeeded(forNodes nodes: Int) -> Int {
         let target = 2 * nodes + NodeStore.reserve
         var bytes = minimumBytes
-        while NodeStore.plan(memoryLimit: bytes).nodes < target { bytes += bytes / 8 }
+        while NodeStore.nodeCapacity(planned: NodeStore.plan(memoryLimit: bytes).nodes,
+                                     memoBytes: NodeStore.squareMemoSets(memoryLimit: bytes) * MemoryLayout<SquareMemo.Set>.stride) < target {
+            bytes += bytes / 8
+        }
         return bytes
     }
 }

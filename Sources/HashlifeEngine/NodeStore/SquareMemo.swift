@@ -1,0 +1,254 @@
+import CPrefetch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The full-step results of the squares a step looks at but never keeps: the five squares
+/// between a node's children and the four squares of its sub-results, keyed by their four
+/// children.
+///
+/// Hashlife advances a level-k node by advancing nine overlapping level-(k-1) squares and
+/// then four squares made of their results. Four of the nine are the node's children; the
+/// other five and the four of the second half exist only to be advanced. The store used to
+/// make each one a node, so that its result had a memo slot: a look-up in the index (the
+/// bucket, then the record: two dependent reads from memory) and, when new, a record. Those
+/// squares were about four nodes in five (broken-lines to 2^20: 1.75 million nodes, of which
+/// 320 thousand are results and pattern). This memo keeps their results instead, in sets of
+/// three entries that share one 64-byte cache line: a look-up is one read, fetched ahead when
+/// the square's children are known (`hint`), and the answer is the result itself.
+///
+/// Contract:
+/// - An entry maps four child ids (all non-zero, so a zeroed entry matches no key) to the
+///   square's full-step result: its centre advanced 2^(level-2) generations, the same node
+///   the square's record would have memoized with tag 0. Only full steps are kept.
+/// - It is lossy: a set holds its three most recently stored or found entries, and a store
+///   into a full set drops the oldest; a dropped result is computed again, exactly.
+/// - No entry outlives one of its ids: a collection removes every entry that names a freed
+///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
+/// - It grows twofold (entries rehashed) when it holds two and a half entries a set (five
+///   sixths full), up to `maximumSets`, which the memory limit sets
+///   (`NodeStore.squareMemoSets`: at most a quarter of it), and only while the nodes keep
+///   room beside it: the store gives up as many nodes as its bytes would hold
+///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
+///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
+///   saved (broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms beside bgolly).
+/// - One thread uses it: a step's single-threaded part (and a step on one thread). The
+///   workers of a multi-threaded step make these squares nodes, as before, whose memo slots
+///   they can claim and share. (Workers sharing this memo, each set a sequence lock and the
+///   memo growing while they park as for the index, were measured and not kept: without
+///   claims two workers compute one square, and with two threads only jagged2 gained, 3.9 →
+///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
+///   longer.)
+struct SquareMemo {
+    /// Three entries: results 0…2 in bytes 4…15, keys (two words each) in bytes 16…63; bytes
+    /// 0…3 are spare (zero).
+    struct Set {
+        var spare: UInt32
+        var results: (UInt32, UInt32, UInt32)
+        var keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    }
+
+    static let ways = 3
+    static let initialSets = 1 << 10
+
+    private(set) var sets: UnsafeMutablePointer<Set>
+    private(set) var setCount: Int
+    /// `setCount` never grows past this (a power of two).
+    private(set) var maximumSets: Int
+    private var shift: UInt64
+    /// Entries held (stores less drops; a sweep counts them again).
+    private(set) var entries = 0
+    /// Entries dropped from full sets, over the memo's life.
+    private(set) var evictions: UInt64 = 0
+    /// Growths so far.
+    private(set) var growths = 0
+
+    /// An empty memo of `initialSets` sets (or `maximumSets` when fewer).
+    init(maximumSets: Int) {
+        self.maximumSets = maximumSets
+        setCount = min(SquareMemo.initialSets, maximumSets)
+        shift = UInt64(64 - setCount.trailingZeroBitCount)
+        sets = SquareMemo.allocate(setCount)
+    }
+
+    /// Releases the sets; the memo must not be used after.
+    func deallocate() { SquareMemo.release(sets, setCount) }
+
+    /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
+    var bytes: Int { setCount * MemoryLayout<Set>.stride }
+
+    /// The hash of a square's key (its top bits name the set). Asks the processor to fetch
+    /// the set.
+    @inline(__always)
+    func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
+        let h = SquareMemo.hash(SquareMemo.key(a, b), SquareMemo.key(c, d))
+        hashlife_prefetch(sets + Int(truncatingIfNeeded: h &>> shift))
+        return h
+    }
+
+    @inline(__always)
+    static func key(_ a: NodeID, _ b: NodeID) -> UInt64 { UInt64(a) | UInt64(b) &<< 32 }
+
+    @inline(__always)
+    static func hash(_ k0: UInt64, _ k1: UInt64) -> UInt64 {
+        k0 &* 0x9E37_79B9_7F4A_7C15 ^ k1 &* 0xC2B2_AE3D_27D4_EB4F
+    }
+
+    /// The result stored for the square whose key is (`k0`, `k1`) and hash `h`, or 0. A hit
+    /// in the second or third entry moves that entry to the front.
+    /// - Complexity: O(1): one cache line.
+    @inline(__always)
+    func result(_ k0: UInt64, _ k1: UInt64, hash h: UInt64) -> NodeID {
+        let set = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
+        if set.load(fromByteOffset: 16, as: UInt64.self) == k0 && set.load(fromByteOffset: 24, as: UInt64.self) == k1 {
+            return set.load(fromByteOffset: 4, as: UInt32.self)
+        }
+        for way in 1..<SquareMemo.ways
+        where set.load(fromByteOffset: 16 * way + 16, as: UInt64.self) == k0 && set.load(fromByteOffset: 16 * way + 24, as: UInt64.self) == k1 {
+            let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
+            SquareMemo.shiftDown(set, below: way)
+            SquareMemo.write(set, way: 0, k0, k1, result)
+            return result
+        }
+        return 0
+    }
+
+    /// Stores `result` (non-zero) for the square whose key is (`k0`, `k1`), in front of its
+    /// set; drops the set's oldest entry when it is full.
+    /// - Returns: whether the memo is five sixths full and below its largest size: the store
+    ///   then grows it if the nodes keep room (`NodeStore.growSquareMemoIfRoom`).
+    @inline(__always) @discardableResult
+    mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) -> Bool {
+        let h = SquareMemo.hash(k0, k1)
+        let set = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
+        if set.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) != 0 {
+            evictions &+= 1
+        } else {
+            entries += 1
+        }
+        SquareMemo.shiftDown(set, below: SquareMemo.ways - 1)
+        SquareMemo.write(set, way: 0, k0, k1, result)
+        return 2 * entries >= 5 * setCount && setCount < maximumSets
+    }
+
+    /// Moves entries 0 ..< `way` one place back (entry `way` is overwritten).
+    @inline(__always)
+    private static func shiftDown(_ set: UnsafeMutableRawPointer, below way: Int) {
+        var w = way
+        while w > 0 {
+            write(set, way: w, set.load(fromByteOffset: 16 * w, as: UInt64.self),
+                  set.load(fromByteOffset: 16 * w + 8, as: UInt64.self), set.load(fromByteOffset: 4 * w, as: UInt32.self))
+            w -= 1
+        }
+    }
+
+    @inline(__always)
+    private static func write(_ set: UnsafeMutableRawPointer, way: Int, _ k0: UInt64, _ k1: UInt64, _ result: UInt32) {
+        set.storeBytes(of: k0, toByteOffset: 16 * way + 16, as: UInt64.self)
+        set.storeBytes(of: k1, toByteOffset: 16 * way + 24, as: UInt64.self)
+        set.storeBytes(of: result, toByteOffset: 4 * way + 4, as: UInt32.self)
+    }
+
+    /// Twice the sets, with every entry rehashed (the most recent of each set stays in
+    /// front). O(sets).
+    mutating func grow() {
+        resize(to: setCount * 2)
+        growths += 1
+    }
+
+    /// Rehashes every entry into `newCount` sets (a power of two); when shrinking, entries
+    /// that do not fit are dropped. O(sets).
+    private mutating func resize(to newCount: Int) {
+        let old = sets, oldCount = setCount
+        sets = SquareMemo.allocate(newCount)
+        setCount = newCount
+        shift = UInt64(64 - newCount.trailingZeroBitCount)
+        entries = 0
+        for s in 0..<oldCount {
+            let set = UnsafeMutableRawPointer(old + s)
+            for way in stride(from: SquareMemo.ways - 1, through: 0, by: -1) {
+                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
+                guard result != 0 else { continue }
+                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
+                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
+                let target = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: SquareMemo.hash(k0, k1) &>> shift))
+                if target.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) == 0 { entries += 1 }
+                SquareMemo.shiftDown(target, below: SquareMemo.ways - 1)
+                SquareMemo.write(target, way: 0, k0, k1, result)
+            }
+        }
+        SquareMemo.release(old, oldCount)
+    }
+
+    /// Keeps the memo at its size (until `setMaximum`): the nodes have no room to give up.
+    mutating func stopGrowing() {
+        maximumSets = setCount
+    }
+
+    /// Applies a new maximum: the memo shrinks to it (dropping what does not fit) when it is
+    /// larger.
+    mutating func setMaximum(_ sets: Int) {
+        maximumSets = sets
+        if setCount > sets { resize(to: sets) }
+    }
+
+    /// Forgets every entry (a change of rule); keeps the size.
+    mutating func removeAll() {
+        UnsafeMutableRawPointer(sets).initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        entries = 0
+    }
+
+    /// Removes every entry that names a node `isLive` rejects (its key's four ids or its
+    /// result); survivors keep their order. O(sets).
+    mutating func sweep(_ isLive: (NodeID) -> Bool) {
+        entries = 0
+        for s in 0..<setCount {
+            let set = UnsafeMutableRawPointer(sets + s)
+            var kept = 0
+            for way in 0..<SquareMemo.ways {
+                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
+                guard result != 0 else { continue }
+                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
+                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
+                guard isLive(result), isLive(NodeID(truncatingIfNeeded: k0)), isLive(NodeID(truncatingIfNeeded: k0 >> 32)),
+                      isLive(NodeID(truncatingIfNeeded: k1)), isLive(NodeID(truncatingIfNeeded: k1 >> 32)) else { continue }
+                SquareMemo.write(set, way: kept, k0, k1, result)
+                kept += 1
+            }
+            for way in kept..<SquareMemo.ways { SquareMemo.write(set, way: way, 0, 0, 0) }
+            entries += kept
+        }
+    }
+
+    /// Calls `body` with each entry's four child ids and result, set by set, front first
+    /// (for checks and tests). O(sets).
+    func forEachEntry(_ body: (NodeID, NodeID, NodeID, NodeID, NodeID) -> Void) {
+        for s in 0..<setCount {
+            let set = UnsafeMutableRawPointer(sets + s)
+            for way in 0..<SquareMemo.ways {
+                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
+                guard result != 0 else { continue }
+                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
+                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
+                body(NodeID(truncatingIfNeeded: k0), NodeID(truncatingIfNeeded: k0 >> 32),
+                     NodeID(truncatingIfNeeded: k1), NodeID(truncatingIfNeeded: k1 >> 32), result)
+            }
+        }
+    }
+
+    /// Zeroed, 64-byte-aligned sets from the kernel (pages are cleared on first touch); huge
+    /// pages asked for from 8 MiB.
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Set> {
+        let bytes = count * MemoryLayout<Set>.stride
+        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+            fatalError("out of memory for a square memo of \(bytes) bytes")
+        }
+        let pointer = raw.bindMemory(to: Set.self, capacity: count)
+        NodeStore.adviseHugePages(pointer, bytes: bytes)
+        return pointer
+    }
+
+    private static func release(_ sets: UnsafeMutablePointer<Set>, _ count: Int) {
+        munmap(UnsafeMutableRawPointer(sets), count * MemoryLayout<Set>.stride)
+    }
+}
