@@ -12,8 +12,8 @@ import HashlifeTestSupport
         var target: UInt64? = nil
         var a: UInt32 = 1
         while keys.count < count {
-            let k0 = SquareMemo.key(a, a &+ 1), k1 = SquareMemo.key(a &+ 2, a &+ 3)
-            let set = SquareMemo.hash(k0, k1) >> shift
+            let k0 = NodeStore.keyWord(a, a &+ 1), k1 = NodeStore.keyWord(a &+ 2, a &+ 3)
+            let set = NodeStore.keyHash(k0, k1) >> shift
             if target == nil { target = set }
             if set == target { keys.append((k0, k1)) }
             a += 4
@@ -22,26 +22,25 @@ import HashlifeTestSupport
     }
 
     @Test func aSetKeepsItsThreeMostRecentEntries() {
-        let memo = SquareMemo(maximumSets: SquareMemo.initialSets)
-        var m = memo
+        var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
         let keys = collidingKeys(5, sets: m.setCount)
         for (i, key) in keys.prefix(3).enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }
         for (i, key) in keys.prefix(3).enumerated() {
-            #expect(m.result(key.0, key.1, hash: SquareMemo.hash(key.0, key.1)) == NodeID(100 + i))
+            #expect(m.result(key.0, key.1, hash: NodeStore.keyHash(key.0, key.1)) == NodeID(100 + i))
         }
         #expect(m.entries == 3 && m.evictions == 0)
         // The oldest found (the first key) moved to the front, so the fourth drops the second.
-        _ = m.result(keys[0].0, keys[0].1, hash: SquareMemo.hash(keys[0].0, keys[0].1))
+        _ = m.result(keys[0].0, keys[0].1, hash: NodeStore.keyHash(keys[0].0, keys[0].1))
         m.store(keys[3].0, keys[3].1, 103)
         #expect(m.evictions == 1 && m.entries == 3)
-        #expect(m.result(keys[1].0, keys[1].1, hash: SquareMemo.hash(keys[1].0, keys[1].1)) == 0)
+        #expect(m.result(keys[1].0, keys[1].1, hash: NodeStore.keyHash(keys[1].0, keys[1].1)) == 0)
         for i in [0, 2, 3] {
-            #expect(m.result(keys[i].0, keys[i].1, hash: SquareMemo.hash(keys[i].0, keys[i].1)) == NodeID(100 + i))
+            #expect(m.result(keys[i].0, keys[i].1, hash: NodeStore.keyHash(keys[i].0, keys[i].1)) == NodeID(100 + i))
         }
         // A key never stored, and the all-zero key of an empty way, are absent.
-        #expect(m.result(keys[4].0, keys[4].1, hash: SquareMemo.hash(keys[4].0, keys[4].1)) == 0)
-        #expect(m.result(0, 0, hash: SquareMemo.hash(0, 0)) == 0)
+        #expect(m.result(keys[4].0, keys[4].1, hash: NodeStore.keyHash(keys[4].0, keys[4].1)) == 0)
+        #expect(m.result(0, 0, hash: NodeStore.keyHash(0, 0)) == 0)
     }
 
     @Test func itGrowsUpToItsMaximumAndKeepsWhatItHolds() {
@@ -49,19 +48,19 @@ import HashlifeTestSupport
         defer { m.deallocate() }
         let n = 2 * m.setCount  // below the first growth's point (2.5 a set)
         var wanted = false
-        for i in 0..<n { wanted = m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) || wanted }
+        for i in 0..<n { wanted = m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) || wanted }
         #expect(!wanted && m.growths == 0)
         let dropped = Int(m.evictions)
         for i in n..<(8 * SquareMemo.initialSets) {
-            if m.store(SquareMemo.key(UInt32(i + 1), 7), SquareMemo.key(8, 9), NodeID(i + 1)) { m.grow() }
+            if m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) { m.grow() }
         }
         #expect(m.growths == 2, "twofold twice, to its maximum")
         #expect(m.setCount == 4 * SquareMemo.initialSets)
         // Every entry held is found where its hash puts it, with its result.
         var found = 0
         m.forEachEntry { a, b, c, d, result in
-            let k0 = SquareMemo.key(a, b), k1 = SquareMemo.key(c, d)
-            if m.result(k0, k1, hash: SquareMemo.hash(k0, k1)) == result && result == a { found += 1 }
+            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
+            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
         }
         #expect(found == m.entries)
         #expect(m.entries + Int(m.evictions) == 8 * SquareMemo.initialSets, "each store is held or dropped once")
@@ -71,7 +70,7 @@ import HashlifeTestSupport
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
-        for i in 1...300 { m.store(SquareMemo.key(UInt32(i), UInt32(i + 1000)), SquareMemo.key(4, 6), NodeID(2000 + i)) }
+        for i in 1...300 { m.store(NodeStore.keyWord(UInt32(i), UInt32(i + 1000)), NodeStore.keyWord(4, 6), NodeID(2000 + i)) }
         // Dead: odd keys, and results above 2250.
         m.sweep { id in !(id < 1000 && id % 2 == 1) && !(id > 2250 && id < 3000) }
         var kept: [NodeID] = []

@@ -19,9 +19,20 @@ extension NodeStore {
     /// `bucket(_:_:_:_:)` in an index of `bucketCount` buckets.
     @inline(__always)
     static func bucket(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucketCount: Int) -> Int {
-        let h = (UInt64(a) | UInt64(b) &<< 32) &* 0x9E37_79B9_7F4A_7C15
-            ^ (UInt64(c) | UInt64(d) &<< 32) &* 0xC2B2_AE3D_27D4_EB4F
+        let h = keyHash(keyWord(a, b), keyWord(c, d))
         return Int(truncatingIfNeeded: h.multipliedFullWidth(by: UInt64(bucketCount)).high)
+    }
+
+    /// Two of a key's four children as one word (the first in the low half), as a record's
+    /// first two 64-bit words hold them under their spare bits.
+    @inline(__always)
+    static func keyWord(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) | UInt64(b) &<< 32 }
+
+    /// The hash of four children given as two `keyWord`s: the index maps it onto its buckets,
+    /// the square memo onto its sets.
+    @inline(__always)
+    static func keyHash(_ k0: UInt64, _ k1: UInt64) -> UInt64 {
+        k0 &* 0x9E37_79B9_7F4A_7C15 ^ k1 &* 0xC2B2_AE3D_27D4_EB4F
     }
 
     /// The bucket of a live record (a leaf hashes its whole cell words).
@@ -108,7 +119,7 @@ extension NodeStore {
         let head = M.isShared ? sharedHead(slot) : buckets[slot]
         // The children as the record's first two 64-bit words hold them (under the tag and
         // stamp bits), compared as two 64-bit words instead of four 32-bit ones.
-        let key = (UInt64(nw) | UInt64(ne) &<< 32, UInt64(sw) | UInt64(se) &<< 32)
+        let key = (NodeStore.keyWord(nw, ne), NodeStore.keyWord(sw, se))
         var id = head, previous: NodeID = 0
         while id != 0 {
             let words = NodeStore.recordWords(nodes + Int(id))

@@ -77,21 +77,32 @@ struct SquareMemo {
     /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
     var bytes: Int { setCount * MemoryLayout<Set>.stride }
 
-    /// The hash of a square's key (its top bits name the set). Asks the processor to fetch
-    /// the set.
+    /// The hash of a square's key (`NodeStore.keyHash`; its top bits name the set). Asks the
+    /// processor to fetch the set.
     @inline(__always)
     func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
-        let h = SquareMemo.hash(SquareMemo.key(a, b), SquareMemo.key(c, d))
-        hashlife_prefetch(sets + Int(truncatingIfNeeded: h &>> shift))
+        let h = NodeStore.keyHash(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d))
+        hashlife_prefetch(setAddress(h))
         return h
     }
 
+    /// The set a key of hash `h` belongs to.
     @inline(__always)
-    static func key(_ a: NodeID, _ b: NodeID) -> UInt64 { UInt64(a) | UInt64(b) &<< 32 }
+    private func setAddress(_ h: UInt64) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
+    }
 
+    /// Entry `way` of `set`: its key's two words and its result (0: the way is empty).
     @inline(__always)
-    static func hash(_ k0: UInt64, _ k1: UInt64) -> UInt64 {
-        k0 &* 0x9E37_79B9_7F4A_7C15 ^ k1 &* 0xC2B2_AE3D_27D4_EB4F
+    private static func entry(_ set: UnsafeMutableRawPointer, _ way: Int) -> (k0: UInt64, k1: UInt64, result: UInt32) {
+        (set.load(fromByteOffset: 16 * way + 16, as: UInt64.self), set.load(fromByteOffset: 16 * way + 24, as: UInt64.self),
+         set.load(fromByteOffset: 4 * way + 4, as: UInt32.self))
+    }
+
+    /// Is the set's last way taken (so all three are: entries fill a set from the front)?
+    @inline(__always)
+    private static func isFull(_ set: UnsafeMutableRawPointer) -> Bool {
+        set.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) != 0
     }
 
     /// The result stored for the square whose key is (`k0`, `k1`) and hash `h`, or 0. A hit
@@ -99,7 +110,7 @@ struct SquareMemo {
     /// - Complexity: O(1): one cache line.
     @inline(__always)
     func result(_ k0: UInt64, _ k1: UInt64, hash h: UInt64) -> NodeID {
-        let set = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
+        let set = setAddress(h)
         if set.load(fromByteOffset: 16, as: UInt64.self) == k0 && set.load(fromByteOffset: 24, as: UInt64.self) == k1 {
             return set.load(fromByteOffset: 4, as: UInt32.self)
         }
@@ -119,9 +130,8 @@ struct SquareMemo {
     ///   then grows it if the nodes keep room (`NodeStore.growSquareMemoIfRoom`).
     @inline(__always) @discardableResult
     mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) -> Bool {
-        let h = SquareMemo.hash(k0, k1)
-        let set = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: h &>> shift))
-        if set.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) != 0 {
+        let set = setAddress(NodeStore.keyHash(k0, k1))
+        if SquareMemo.isFull(set) {
             evictions &+= 1
         } else {
             entries += 1
@@ -165,16 +175,14 @@ struct SquareMemo {
         shift = UInt64(64 - newCount.trailingZeroBitCount)
         entries = 0
         for s in 0..<oldCount {
-            let set = UnsafeMutableRawPointer(old + s)
+            let source = UnsafeMutableRawPointer(old + s)
             for way in stride(from: SquareMemo.ways - 1, through: 0, by: -1) {
-                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
-                guard result != 0 else { continue }
-                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
-                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
-                let target = UnsafeMutableRawPointer(sets + Int(truncatingIfNeeded: SquareMemo.hash(k0, k1) &>> shift))
-                if target.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) == 0 { entries += 1 }
+                let e = SquareMemo.entry(source, way)
+                guard e.result != 0 else { continue }
+                let target = setAddress(NodeStore.keyHash(e.k0, e.k1))
+                if !SquareMemo.isFull(target) { entries += 1 }
                 SquareMemo.shiftDown(target, below: SquareMemo.ways - 1)
-                SquareMemo.write(target, way: 0, k0, k1, result)
+                SquareMemo.write(target, way: 0, e.k0, e.k1, e.result)
             }
         }
         SquareMemo.release(old, oldCount)
@@ -206,13 +214,10 @@ struct SquareMemo {
             let set = UnsafeMutableRawPointer(sets + s)
             var kept = 0
             for way in 0..<SquareMemo.ways {
-                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
-                guard result != 0 else { continue }
-                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
-                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
-                guard isLive(result), isLive(NodeID(truncatingIfNeeded: k0)), isLive(NodeID(truncatingIfNeeded: k0 >> 32)),
-                      isLive(NodeID(truncatingIfNeeded: k1)), isLive(NodeID(truncatingIfNeeded: k1 >> 32)) else { continue }
-                SquareMemo.write(set, way: kept, k0, k1, result)
+                let e = SquareMemo.entry(set, way)
+                guard e.result != 0, isLive(e.result), isLive(NodeID(truncatingIfNeeded: e.k0)), isLive(NodeID(truncatingIfNeeded: e.k0 >> 32)),
+                      isLive(NodeID(truncatingIfNeeded: e.k1)), isLive(NodeID(truncatingIfNeeded: e.k1 >> 32)) else { continue }
+                SquareMemo.write(set, way: kept, e.k0, e.k1, e.result)
                 kept += 1
             }
             for way in kept..<SquareMemo.ways { SquareMemo.write(set, way: way, 0, 0, 0) }
@@ -226,12 +231,10 @@ struct SquareMemo {
         for s in 0..<setCount {
             let set = UnsafeMutableRawPointer(sets + s)
             for way in 0..<SquareMemo.ways {
-                let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
-                guard result != 0 else { continue }
-                let k0 = set.load(fromByteOffset: 16 * way + 16, as: UInt64.self)
-                let k1 = set.load(fromByteOffset: 16 * way + 24, as: UInt64.self)
-                body(NodeID(truncatingIfNeeded: k0), NodeID(truncatingIfNeeded: k0 >> 32),
-                     NodeID(truncatingIfNeeded: k1), NodeID(truncatingIfNeeded: k1 >> 32), result)
+                let e = SquareMemo.entry(set, way)
+                guard e.result != 0 else { continue }
+                body(NodeID(truncatingIfNeeded: e.k0), NodeID(truncatingIfNeeded: e.k0 >> 32),
+                     NodeID(truncatingIfNeeded: e.k1), NodeID(truncatingIfNeeded: e.k1 >> 32), e.result)
             }
         }
     }

@@ -152,7 +152,7 @@ extension NodeStore {
             if claimed { publishClaimed(id, result, tag: tag) } else { publishResult(id, result, tag: tag) }
             stampShared(id)
         } else if id == 0 {
-            if squares.store(SquareMemo.key(record.nw, record.ne), SquareMemo.key(record.sw, record.se), result) {
+            if squares.store(NodeStore.keyWord(record.nw, record.ne), NodeStore.keyWord(record.sw, record.se), result) {
                 growSquareMemoIfRoom()
             }
         } else {
@@ -285,7 +285,7 @@ extension NodeStore {
     /// than it saved: jagged2 to 2^20 3.2 → 5.1 s.)
     @inline(__always)
     mutating func squareSuccessor(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, hint: UInt64, _ sub: SubSteps) throws(StepInterruption) -> NodeID {
-        let result = squares.result(SquareMemo.key(a, b), SquareMemo.key(c, d), hash: hint)
+        let result = squares.result(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d), hash: hint)
         if result != 0 {
             memoHits &+= 1
             return result
