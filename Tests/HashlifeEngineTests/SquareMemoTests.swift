@@ -21,37 +21,36 @@ import HashlifeTestSupport
         return keys
     }
 
-    @Test func aSetKeepsItsThreeMostRecentEntries() {
+    @Test func aSetKeepsItsMostRecentEntries() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
-        let keys = collidingKeys(5, sets: m.setCount)
-        for (i, key) in keys.prefix(3).enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }
-        for (i, key) in keys.prefix(3).enumerated() {
-            #expect(m.result(key.0, key.1, hash: NodeStore.keyHash(key.0, key.1)) == NodeID(100 + i))
-        }
-        #expect(m.entries == 3 && m.evictions == 0)
-        // The oldest found (the first key) moved to the front, so the fourth drops the second.
-        _ = m.result(keys[0].0, keys[0].1, hash: NodeStore.keyHash(keys[0].0, keys[0].1))
-        m.store(keys[3].0, keys[3].1, 103)
-        #expect(m.evictions == 1 && m.entries == 3)
-        #expect(m.result(keys[1].0, keys[1].1, hash: NodeStore.keyHash(keys[1].0, keys[1].1)) == 0)
-        for i in [0, 2, 3] {
-            #expect(m.result(keys[i].0, keys[i].1, hash: NodeStore.keyHash(keys[i].0, keys[i].1)) == NodeID(100 + i))
-        }
+        let ways = SquareMemo.ways
+        let keys = collidingKeys(ways + 2, sets: m.setCount)
+        func result(_ i: Int) -> NodeID { m.result(keys[i].0, keys[i].1, hash: NodeStore.keyHash(keys[i].0, keys[i].1)) }
+        for (i, key) in keys.prefix(ways).enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }
+        for i in 0..<ways { #expect(result(i) == NodeID(100 + i)) }
+        #expect(m.entries == ways && m.evictions == 0)
+        // The oldest found (the first key) moved to the front, so the next store drops the
+        // second, now the oldest.
+        _ = result(0)
+        m.store(keys[ways].0, keys[ways].1, NodeID(100 + ways))
+        #expect(m.evictions == 1 && m.entries == ways)
+        #expect(result(1) == 0)
+        for i in [0] + Array(2...ways) { #expect(result(i) == NodeID(100 + i)) }
         // A key never stored, and the all-zero key of an empty way, are absent.
-        #expect(m.result(keys[4].0, keys[4].1, hash: NodeStore.keyHash(keys[4].0, keys[4].1)) == 0)
+        #expect(result(ways + 1) == 0)
         #expect(m.result(0, 0, hash: NodeStore.keyHash(0, 0)) == 0)
     }
 
     @Test func itGrowsUpToItsMaximumAndKeepsWhatItHolds() {
         var m = SquareMemo(maximumSets: 4 * SquareMemo.initialSets)
         defer { m.deallocate() }
-        let n = 2 * m.setCount  // below the first growth's point (2.5 a set)
+        let n = 4 * m.setCount  // below the first growth's point (five sixths full)
         var wanted = false
         for i in 0..<n { wanted = m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) || wanted }
         #expect(!wanted && m.growths == 0)
         let dropped = Int(m.evictions)
-        for i in n..<(8 * SquareMemo.initialSets) {
+        for i in n..<(16 * SquareMemo.initialSets) {
             if m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) { m.grow() }
         }
         #expect(m.growths == 2, "twofold twice, to its maximum")
@@ -63,7 +62,7 @@ import HashlifeTestSupport
             if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
         }
         #expect(found == m.entries)
-        #expect(m.entries + Int(m.evictions) == 8 * SquareMemo.initialSets, "each store is held or dropped once")
+        #expect(m.entries + Int(m.evictions) == 16 * SquareMemo.initialSets, "each store is held or dropped once")
         #expect(dropped < n / 10, "a memo below its growth point drops few entries (\(dropped))")
     }
 

@@ -14,42 +14,65 @@ import Glibc
 /// bucket, then the record: two dependent reads from memory) and, when new, a record. Those
 /// squares were about four nodes in five (broken-lines to 2^20: 1.75 million nodes, of which
 /// 320 thousand are results and pattern). This memo keeps their results instead, in sets of
-/// three entries that share one 64-byte cache line: a look-up is one read, fetched ahead when
-/// the square's children are known (`hint`), and the answer is the result itself.
+/// six entries that fill two adjacent 64-byte cache lines (a 128-byte-aligned pair, which the
+/// processor fetches together): a look-up is one read from memory, fetched ahead when the
+/// square's children are known (`hint`), and the answer is the result itself.
 ///
 /// Contract:
 /// - An entry maps four child ids (all non-zero, so a zeroed entry matches no key) to the
 ///   square's full-step result: its centre advanced 2^(level-2) generations, the same node
 ///   the square's record would have memoized with tag 0. Only full steps are kept.
-/// - It is lossy: a set holds its three most recently stored or found entries, and a store
-///   into a full set drops the oldest; a dropped result is computed again, exactly.
+/// - It is lossy: a set holds its six most recently stored or found entries, and a store
+///   into a full set drops the oldest; a dropped result is computed again, exactly. Sets of
+///   three entries in one line, in the same memory, dropped twice as many: hashlife-oddity1
+///   to 2^20 made 1.80 against 1.52 million misses and took 0.74 against 0.62 s, mosquito5
+///   0.49 against 0.41 s, nick-gotts-1 1.04 against 0.90 s, the others level. Sets of twelve
+///   in four lines dropped fewer still but cost more than they saved (jagged2 3.6 → 5.0 s).
 /// - No entry outlives one of its ids: a collection removes every entry that names a freed
 ///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
-/// - It grows twofold (entries rehashed) when it holds two and a half entries a set (five
-///   sixths full), up to `maximumSets`, which the memory limit sets
+/// - It grows twofold (entries rehashed) when it holds five entries a set (five sixths
+///   full), up to `maximumSets`, which the memory limit sets
 ///   (`NodeStore.squareMemoSets`: at most a quarter of it), and only while the nodes keep
 ///   room beside it: the store gives up as many nodes as its bytes would hold
 ///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
 ///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
-///   saved (broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms beside bgolly).
+///   saved (three-entry sets; broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms
+///   beside bgolly).
 /// - One thread uses it: a step's single-threaded part (and a step on one thread). The
 ///   workers of a multi-threaded step make these squares nodes, as before, whose memo slots
 ///   they can claim and share. (Workers sharing this memo, each set a sequence lock and the
-///   memo growing while they park as for the index, were measured and not kept: without
+///   memo growing while they park as for the index, were measured twice and not kept: without
 ///   claims two workers compute one square, and with two threads only jagged2 gained, 3.9 →
 ///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
-///   longer.)
+///   longer; with claims, every case was slower than the workers' nodes. So was a memo of
+///   each worker's own. A worker's recursion costs 1.5–1.8 times one thread's a miss even
+///   alone: README, "Several threads".)
 struct SquareMemo {
-    /// Three entries: results 0…2 in bytes 4…15, keys (two words each) in bytes 16…63; bytes
-    /// 0…3 are spare (zero).
-    struct Set {
+    /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
+    /// bytes 0…3 are spare (zero).
+    struct Line {
         var spare: UInt32
         var results: (UInt32, UInt32, UInt32)
         var keys: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     }
 
-    static let ways = 3
-    static let initialSets = 1 << 10
+    /// Ways 0…2, then 3…5 (the most recent first), in 128 bytes (sets are 128-byte aligned).
+    struct Set {
+        var first: Line
+        var second: Line
+    }
+
+    static let ways = 6
+    /// 64 KB.
+    static let initialSets = 1 << 9
+
+    /// Where way `way`'s key (two words) lies in its set.
+    @inline(__always)
+    static func keyOffset(_ way: Int) -> Int { (way / 3) &* 64 &+ 16 &* (way % 3) &+ 16 }
+
+    /// Where way `way`'s result lies in its set.
+    @inline(__always)
+    static func resultOffset(_ way: Int) -> Int { (way / 3) &* 64 &+ 4 &* (way % 3) &+ 4 }
 
     private(set) var sets: UnsafeMutablePointer<Set>
     private(set) var setCount: Int
@@ -78,11 +101,13 @@ struct SquareMemo {
     var bytes: Int { setCount * MemoryLayout<Set>.stride }
 
     /// The hash of a square's key (`NodeStore.keyHash`; its top bits name the set). Asks the
-    /// processor to fetch the set.
+    /// processor to fetch the set's two lines.
     @inline(__always)
     func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
         let h = NodeStore.keyHash(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d))
-        hashlife_prefetch(setAddress(h))
+        let set = setAddress(h)
+        hashlife_prefetch(set)
+        hashlife_prefetch(set + 64)
         return h
     }
 
@@ -95,14 +120,14 @@ struct SquareMemo {
     /// Entry `way` of `set`: its key's two words and its result (0: the way is empty).
     @inline(__always)
     private static func entry(_ set: UnsafeMutableRawPointer, _ way: Int) -> (k0: UInt64, k1: UInt64, result: UInt32) {
-        (set.load(fromByteOffset: 16 * way + 16, as: UInt64.self), set.load(fromByteOffset: 16 * way + 24, as: UInt64.self),
-         set.load(fromByteOffset: 4 * way + 4, as: UInt32.self))
+        (set.load(fromByteOffset: keyOffset(way), as: UInt64.self), set.load(fromByteOffset: keyOffset(way) + 8, as: UInt64.self),
+         set.load(fromByteOffset: resultOffset(way), as: UInt32.self))
     }
 
-    /// Is the set's last way taken (so all three are: entries fill a set from the front)?
+    /// Is the set's last way taken (so all are: entries fill a set from the front)?
     @inline(__always)
     private static func isFull(_ set: UnsafeMutableRawPointer) -> Bool {
-        set.load(fromByteOffset: 4 * SquareMemo.ways, as: UInt32.self) != 0
+        set.load(fromByteOffset: resultOffset(SquareMemo.ways - 1), as: UInt32.self) != 0
     }
 
     /// The result stored for the square whose key is (`k0`, `k1`) and hash `h`, or 0. A hit
@@ -115,8 +140,9 @@ struct SquareMemo {
             return set.load(fromByteOffset: 4, as: UInt32.self)
         }
         for way in 1..<SquareMemo.ways
-        where set.load(fromByteOffset: 16 * way + 16, as: UInt64.self) == k0 && set.load(fromByteOffset: 16 * way + 24, as: UInt64.self) == k1 {
-            let result = set.load(fromByteOffset: 4 * way + 4, as: UInt32.self)
+        where set.load(fromByteOffset: SquareMemo.keyOffset(way), as: UInt64.self) == k0
+            && set.load(fromByteOffset: SquareMemo.keyOffset(way) + 8, as: UInt64.self) == k1 {
+            let result = set.load(fromByteOffset: SquareMemo.resultOffset(way), as: UInt32.self)
             SquareMemo.shiftDown(set, below: way)
             SquareMemo.write(set, way: 0, k0, k1, result)
             return result
@@ -138,7 +164,7 @@ struct SquareMemo {
         }
         SquareMemo.shiftDown(set, below: SquareMemo.ways - 1)
         SquareMemo.write(set, way: 0, k0, k1, result)
-        return 2 * entries >= 5 * setCount && setCount < maximumSets
+        return 6 * entries >= 5 * SquareMemo.ways * setCount && setCount < maximumSets
     }
 
     /// Moves entries 0 ..< `way` one place back (entry `way` is overwritten).
@@ -146,17 +172,17 @@ struct SquareMemo {
     private static func shiftDown(_ set: UnsafeMutableRawPointer, below way: Int) {
         var w = way
         while w > 0 {
-            write(set, way: w, set.load(fromByteOffset: 16 * w, as: UInt64.self),
-                  set.load(fromByteOffset: 16 * w + 8, as: UInt64.self), set.load(fromByteOffset: 4 * w, as: UInt32.self))
+            let e = entry(set, w - 1)
+            write(set, way: w, e.k0, e.k1, e.result)
             w -= 1
         }
     }
 
     @inline(__always)
     private static func write(_ set: UnsafeMutableRawPointer, way: Int, _ k0: UInt64, _ k1: UInt64, _ result: UInt32) {
-        set.storeBytes(of: k0, toByteOffset: 16 * way + 16, as: UInt64.self)
-        set.storeBytes(of: k1, toByteOffset: 16 * way + 24, as: UInt64.self)
-        set.storeBytes(of: result, toByteOffset: 4 * way + 4, as: UInt32.self)
+        set.storeBytes(of: k0, toByteOffset: keyOffset(way), as: UInt64.self)
+        set.storeBytes(of: k1, toByteOffset: keyOffset(way) + 8, as: UInt64.self)
+        set.storeBytes(of: result, toByteOffset: resultOffset(way), as: UInt32.self)
     }
 
     /// Twice the sets, with every entry rehashed (the most recent of each set stays in
