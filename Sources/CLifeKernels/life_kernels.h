@@ -6,21 +6,29 @@
 // `hashlife_life_kernels_available` said the processor and the system support it. Nothing is
 // linked.
 //
-// The 32×32 square: sixteen 8×8 leaves (leaf bit 8y + x = column x, row y; leaves row-major,
-// leaves[4j + i] covering columns 8i ..< 8i+8 and rows 8j ..< 8j+8) become 32 rows of 32 bits,
-// sixteen to a 512-bit register (lane r = row r, bit x = column x), by one byte permutation
-// per register: byte c of row r is byte r mod 8 of leaf 4(r / 8) + c. A generation makes each
-// row's horizontal sums (pair: the two row neighbours; triple: those and the cell), moves the
-// triple sums one lane up and down across the two registers for the rows above and below, and
-// adds the three as bit planes (the compiler merges the logic into three-input instructions;
-// B3/S23 needs a few more, other rules compare the count's planes with each count they name). Cells beyond the square
-// count as dead, which spoils one more row and column at each edge every generation; after 8
-// the centre 16×16 is still exact, and one more byte permutation cuts it out as four leaves.
+// The 64×64 square: 64 rows of 64 bits (bit x = column x), eight to a 512-bit register. A
+// generation makes each row's horizontal sums (pair: the two row neighbours; triple: those and
+// the cell), moves the triple sums one lane up and down across registers for the rows above
+// and below, and adds the three as bit planes (the compiler merges the logic into three-input
+// instructions; B3/S23 needs a few more, other rules compare the count's planes with each
+// count they name). Cells beyond the square count as dead, which spoils one more row and
+// column at each edge every generation; after 16 the centre 32×32 is still exact. AVX-512 F
+// and BW suffice.
 //
-// The 64×64 square: 64 rows of 64 bits, eight to a register, the same generation.
+// Processors without AVX-512 run the same generation on 256-bit registers (four 64-bit rows
+// each), two-input logic for the adders.
 //
-// Processors without AVX-512 run the AVX2 kernels at the end: the same generation on 256-bit
-// registers (eight 32-bit rows or four 64-bit rows each), two-input logic for the adders.
+// The 32×32 square, on AVX2 only: sixteen 8×8 leaves (leaf bit 8y + x = column x, row y;
+// leaves row-major, leaves[4j + i] covering columns 8i ..< 8i+8 and rows 8j ..< 8j+8) become 32
+// rows of 32 bits, eight to a register (lane r = row r): byte c of row r is byte r mod 8 of
+// leaf 4(r / 8) + c, each strip of four leaves made into its eight rows by a dword permutation
+// and a byte shuffle within 128-bit halves. After 8 generations the centre 16×16 is exact, and
+// the reverse shuffles cut it out as four leaves. (An AVX-512 version, two registers of sixteen
+// rows, was measured on this project's machine, a Cascade Lake: hashlife-oddity1 to 2^20, where
+// a third of the misses are such squares, 7–9% faster, but broken-lines 10% and totalperiodic
+// 7% slower, where they are 2% and 0.7% of the misses: a core that runs 512-bit instructions
+// now and then pays for changing its clock each time. Choosing it by how often a window of
+// misses stepped such squares was no clear gain. The 64×64 squares of soups come in long runs.)
 //
 // SwiftPM does not see this header as a source of the engine: after editing it, touch
 // `Sources/HashlifeEngine/Stepping/NodeStore+VectorKernels.swift` so the engine is rebuilt.
@@ -35,9 +43,9 @@
 #define HASHLIFE_LIFE_KERNELS_X86 1
 #endif
 
-/// The kernels this processor and system run: 2 for the AVX-512 ones (AVX-512 F, BW and
-/// VBMI, and the system saves the 512-bit registers), 1 for the AVX2 ones, 0 for none. Costs
-/// a few `cpuid`s: ask once.
+/// The kernels this processor and system run: 2 for the AVX-512 ones (AVX-512 F and BW, and
+/// the system saves the 512-bit registers), 1 for the AVX2 ones, 0 for none. Costs a few
+/// `cpuid`s: ask once.
 static inline int hashlife_life_kernels_available(void) {
 #ifdef HASHLIFE_LIFE_KERNELS_X86
     unsigned a, b, c, d;
@@ -46,9 +54,9 @@ static inline int hashlife_life_kernels_available(void) {
     __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
     if ((low & 0x06) != 0x06) return 0;  // the system saves SSE and AVX state
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 5))) return 0;  // AVX2
-    int f = (b >> 16) & 1, bw = (b >> 30) & 1, vbmi = (c >> 1) & 1;
+    int f = (b >> 16) & 1, bw = (b >> 30) & 1;
     int zmm = (low & 0xE0) == 0xE0;  // and mask and 512-bit state
-    return f && bw && vbmi && zmm ? 2 : 1;
+    return f && bw && zmm ? 2 : 1;
 #else
     return 0;
 #endif
@@ -140,8 +148,8 @@ static inline int hashlife_life_kernels_available(void) {
 // AVX-512: sixteen 32-bit rows or eight 64-bit rows to a register; a row's neighbours in the
 // previous and next lanes come by `valignd`/`valignq` across two registers.
 
-#define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-#define HASHLIFE_AVX512_PART __attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline))
+#define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw")))
+#define HASHLIFE_AVX512_PART __attribute__((target("avx512f,avx512bw"), always_inline))
 
 /// A register's horizontal sums: for each cell, its two row neighbours (pair) and those and
 /// itself (triple), as sum and carry bits.
@@ -184,34 +192,6 @@ static inline __m512i hashlife_below512(hashlife_row_sums512 here, hashlife_row_
 HASHLIFE_DEFINE_NEXT(hashlife_next512, __m512i, HASHLIFE_AVX512_PART)
 HASHLIFE_DEFINE_GENERATION(hashlife_generation512, __m512i, hashlife_row_sums512, HASHLIFE_AVX512_PART,
                            hashlife_sums512, hashlife_no_sums512, hashlife_above512, hashlife_below512, hashlife_next512)
-
-/// The centre 16×16 of the 32×32 square made of `leaves` (16, row-major as above), advanced
-/// `generations` (1 ... 8) generations of the outer-totalistic rule `birth`/`survival` (bit n:
-/// born, survives with n live neighbours; B3/S23 is 0x8/0xC), as four leaves in `out` (nw, ne,
-/// sw, se). Only after `hashlife_life_kernels_available()` returned 2.
-HASHLIFE_AVX512
-static inline void hashlife_life32_avx512(const uint64_t *leaves, int generations, uint64_t *out, unsigned birth, unsigned survival) {
-    // Byte 4r + c of a register (row r, columns 8c ..< 8c+8) is byte r mod 8 of leaf 4(r/8) + c.
-    static const uint8_t toRows[64] = {
-        0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27, 4, 12, 20, 28, 5, 13, 21, 29,
-        6, 14, 22, 30, 7, 15, 23, 31, 32, 40, 48, 56, 33, 41, 49, 57, 34, 42, 50, 58, 35, 43, 51, 59,
-        36, 44, 52, 60, 37, 45, 53, 61, 38, 46, 54, 62, 39, 47, 55, 63};
-    // Byte 8L + y of the result (leaf L = 2j + i, row y) is row 8 + 8j + y's byte 1 + i: from
-    // the top register below row 16, else from the bottom one (index + 64).
-    static const uint8_t toLeaves[64] = {
-        33, 37, 41, 45, 49, 53, 57, 61, 34, 38, 42, 46, 50, 54, 58, 62,
-        65, 69, 73, 77, 81, 85, 89, 93, 66, 70, 74, 78, 82, 86, 90, 94};
-    const __m512i rowOrder = _mm512_loadu_si512(toRows);
-    __m512i r[2] = {_mm512_permutexvar_epi8(rowOrder, _mm512_loadu_si512(leaves)),
-                    _mm512_permutexvar_epi8(rowOrder, _mm512_loadu_si512(leaves + 8))};
-    int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
-    for (int g = 0; g < generations; g++) {
-        if (life) hashlife_generation512(r, 2, 0, birth, survival, 1);
-        else hashlife_generation512(r, 2, 0, birth, survival, 0);
-    }
-    __m512i centre = _mm512_permutex2var_epi8(r[0], _mm512_loadu_si512(toLeaves), r[1]);
-    _mm256_storeu_si256((__m256i *)out, _mm512_castsi512_si256(centre));
-}
 
 HASHLIFE_AVX512_PART static inline __m512i hashlife_load512(const __m512i *p) { return _mm512_loadu_si512(p); }
 HASHLIFE_AVX512_PART static inline void hashlife_store512(__m512i *p, __m512i v) { _mm512_storeu_si512(p, v); }
@@ -274,35 +254,45 @@ HASHLIFE_DEFINE_NEXT(hashlife_next256, __m256i, HASHLIFE_AVX2_PART)
 HASHLIFE_DEFINE_GENERATION(hashlife_generation256, __m256i, hashlife_row_sums256, HASHLIFE_AVX2_PART,
                            hashlife_sums256, hashlife_no_sums256, hashlife_above256, hashlife_below256, hashlife_next256)
 
-/// `hashlife_life32_avx512` on AVX2: four registers of eight rows. Only after
-/// `hashlife_life_kernels_available()` returned 1 or more.
-HASHLIFE_AVX2
-static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations, uint64_t *out, unsigned birth, unsigned survival) {
-    // A strip of four leaves (one register: leaf c's bytes at 8c) to its eight rows (row y's
-    // byte c at 4y + c): dwords to (leaf 0 rows 0-3, leaf 1 rows 0-3, ..., leaf 0 rows 4-7,
-    // ...), then a 4×4 byte transpose in each half.
+/// The eight rows (32 bits each, row y in lane y) of a strip of four leaves (`strip[c]` covering
+/// columns 8c ..< 8c+8): dwords to (leaf 0 rows 0-3, leaf 1 rows 0-3, ..., leaf 0 rows 4-7,
+/// ...), then a 4×4 byte transpose in each half, so row y's byte c is byte y of leaf c.
+HASHLIFE_AVX2_PART
+static inline __m256i hashlife_strip_rows256(const uint64_t *strip) {
     const __m256i halves = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     const __m256i transpose = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    return _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)strip), halves), transpose);
+}
+
+/// The two leaves (west, east) of the centre 16 columns of eight rows of 32 bits (bytes 1 and
+/// 2 of each row), to `out[0]` and `out[1]`: in each half, byte 1 of its four rows then byte 2;
+/// then the halves' first dwords together (the west leaf), then their second.
+HASHLIFE_AVX2_PART
+static inline void hashlife_centre_leaves256(__m256i rows, uint64_t *out) {
+    const __m256i centre = _mm256_setr_epi8(1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1,
+                                            1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 4, 1, 5, 2, 3, 6, 7);
+    __m256i leaves = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(rows, centre), join);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(leaves));
+}
+
+/// The centre 16×16 of the 32×32 square made of `leaves` (16, row-major as above), advanced
+/// `generations` (1 ... 8) generations of the outer-totalistic rule `birth`/`survival` (bit n:
+/// born, survives with n live neighbours; B3/S23 is 0x8/0xC), as four leaves in `out` (nw, ne,
+/// sw, se), on AVX2: four registers of eight rows. Only after
+/// `hashlife_life_kernels_available()` returned 1 or more.
+HASHLIFE_AVX2
+static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations, uint64_t *out, unsigned birth, unsigned survival) {
     __m256i r[4];
-    for (int j = 0; j < 4; j++) {
-        __m256i strip = _mm256_loadu_si256((const __m256i *)(leaves + 4 * j));
-        r[j] = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(strip, halves), transpose);
-    }
+    for (int j = 0; j < 4; j++) r[j] = hashlife_strip_rows256(leaves + 4 * j);
     int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
     for (int g = 0; g < generations; g++) {
         if (life) hashlife_generation256(r, 4, 0, birth, survival, 1);
         else hashlife_generation256(r, 4, 0, birth, survival, 0);
     }
-    // Rows 8-15 (r[1]) and 16-23 (r[2]), bytes 1 and 2: in each half, byte 1 of its four rows
-    // then byte 2; then the halves' first dwords together (the west leaf), then their second.
-    const __m256i centre = _mm256_setr_epi8(1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1,
-                                            1, 5, 9, 13, 2, 6, 10, 14, -1, -1, -1, -1, -1, -1, -1, -1);
-    const __m256i join = _mm256_setr_epi32(0, 4, 1, 5, 2, 3, 6, 7);
-    for (int j = 0; j < 2; j++) {
-        __m256i leavesOut = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(r[1 + j], centre), join);
-        _mm_storeu_si128((__m128i *)(out + 2 * j), _mm256_castsi256_si128(leavesOut));
-    }
+    // The centre's rows are rows 8-15 (r[1]) and 16-23 (r[2]).
+    for (int j = 0; j < 2; j++) hashlife_centre_leaves256(r[1 + j], out + 2 * j);
 }
 
 HASHLIFE_AVX2_PART static inline __m256i hashlife_load256(const __m256i *p) { return _mm256_loadu_si256(p); }

@@ -124,21 +124,21 @@ import Testing
     static let vectorKernels = VectorKernels.allCases.filter { $0 != .none && $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
 
     /// The vector kernels (CLifeKernels: AVX2, AVX-512) against the scalar words, which the
-    /// tests above check cell by cell: every output bit of the 32×32 step, and the exact centre
-    /// of the 64×64 one, for every generation count they take, under B3/S23 (its own path in
-    /// the kernels) and other outer-totalistic rules.
+    /// tests above check cell by cell: every output bit of the 32×32 step (AVX2 only), and the
+    /// exact centre of the 64×64 one, for every generation count they take, under B3/S23 (its
+    /// own path in the kernels) and other outer-totalistic rules.
     @Test(.enabled(if: !vectorKernels.isEmpty, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
           arguments: vectorKernels, ["B3/S23", "B36/S23", "B2/S", "B3678/S34678"])
     func vectorKernelsMatchTheScalarWords(_ kernels: VectorKernels, rule text: String) throws {
         let leafRule = LeafRule(try Rule(text))
         let masks = try #require(leafRule.vectorMasks)
-        for seed in UInt64(1)...100 {
+        for seed in UInt64(1)...100 where kernels == .avx2 {
             let input = words(16, seed: seed)
             var leaves = InlineArray<16, UInt64>(repeating: 0)
             for k in 0..<16 { leaves[k] = input[k] }
             for generations in [1, 2, 4, 8] {
                 let scalar = leafRule.stepSquare32(leaves, generations: generations)
-                let vector = NodeStore.vectorSquare32(leaves, generations: generations, kernels, masks)
+                let vector = NodeStore.vectorSquare32(leaves, generations: generations, masks)
                 #expect([scalar.0, scalar.1, scalar.2, scalar.3] == [vector.0, vector.1, vector.2, vector.3],
                         "\(kernels) \(text) 32×32, seed \(seed), \(generations) generations")
             }

@@ -382,7 +382,7 @@ extension NodeStore {
             leaves[4 * (oy + 1) + ox + 1] = leafBits(c.se)
         }
         let (nw, ne, sw, se) = if vectorKernels != .none, let masks = leafRule.vectorMasks {
-            NodeStore.vectorSquare32(leaves, generations: generations, vectorKernels, masks)
+            NodeStore.vectorSquare32(leaves, generations: generations, masks)
         } else {
             leafRule.stepSquare32(leaves, generations: generations)
         }

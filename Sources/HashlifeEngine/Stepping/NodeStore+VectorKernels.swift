@@ -1,15 +1,17 @@
-// The vector kernels of CLifeKernels, used where the processor has them: AVX-512 (F, BW and
-// VBMI), else AVX2. Swift compiles the engine for the baseline x86-64 (SSE2) unless a target
+// The vector kernels of CLifeKernels, used where the processor has them: the 64×64 squares on
+// AVX-512 (F and BW), else AVX2; the 32×32 squares on AVX2 (the header says why). Swift compiles the engine for the baseline x86-64 (SSE2) unless a target
 // flag says otherwise, and such a flag is an unsafe flag, which would stop other packages from
 // depending on the engine; the C header instead gives each kernel its instruction set as a
 // function attribute, and the store calls a kernel only when `availableVectorKernels` says the
 // processor runs it.
 //
-// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop here (a processor with
-// AVX-512), for B3/S23: the 32×32 square (`square32`, 8 generations) takes about 80 ns on
-// AVX-512 and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and
+// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop on a processor with
+// AVX-512 and VBMI, for B3/S23: the 32×32 square (`square32`, 8 generations) took about 80 ns
+// on AVX-512 and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and
 // 560 ns; end to end the scalar words made random soups 1.3–1.5× slower and other rules'
-// soups 3–4× (figures in the commits that added them).
+// soups 3–4× (figures in the commits that added them). The AVX-512 kernels once needed VBMI;
+// the project's machine (a Cascade Lake) has F and BW only, and ran AVX2 until 2026-11-26's
+// eighth session: the 64×64 squares on AVX-512 made its soups 13–16% faster.
 
 import CLifeKernels
 
@@ -25,12 +27,13 @@ extension NodeStore {
     /// The best kernels this processor (and the system) runs. Asked once.
     static let availableVectorKernels = VectorKernels(rawValue: Int(hashlife_life_kernels_available())) ?? .none
 
-    /// `LeafRule.stepSquare32` on `kernels` (not `.none`, and no better than
-    /// `availableVectorKernels`) for the rule of `masks` (`LeafRule.vectorMasks`): the centre
-    /// 16×16 of the 32×32 square made of `leaves` (row-major, leaves[4j + i] at columns 8i, rows
-    /// 8j), advanced `generations` (1 ... 8), as four leaves (nw, ne, sw, se).
+    /// `LeafRule.stepSquare32` on the AVX2 kernel (only when `availableVectorKernels` is not
+    /// `.none`; AVX-512 processors too, the header says why) for the rule of `masks`
+    /// (`LeafRule.vectorMasks`): the centre 16×16 of the 32×32 square made of `leaves`
+    /// (row-major, leaves[4j + i] at columns 8i, rows 8j), advanced `generations` (1 ... 8), as
+    /// four leaves (nw, ne, sw, se).
     @inline(__always)
-    static func vectorSquare32(_ leaves: InlineArray<16, UInt64>, generations: Int, _ kernels: VectorKernels,
+    static func vectorSquare32(_ leaves: InlineArray<16, UInt64>, generations: Int,
                                _ masks: (birth: UInt32, survival: UInt32)) -> (UInt64, UInt64, UInt64, UInt64) {
         #if arch(x86_64)
         var cells = leaves
@@ -39,11 +42,7 @@ extension NodeStore {
             withUnsafeMutablePointer(to: &out) { output in
                 let (from, to) = (UnsafeRawPointer(input).assumingMemoryBound(to: UInt64.self),
                                   UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt64.self))
-                if kernels == .avx512 {
-                    hashlife_life32_avx512(from, Int32(generations), to, masks.birth, masks.survival)
-                } else {
-                    hashlife_life32_avx2(from, Int32(generations), to, masks.birth, masks.survival)
-                }
+                hashlife_life32_avx2(from, Int32(generations), to, masks.birth, masks.survival)
             }
         }
         return out
