@@ -46,7 +46,7 @@ import Glibc
 ///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
 ///   longer; with claims, every case was slower than the workers' nodes. So was a memo of
 ///   each worker's own. A worker's recursion costs 1.5–1.8 times one thread's a miss even
-///   alone: README, "Six ways a set, and the workers' recursion".)
+///   alone: README, "Six ways a set, AVX-512 for soups, and the workers' recursion".)
 struct SquareMemo {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).
