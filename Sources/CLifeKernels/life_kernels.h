@@ -145,8 +145,8 @@ static inline int hashlife_life_kernels_available(void) {
         for (int k = 0; k < 64 / lanes; k++) store((V *)(rows + lanes * k), r[k]);                  \
     }
 
-// AVX-512: sixteen 32-bit rows or eight 64-bit rows to a register; a row's neighbours in the
-// previous and next lanes come by `valignd`/`valignq` across two registers.
+// AVX-512: eight 64-bit rows to a register (the parts take 32-bit lanes too); a row's
+// neighbours in the previous and next lanes come by `valignq` across two registers.
 
 #define HASHLIFE_AVX512 __attribute__((target("avx512f,avx512bw")))
 #define HASHLIFE_AVX512_PART __attribute__((target("avx512f,avx512bw"), always_inline))

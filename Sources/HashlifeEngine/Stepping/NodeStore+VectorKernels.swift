@@ -1,17 +1,17 @@
 // The vector kernels of CLifeKernels, used where the processor has them: the 64×64 squares on
-// AVX-512 (F and BW), else AVX2; the 32×32 squares on AVX2 (the header says why). Swift compiles the engine for the baseline x86-64 (SSE2) unless a target
-// flag says otherwise, and such a flag is an unsafe flag, which would stop other packages from
-// depending on the engine; the C header instead gives each kernel its instruction set as a
-// function attribute, and the store calls a kernel only when `availableVectorKernels` says the
-// processor runs it.
+// AVX-512 (F and BW), else AVX2; the 32×32 squares on AVX2 (the header says why). Swift
+// compiles the engine for the baseline x86-64 (SSE2) unless a target flag says otherwise, and
+// such a flag is an unsafe flag, which would stop other packages from depending on the
+// engine; the C header instead gives each kernel its instruction set as a function attribute,
+// and the store calls a kernel only when `availableVectorKernels` says the processor runs it.
 //
-// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop on a processor with
-// AVX-512 and VBMI, for B3/S23: the 32×32 square (`square32`, 8 generations) took about 80 ns
-// on AVX-512 and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and
-// 560 ns; end to end the scalar words made random soups 1.3–1.5× slower and other rules'
-// soups 3–4× (figures in the commits that added them). The AVX-512 kernels once needed VBMI;
-// the project's machine (a Cascade Lake) has F and BW only, and ran AVX2 until 2026-11-26's
-// eighth session: the 64×64 squares on AVX-512 made its soups 13–16% faster.
+// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop when the kernels were
+// added, for B3/S23: the 32×32 square (`square32`, 8 generations) took about 80 ns on AVX-512
+// and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and 560 ns; end
+// to end the scalar words made random soups 1.3–1.5× slower and other rules' soups 3–4×
+// (figures in the commits that added them). The AVX-512 kernels needed VBMI until 2026-11-26's
+// eighth session, so the project's machine (a Cascade Lake: F and BW, no VBMI) ran AVX2; the
+// 64×64 squares on AVX-512 made its soups 13–16% faster.
 
 import CLifeKernels
 
