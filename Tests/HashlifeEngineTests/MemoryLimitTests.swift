@@ -238,7 +238,7 @@ import HashlifeTestSupport
             #expect(used <= bytes, "\(megabytes) MB")
             #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
             // The square memo at its largest, and the nodes it leaves with their buckets.
-            let memo = NodeStore.squareMemoSets(memoryLimit: bytes) * MemoryLayout<SquareMemo.Set>.stride
+            let memo = NodeStore.largestSquareMemoBytes(memoryLimit: bytes)
             #expect(memo <= bytes / 4 && memo > bytes / 8, "\(megabytes) MB: a square memo of \(memo) bytes")
             let nodes = NodeStore.nodeCapacity(planned: plan.nodes, memoBytes: memo)
             #expect(nodes * NodeStore.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")

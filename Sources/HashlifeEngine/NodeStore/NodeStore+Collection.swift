@@ -34,6 +34,11 @@ extension NodeStore {
         return 1 << (Int.bitWidth - 1 - sets.leadingZeroBitCount)
     }
 
+    /// The bytes of the square memo at its largest under a limit of `memoryLimit` bytes.
+    static func largestSquareMemoBytes(memoryLimit: Int) -> Int {
+        squareMemoSets(memoryLimit: memoryLimit) * MemoryLayout<SquareMemo.Set>.stride
+    }
+
     /// The node capacity and hash-index size for a limit of `memoryLimit` bytes: as many nodes
     /// as fit beside an index of one bucket a node (and the collection's mark bits, an eighth
     /// of a byte a node) in all but 5/64 of the limit, which is left to the two side tables

@@ -55,9 +55,10 @@
 // their four children: sets of six entries in a pair of adjacent cache lines, fetched as
 // soon as the children are known, a look-up answering the result itself. It is lossy (what
 // it drops is computed again), sized within the limit (at most a quarter of it; the nodes
-// give up room as it grows), and a collection removes its entries that name freed nodes. jagged2 to 2^20 on one thread: 5.5 s and 6.9 million nodes
-// before, 3.2 s and 1.9 million with it. The workers of a multi-threaded step still make these
-// squares nodes, whose memo slots they claim (SquareMemo.swift says why).
+// give up room as it grows), and a collection removes its entries that name freed nodes.
+// jagged2 to 2^20 on one thread: 5.5 s and 6.9 million nodes before, 3.2 s and 1.9 million
+// with it. The workers of a multi-threaded step still make these squares nodes, whose memo
+// slots they claim (SquareMemo.swift says why).
 //
 //     NodeRecord (24 bytes: six words; an id is the low 30 bits of a word)
 //     ┌───────────┬───────────┬───────────┬───────────┬─────────────┬───────────────┐

@@ -35,7 +35,7 @@ public enum MemoryLimit {
         let target = 2 * nodes + NodeStore.reserve
         var bytes = minimumBytes
         while NodeStore.nodeCapacity(planned: NodeStore.plan(memoryLimit: bytes).nodes,
-                                     memoBytes: NodeStore.squareMemoSets(memoryLimit: bytes) * MemoryLayout<SquareMemo.Set>.stride) < target {
+                                     memoBytes: NodeStore.largestSquareMemoBytes(memoryLimit: bytes)) < target {
             bytes += bytes / 8
         }
         return bytes
