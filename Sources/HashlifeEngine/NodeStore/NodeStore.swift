@@ -586,6 +586,7 @@ struct NodeStore: ~Copyable {
 
     /// Is `id` the empty node of `level`? Exact for every level whose empty node is registered;
     /// the universe registers them up to one above its root's level.
+    @inline(__always)
     func isEmpty(_ id: NodeID, level: Int) -> Bool {
         level < emptyCount && empties[level] == id
     }
