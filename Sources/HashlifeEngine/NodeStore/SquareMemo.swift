@@ -45,10 +45,12 @@ import Glibc
 ///   claims two workers compute one square, and with two threads only jagged2 gained, 3.9 →
 ///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
 ///   longer; with claims, every case was slower than the workers' nodes. So was a memo of
-///   each worker's own, one that each worker writes and the others read, and one shared
-///   under a lock a set with claims kept in a side table. A worker alone, through this memo
-///   as one thread uses it, costs what one thread costs a miss; making these squares nodes
-///   is what costs it 1.3–2 times as much: README, "What a worker's miss costs".)
+///   each worker's own, one that each worker writes and the others read, one shared under a
+///   lock a set with claims kept in a side table, and one whose sets each worker owns by
+///   their index, the others' stores passed to it through rings. A worker alone, through
+///   this memo as one thread uses it, costs what one thread costs a miss; making these
+///   squares nodes is what costs it 1.3–2 times as much: README, "What a worker's miss
+///   costs".)
 struct SquareMemo {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).
