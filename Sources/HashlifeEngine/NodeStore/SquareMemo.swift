@@ -14,9 +14,9 @@ import Glibc
 /// bucket, then the record: two dependent reads from memory) and, when new, a record. Those
 /// squares were about four nodes in five (broken-lines to 2^20: 1.75 million nodes, of which
 /// 320 thousand are results and pattern). This memo keeps their results instead, in sets of
-/// six entries that fill two adjacent 64-byte cache lines (a 128-byte-aligned pair, which the
-/// processor fetches together): a look-up is one read from memory, fetched ahead when the
-/// square's children are known (`hint`), and the answer is the result itself.
+/// six entries that fill two adjacent 64-byte cache lines (a 128-byte-aligned pair, both
+/// fetched by `hint`): a look-up is one read from memory, fetched ahead when the square's
+/// children are known, and the answer is the result itself.
 ///
 /// Contract:
 /// - An entry maps four child ids (all non-zero, so a zeroed entry matches no key) to the
@@ -140,8 +140,9 @@ struct SquareMemo {
     @inline(__always)
     func result(_ k0: UInt64, _ k1: UInt64, hash h: UInt64) -> NodeID {
         let set = setAddress(h)
-        if set.load(fromByteOffset: 16, as: UInt64.self) == k0 && set.load(fromByteOffset: 24, as: UInt64.self) == k1 {
-            return set.load(fromByteOffset: 4, as: UInt32.self)
+        if set.load(fromByteOffset: SquareMemo.keyOffset(0), as: UInt64.self) == k0
+            && set.load(fromByteOffset: SquareMemo.keyOffset(0) + 8, as: UInt64.self) == k1 {
+            return set.load(fromByteOffset: SquareMemo.resultOffset(0), as: UInt32.self)
         }
         for way in 1..<SquareMemo.ways
         where set.load(fromByteOffset: SquareMemo.keyOffset(way), as: UInt64.self) == k0
@@ -269,8 +270,8 @@ struct SquareMemo {
         }
     }
 
-    /// Zeroed, 64-byte-aligned sets from the kernel (pages are cleared on first touch); huge
-    /// pages asked for from 8 MiB.
+    /// Zeroed sets from the kernel, page-aligned (so every 128-byte set is aligned to its two
+    /// lines; pages are cleared on first touch); huge pages asked for from 8 MiB.
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Set> {
         let bytes = count * MemoryLayout<Set>.stride
         guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
