@@ -51,9 +51,9 @@ import Glibc
 ///   this memo as one thread uses it, costs what one thread costs a miss; making these
 ///   squares nodes is what costs it 1.3–2 times as much: README, "What a worker's miss
 ///   costs". A phase's memo of 16-byte entries, each read and written in one indivisible
-///   access so that the workers share it without locks, kept a lone worker that cheap, but
-///   two workers together cost 1.3 times one and two threads were no faster overall: README,
-///   "A memo the workers share without locks".)
+///   access so that the workers share it without locks, kept a lone worker nearly that
+///   cheap, but two workers together cost 1.3 times one and two threads were no faster
+///   overall: README, "A memo the workers share without locks".)
 struct SquareMemo {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).
