@@ -66,6 +66,52 @@ import HashlifeTestSupport
         #expect(dropped < n / 10, "a memo below its growth point drops few entries (\(dropped))")
     }
 
+    /// Growth within the reserved range moves no set: a set's entries go to the two sets its
+    /// next hash bit names, most recent first, and nothing is dropped.
+    @Test func growingInPlaceKeepsTheAddressAndEachSetsOrder() {
+        var m = SquareMemo(maximumSets: 4 * SquareMemo.initialSets)
+        defer { m.deallocate() }
+        #expect(m.reservedSets == 4 * SquareMemo.initialSets && m.setCount == SquareMemo.initialSets)
+        let keys = collidingKeys(SquareMemo.ways, sets: m.setCount)
+        for (i, key) in keys.enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }  // 105 is the most recent
+        let base = m.sets
+        m.grow()
+        #expect(m.sets == base, "grown in place")
+        #expect(m.setCount == 2 * SquareMemo.initialSets && m.entries == SquareMemo.ways && m.evictions == 0)
+        var bySet: [Int: [NodeID]] = [:]
+        m.forEachEntry { a, b, c, d, result in
+            let set = Int(NodeStore.keyHash(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d)) >> UInt64(64 - m.setCount.trailingZeroBitCount))
+            bySet[set, default: []].append(result)
+        }
+        #expect(bySet.values.reduce(0) { $0 + $1.count } == SquareMemo.ways)
+        #expect(bySet.count <= 2 && Set(bySet.keys).count == bySet.count)
+        for results in bySet.values { #expect(results == results.sorted(by: >), "most recent first: \(results)") }
+        for (i, key) in keys.enumerated() { #expect(m.result(key.0, key.1, hash: NodeStore.keyHash(key.0, key.1)) == NodeID(100 + i)) }
+    }
+
+    /// A maximum raised past the reserved range (a higher memory limit) grows into a new
+    /// range reserved for the new maximum, then in place again.
+    @Test func growingPastTheReservedRangeMovesOnceAndKeepsEverything() {
+        var m = SquareMemo(maximumSets: SquareMemo.initialSets)
+        defer { m.deallocate() }
+        #expect(m.reservedSets == SquareMemo.initialSets)
+        for i in 0..<(2 * SquareMemo.initialSets) { m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) }
+        let held = m.entries
+        m.setMaximum(4 * SquareMemo.initialSets)
+        let base = m.sets
+        m.grow()
+        #expect(m.sets != base && m.reservedSets == 4 * SquareMemo.initialSets && m.entries == held)
+        let moved = m.sets
+        m.grow()
+        #expect(m.sets == moved && m.setCount == 4 * SquareMemo.initialSets && m.entries == held)
+        var found = 0
+        m.forEachEntry { a, b, c, d, result in
+            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
+            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
+        }
+        #expect(found == held)
+    }
+
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }

@@ -30,8 +30,8 @@ import Glibc
 ///   in four lines dropped fewer still but cost more than they saved (jagged2 3.6 → 5.0 s).
 /// - No entry outlives one of its ids: a collection removes every entry that names a freed
 ///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
-/// - It grows twofold (entries rehashed) when it holds five entries a set (five sixths
-///   full), up to `maximumSets`, which the memory limit sets
+/// - It grows twofold (entries rehashed, in place: `growInPlace`) when it holds five entries
+///   a set (five sixths full), up to `maximumSets`, which the memory limit sets
 ///   (`NodeStore.squareMemoSets`: at most a quarter of it), and only while the nodes keep
 ///   room beside it: the store gives up as many nodes as its bytes would hold
 ///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
@@ -85,6 +85,10 @@ struct SquareMemo {
     private(set) var setCount: Int
     /// `setCount` never grows past this (a power of two).
     private(set) var maximumSets: Int
+    /// The sets `sets` has room for (a power of two, at least `setCount`): the address range
+    /// is reserved for the maximum when the memo is made, and only the first `setCount` sets
+    /// are ever touched, so growing up to it happens in place (`growInPlace`).
+    private(set) var reservedSets: Int
     private var shift: UInt64
     /// Entries held (stores less drops; a sweep counts them again).
     private(set) var entries = 0
@@ -98,11 +102,12 @@ struct SquareMemo {
         self.maximumSets = maximumSets
         setCount = min(SquareMemo.initialSets, maximumSets)
         shift = UInt64(64 - setCount.trailingZeroBitCount)
-        sets = SquareMemo.allocate(setCount)
+        reservedSets = max(setCount, maximumSets)
+        sets = SquareMemo.allocate(reservedSets)
     }
 
     /// Releases the sets; the memo must not be used after.
-    func deallocate() { SquareMemo.release(sets, setCount) }
+    func deallocate() { SquareMemo.release(sets, reservedSets) }
 
     /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
     var bytes: Int { setCount * MemoryLayout<Set>.stride }
@@ -194,17 +199,53 @@ struct SquareMemo {
     }
 
     /// Twice the sets, with every entry rehashed (the most recent of each set stays in
-    /// front). O(sets).
+    /// front), in place within the reserved range, else into a new one. O(sets).
     mutating func grow() {
-        resize(to: setCount * 2)
+        if 2 * setCount <= reservedSets { growInPlace() } else { resize(to: setCount * 2) }
         growths += 1
     }
 
-    /// Rehashes every entry into `newCount` sets (a power of two); when shrinking, entries
-    /// that do not fit are dropped. O(sets).
+    /// Doubles the sets where they are: set s's entries go to sets 2s and 2s + 1 (the next
+    /// bit of their hash), each in its order. Sets are taken from the last down, so every set
+    /// written to has already been emptied (2s > s), or is s itself (s = 0), or was never
+    /// touched. Growing into a new array kept the old one resident until its end, one and a
+    /// half times the grown memo at that moment, which set the peak of mid-sized steps (one
+    /// thread at 256 MB: broken-lines to 2^20 63 → 49 MB, totalperiodic 114 → 89 MB).
+    private mutating func growInPlace() {
+        let oldCount = setCount, oldBytes = bytes
+        setCount = 2 * oldCount
+        shift -= 1
+        NodeStore.adviseHugePages(sets, bytes: bytes)
+        if oldBytes < SquareMemo.hugePagesFrom && bytes >= SquareMemo.hugePagesFrom {
+            SquareMemo.collapseIntoHugePages(sets, bytes: oldBytes)
+        }
+        for s in stride(from: oldCount - 1, through: 0, by: -1) {
+            let source = UnsafeMutableRawPointer(sets + s)
+            var held = InlineArray<6, (k0: UInt64, k1: UInt64, result: UInt32)>(repeating: (0, 0, 0))
+            for way in 0..<SquareMemo.ways { held[way] = SquareMemo.entry(source, way) }
+            source.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Set>.stride)
+            var filled = (0, 0)
+            for way in 0..<SquareMemo.ways where held[way].result != 0 {
+                let e = held[way]
+                let target = setAddress(NodeStore.keyHash(e.k0, e.k1))
+                if target == UnsafeMutableRawPointer(sets + 2 * s) {
+                    SquareMemo.write(target, way: filled.0, e.k0, e.k1, e.result)
+                    filled.0 += 1
+                } else {
+                    SquareMemo.write(target, way: filled.1, e.k0, e.k1, e.result)
+                    filled.1 += 1
+                }
+            }
+        }
+    }
+
+    /// Rehashes every entry into `newCount` sets (a power of two) in a new range reserved
+    /// for the maximum; when shrinking, entries that do not fit are dropped. O(sets).
     private mutating func resize(to newCount: Int) {
-        let old = sets, oldCount = setCount
-        sets = SquareMemo.allocate(newCount)
+        let old = sets, oldCount = setCount, oldReserved = reservedSets
+        reservedSets = max(newCount, maximumSets)
+        sets = SquareMemo.allocate(reservedSets)
+        NodeStore.adviseHugePages(sets, bytes: newCount * MemoryLayout<Set>.stride)
         setCount = newCount
         shift = UInt64(64 - newCount.trailingZeroBitCount)
         entries = 0
@@ -219,7 +260,7 @@ struct SquareMemo {
                 SquareMemo.write(target, way: 0, e.k0, e.k1, e.result)
             }
         }
-        SquareMemo.release(old, oldCount)
+        SquareMemo.release(old, oldReserved)
     }
 
     /// Keeps the memo at its size (until `setMaximum`): the nodes have no room to give up.
@@ -273,16 +314,33 @@ struct SquareMemo {
         }
     }
 
-    /// Zeroed sets from the kernel, page-aligned (so every 128-byte set is aligned to its two
-    /// lines; pages are cleared on first touch); huge pages asked for from 8 MiB.
+    /// The size from which the sets in use are backed by huge pages (`NodeStore.adviseHugePages`).
+    static let hugePagesFrom = 8 << 20
+
+    /// Asks the kernel to move the sets touched while the memo was small (in 4 KiB pages)
+    /// into huge pages now (`MADV_COLLAPSE`, Linux 6.1; elsewhere the call fails and they stay
+    /// as they are), so that the memo's look-ups find all of it through the TLB as they do the
+    /// rest.
+    private static func collapseIntoHugePages(_ sets: UnsafeMutablePointer<Set>, bytes: Int) {
+        let huge = 2 << 20
+        let start = (Int(bitPattern: sets) + huge - 1) / huge * huge
+        let end = (Int(bitPattern: sets) + bytes) / huge * huge
+        let madviseCollapse: Int32 = 25
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, madviseCollapse) }
+    }
+
+    /// Room for `count` zeroed sets from the kernel, page-aligned (so every 128-byte set is
+    /// aligned to its two lines). Pages are cleared and become resident on first touch, so
+    /// the sets beyond `setCount` cost address space only; huge pages are asked for over the
+    /// sets in use once they reach 8 MiB (`NodeStore.adviseHugePages`, by the caller), not
+    /// over the whole range, where a small memo would touch a 2 MiB page.
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Set> {
         let bytes = count * MemoryLayout<Set>.stride
-        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              raw != MAP_FAILED else {
             fatalError("out of memory for a square memo of \(bytes) bytes")
         }
-        let pointer = raw.bindMemory(to: Set.self, capacity: count)
-        NodeStore.adviseHugePages(pointer, bytes: bytes)
-        return pointer
+        return raw.bindMemory(to: Set.self, capacity: count)
     }
 
     private static func release(_ sets: UnsafeMutablePointer<Set>, _ count: Int) {
