@@ -112,6 +112,30 @@ import HashlifeTestSupport
         #expect(found == held)
     }
 
+    /// `releaseStepMemo` gives the memo's bytes back and leaves a memo as a new store has;
+    /// the steps after it are exact (the same cells as a universe that kept its memo).
+    @Test func releasingTheMemoFreesItsBytesAndLaterStepsStayExact() {
+        let cells = randomSoup(width: 256, height: 256, density: 0.375, seed: 43).lazy.map { (x: $0.x, y: $0.y) }
+        let released = Universe(memoryLimit: 256 << 20), kept = Universe(memoryLimit: 256 << 20)
+        for universe in [released, kept] {
+            universe.threads = 1
+            universe.load(cells: cells)
+            universe.step(by: 512)
+        }
+        let grown = released.store.squares.bytes
+        #expect(grown > SquareMemo.initialSets * MemoryLayout<SquareMemo.Set>.stride, "the memo never grew: nothing to release")
+        let before = released.statistics.bytes
+        released.releaseStepMemo()
+        #expect(released.store.squares.entries == 0 && released.store.squares.setCount == SquareMemo.initialSets)
+        #expect(before - released.statistics.bytes == grown - released.store.squares.bytes)
+        #expect(released.invariantViolations().isEmpty)
+        released.step(by: 512)
+        kept.step(by: 512)
+        #expect(released.store.squares.entries > 0)
+        #expect(released.referenceCells == kept.referenceCells)
+        #expect(released.population == kept.population)
+    }
+
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }

@@ -66,6 +66,15 @@ extension NodeStore {
         plannedBuckets = max(limitCapacity, bucketCount)
     }
 
+    /// Replaces the square memo by an empty one of its smallest size, as a new store has
+    /// (`Universe.releaseStepMemo`), and gives the nodes back the room it took.
+    mutating func releaseSquareMemo() {
+        let old = squares
+        squares = SquareMemo(maximumSets: NodeStore.squareMemoSets(memoryLimit: limitBytes))
+        old.deallocate()
+        fitNodesToSquareMemo()
+    }
+
     /// Grows the square memo when it wants to (`SquareMemo.store`) and the nodes keep room
     /// beside it: the arena's high-water mark (records once touched stay in memory) and the
     /// index must fit in what the plan leaves beside the grown memo. Else the memo stays at its
