@@ -21,6 +21,27 @@ import HashlifeTestSupport
         return keys
     }
 
+    /// Entries of `m` (stored with result = first child id) found by a look-up of their key.
+    func entriesFoundWhereTheyHash(_ m: SquareMemo) -> Int {
+        var found = 0
+        m.forEachEntry { a, b, c, d, result in
+            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
+            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
+        }
+        return found
+    }
+
+    /// One-thread universes, one a limit, holding the same random 256×256 soup.
+    func soupUniverses(seed: UInt64, limits: [Int]) -> [Universe] {
+        let cells = randomSoup(width: 256, height: 256, density: 0.375, seed: seed).lazy.map { (x: $0.x, y: $0.y) }
+        return limits.map { limit in
+            let universe = Universe(memoryLimit: limit)
+            universe.threads = 1
+            universe.load(cells: cells)
+            return universe
+        }
+    }
+
     @Test func aSetKeepsItsMostRecentEntries() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
@@ -56,12 +77,7 @@ import HashlifeTestSupport
         #expect(m.growths == 2, "twofold twice, to its maximum")
         #expect(m.setCount == 4 * SquareMemo.initialSets)
         // Every entry held is found where its hash puts it, with its result.
-        var found = 0
-        m.forEachEntry { a, b, c, d, result in
-            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
-            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
-        }
-        #expect(found == m.entries)
+        #expect(entriesFoundWhereTheyHash(m) == m.entries)
         #expect(m.entries + Int(m.evictions) == 16 * SquareMemo.initialSets, "each store is held or dropped once")
         #expect(dropped < n / 10, "a memo below its growth point drops few entries (\(dropped))")
     }
@@ -104,24 +120,15 @@ import HashlifeTestSupport
         let moved = m.sets
         m.grow()
         #expect(m.sets == moved && m.setCount == 4 * SquareMemo.initialSets && m.entries == held)
-        var found = 0
-        m.forEachEntry { a, b, c, d, result in
-            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
-            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
-        }
-        #expect(found == held)
+        #expect(entriesFoundWhereTheyHash(m) == held)
     }
 
     /// `releaseStepMemo` gives the memo's bytes back and leaves a memo as a new store has;
     /// the steps after it are exact (the same cells as a universe that kept its memo).
     @Test func releasingTheMemoFreesItsBytesAndLaterStepsStayExact() {
-        let cells = randomSoup(width: 256, height: 256, density: 0.375, seed: 43).lazy.map { (x: $0.x, y: $0.y) }
-        let released = Universe(memoryLimit: 256 << 20), kept = Universe(memoryLimit: 256 << 20)
-        for universe in [released, kept] {
-            universe.threads = 1
-            universe.load(cells: cells)
-            universe.step(by: 512)
-        }
+        let universes = soupUniverses(seed: 43, limits: [256 << 20, 256 << 20])
+        let (released, kept) = (universes[0], universes[1])
+        for universe in universes { universe.step(by: 512) }
         let grown = released.store.squares.bytes
         #expect(grown > SquareMemo.initialSets * MemoryLayout<SquareMemo.Set>.stride, "the memo never grew: nothing to release")
         let before = released.statistics.bytes
@@ -153,12 +160,8 @@ import HashlifeTestSupport
     /// sweeps the memo, so after steps under a small limit it names live nodes only (the
     /// invariant check), and the cells are those of a universe that never collects.
     @Test func stepsUnderASmallLimitKeepTheMemoLiveAndExact() {
-        let cells = randomSoup(width: 256, height: 256, density: 0.375, seed: 41).lazy.map { (x: $0.x, y: $0.y) }
-        let small = Universe(memoryLimit: 1 << 20), roomy = Universe(memoryLimit: 256 << 20)
-        for universe in [small, roomy] {
-            universe.threads = 1
-            universe.load(cells: cells)
-        }
+        let universes = soupUniverses(seed: 41, limits: [1 << 20, 256 << 20])
+        let (small, roomy) = (universes[0], universes[1])
         for _ in 0..<8 {
             small.step(by: 128)
             roomy.step(by: 128)
