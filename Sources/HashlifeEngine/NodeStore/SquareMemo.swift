@@ -221,7 +221,7 @@ struct SquareMemo {
         }
         for s in stride(from: oldCount - 1, through: 0, by: -1) {
             let source = UnsafeMutableRawPointer(sets + s)
-            var held = InlineArray<6, (k0: UInt64, k1: UInt64, result: UInt32)>(repeating: (0, 0, 0))
+            var held = InlineArray<6, (k0: UInt64, k1: UInt64, result: UInt32)>(repeating: (0, 0, 0))  // SquareMemo.ways
             for way in 0..<SquareMemo.ways { held[way] = SquareMemo.entry(source, way) }
             source.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Set>.stride)
             var filled = (0, 0)
