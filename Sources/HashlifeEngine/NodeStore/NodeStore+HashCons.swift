@@ -423,13 +423,30 @@ extension NodeStore {
     /// Releases an index from `allocateIndex`.
     static func freeIndex(_ index: UnsafeMutablePointer<UInt32>) { free(index) }
 
-    /// Asks for huge pages over the whole 2 MiB pages of a buffer of at least 8 MiB.
+    /// Buffers of at least this many bytes are backed by huge pages (`adviseHugePages`).
+    static let hugePagesFrom = 8 << 20
+
+    /// Asks for huge pages over the whole 2 MiB pages of a buffer of at least
+    /// `hugePagesFrom` bytes.
     static func adviseHugePages<T>(_ pointer: UnsafeMutablePointer<T>, bytes: Int) {
+        guard bytes >= hugePagesFrom else { return }
+        adviseWholeHugePages(pointer, bytes: bytes, MADV_HUGEPAGE)
+    }
+
+    /// Asks the kernel to move the whole 2 MiB pages of a buffer, touched in 4 KiB pages
+    /// before it was advised, into huge pages now (`MADV_COLLAPSE`, Linux 6.1; elsewhere the
+    /// call fails and they stay as they are).
+    static func collapseIntoHugePages<T>(_ pointer: UnsafeMutablePointer<T>, bytes: Int) {
+        let madviseCollapse: Int32 = 25
+        adviseWholeHugePages(pointer, bytes: bytes, madviseCollapse)
+    }
+
+    /// `madvise(advice)` over the whole 2 MiB pages within `bytes` from `pointer`, if any.
+    private static func adviseWholeHugePages<T>(_ pointer: UnsafeMutablePointer<T>, bytes: Int, _ advice: Int32) {
         let huge = 2 << 20
-        guard bytes >= 4 * huge else { return }
         let start = (Int(bitPattern: pointer) + huge - 1) / huge * huge
         let end = (Int(bitPattern: pointer) + bytes) / huge * huge
-        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, advice) }
     }
 
     /// Is `id` a leaf (level 3)?

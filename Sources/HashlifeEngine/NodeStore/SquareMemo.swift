@@ -216,25 +216,22 @@ struct SquareMemo {
         setCount = 2 * oldCount
         shift -= 1
         NodeStore.adviseHugePages(sets, bytes: bytes)
-        if oldBytes < SquareMemo.hugePagesFrom && bytes >= SquareMemo.hugePagesFrom {
-            SquareMemo.collapseIntoHugePages(sets, bytes: oldBytes)
+        // The sets touched while the memo was below the huge-page size, in 4 KiB pages.
+        if oldBytes < NodeStore.hugePagesFrom && bytes >= NodeStore.hugePagesFrom {
+            NodeStore.collapseIntoHugePages(sets, bytes: oldBytes)
         }
         for s in stride(from: oldCount - 1, through: 0, by: -1) {
             let source = UnsafeMutableRawPointer(sets + s)
             var held = InlineArray<6, (k0: UInt64, k1: UInt64, result: UInt32)>(repeating: (0, 0, 0))  // SquareMemo.ways
             for way in 0..<SquareMemo.ways { held[way] = SquareMemo.entry(source, way) }
             source.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Set>.stride)
-            var filled = (0, 0)
+            var filled = InlineArray<2, Int>(repeating: 0)  // ways used in sets 2s and 2s + 1
             for way in 0..<SquareMemo.ways where held[way].result != 0 {
                 let e = held[way]
                 let target = setAddress(NodeStore.keyHash(e.k0, e.k1))
-                if target == UnsafeMutableRawPointer(sets + 2 * s) {
-                    SquareMemo.write(target, way: filled.0, e.k0, e.k1, e.result)
-                    filled.0 += 1
-                } else {
-                    SquareMemo.write(target, way: filled.1, e.k0, e.k1, e.result)
-                    filled.1 += 1
-                }
+                let odd = target == UnsafeMutableRawPointer(sets + 2 * s) ? 0 : 1
+                SquareMemo.write(target, way: filled[odd], e.k0, e.k1, e.result)
+                filled[odd] += 1
             }
         }
     }
@@ -312,21 +309,6 @@ struct SquareMemo {
                      NodeID(truncatingIfNeeded: e.k1), NodeID(truncatingIfNeeded: e.k1 >> 32), e.result)
             }
         }
-    }
-
-    /// The size from which the sets in use are backed by huge pages (`NodeStore.adviseHugePages`).
-    static let hugePagesFrom = 8 << 20
-
-    /// Asks the kernel to move the sets touched while the memo was small (in 4 KiB pages)
-    /// into huge pages now (`MADV_COLLAPSE`, Linux 6.1; elsewhere the call fails and they stay
-    /// as they are), so that the memo's look-ups find all of it through the TLB as they do the
-    /// rest.
-    private static func collapseIntoHugePages(_ sets: UnsafeMutablePointer<Set>, bytes: Int) {
-        let huge = 2 << 20
-        let start = (Int(bitPattern: sets) + huge - 1) / huge * huge
-        let end = (Int(bitPattern: sets) + bytes) / huge * huge
-        let madviseCollapse: Int32 = 25
-        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, madviseCollapse) }
     }
 
     /// Room for `count` zeroed sets from the kernel, page-aligned (so every 128-byte set is
