@@ -218,8 +218,8 @@ public final class Session {
         #if DEBUG
         let before = (live.cellSetKey, live.generation, live.rule)
         let result = try body(live)
-        assert(live.cellSetKey == before.0 && live.generation == before.1 && live.rule == before.2,
-               "analysis changed the universe; changes go through Session's methods")
+        precondition(live.cellSetKey == before.0 && live.generation == before.1 && live.rule == before.2,
+                     "analysis changed the universe; changes go through Session's methods")
         return result
         #else
         return try body(live)

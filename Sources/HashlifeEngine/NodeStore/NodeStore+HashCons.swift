@@ -180,7 +180,7 @@ extension NodeStore {
 
     /// Makes a node in a freed record if there is one, else in a fresh slot of the arena.
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucket slot: Int) -> NodeID {
-        assert(phase == nil, "a worker of a multi-threaded step inserted as the single-threaded step does")
+        checkInvariant(phase == nil, "a worker of a multi-threaded step inserted as the single-threaded step does")
         let id: NodeID
         if let free = popFree() {
             id = free

@@ -1,5 +1,17 @@
 // Structural self-checks, used by tests (and cheap enough for debug assertions on small stores).
 
+/// Traps with `message` when `condition` fails, in builds that define `HASHLIFE_INVARIANTS`
+/// (Package.swift defines it for debug builds) whatever their optimization level; release
+/// builds compile it out. Unlike `assert`, it stays on in the optimized debug build the test
+/// command makes (`swift test -Xswiftc -O`).
+@inline(__always)
+func checkInvariant(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+                    file: StaticString = #fileID, line: UInt = #line) {
+    #if HASHLIFE_INVARIANTS
+    precondition(condition(), message(), file: file, line: line)
+    #endif
+}
+
 extension NodeStore {
     /// Every way the store or the tree under `root` (of `level`) breaks its contract, as
     /// readable lines; empty when all holds.

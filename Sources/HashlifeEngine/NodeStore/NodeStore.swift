@@ -606,11 +606,11 @@ struct NodeStore: ~Copyable {
 extension NodeStore {
     /// The record of `id`: the one way code outside the store's own files reads the arena.
     /// Debug builds check that `id` lies inside the arena and names a live record (not one on
-    /// the free list); release builds read the record directly, at no cost.
+    /// the free list: `checkInvariant`); release builds read the record directly, at no cost.
     @inline(__always)
     func record(_ id: NodeID) -> NodeRecord {
-        assert(Int(id) < count, "node \(id) is outside the arena (\(count) records)")
-        assert(id == 0 || !nodes[Int(id)].isFree, "node \(id) was freed")
+        checkInvariant(Int(id) < count, "node \(id) is outside the arena (\(count) records)")
+        checkInvariant(id == 0 || !nodes[Int(id)].isFree, "node \(id) was freed")
         return nodes[Int(id)]
     }
 }
