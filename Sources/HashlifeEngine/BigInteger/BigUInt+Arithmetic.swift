@@ -93,7 +93,7 @@ extension BigUInt {
         b._withLimbs { y in
             limbs.withUnsafeMutableBufferPointer { x in
                 let borrow = _subtractLimbsInPlace(x, y)
-                assert(borrow == 0)
+                checkInvariant(borrow == 0, "borrow out of the top limb")
             }
         }
         return BigUInt(_normalizing: limbs)
@@ -117,7 +117,7 @@ extension BigUInt {
         b._withLimbs { y in
             limbs.withUnsafeMutableBufferPointer { x in
                 let borrow = _subtractLimbsInPlace(x, y)
-                assert(borrow == 0)
+                checkInvariant(borrow == 0, "borrow out of the top limb")
             }
         }
         a = BigUInt(_normalizing: limbs)
@@ -175,7 +175,7 @@ extension BigUInt {
                 product.update(repeating: 0)
                 _multiply(_Limbs(rebasing: a[start..<(start + length)]), b, into: product)
                 let carry = _addLimbsInPlace(_MutableLimbs(rebasing: result[start...]), _Limbs(product))
-                assert(carry == 0)
+                checkInvariant(carry == 0, "carry out of the top limb")
                 start += length
             }
             return
@@ -196,13 +196,13 @@ extension BigUInt {
         z1.initialize(repeating: 0)
         _multiply(_Limbs(sumA), _Limbs(sumB), into: z1)
         var borrow = _subtractLimbsInPlace(z1, _Limbs(z0))
-        assert(borrow == 0)
+        checkInvariant(borrow == 0, "borrow out of the top limb")
         borrow = _subtractLimbsInPlace(z1, _Limbs(z2))
-        assert(borrow == 0)
+        checkInvariant(borrow == 0, "borrow out of the top limb")
         var z1Count = z1.count
         while z1Count > 0 && z1[z1Count - 1] == 0 { z1Count -= 1 }
         let carry = _addLimbsInPlace(_MutableLimbs(rebasing: result[m...]), _Limbs(rebasing: z1[0..<z1Count]))
-        assert(carry == 0)
+        checkInvariant(carry == 0, "carry out of the top limb")
     }
 
     /// Quadratic multiplication. `result.count >= x.count + y.count`, zero-filled.

@@ -371,7 +371,7 @@ extension NodeStore {
                                bucketCount: Int, atomic: Bool) {
         let ahead = NodeStore.relinkLookahead
         var ring = InlineArray<16, Int>(repeating: -1)  // `ahead` of them, a power of two
-        assert(ahead == ring.count)
+        checkInvariant(ahead == ring.count, "the ring holds the lookahead")
         @inline(__always) func fetch(_ i: Int) -> Int {
             let r = nodes[i]
             if r.isFree { return -1 }
