@@ -248,8 +248,9 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     func ctrlCDuringAStepLeavesTheBoardAsItWas() throws {
         let store = try BoardStore()
         // Life without death grows from a soup with a chaotic edge that Hashlife cannot
-        // shortcut: a million generations take minutes in any build, so the step is still
-        // running when Ctrl-C comes (a Life soup settles, and optimized builds finish it first).
+        // shortcut: a million generations take over a minute even in a release build, so the
+        // step is still running when Ctrl-C comes (a Life soup settles, and optimized builds
+        // finish it first).
         let soup = store.folder + "/soup.rle"
         #expect(hashlife("soup", "64x64", "--rule", "B3/S012345678", "--out", soup).status == 0)
         let id = String(store.run("new", soup).out.dropLast())

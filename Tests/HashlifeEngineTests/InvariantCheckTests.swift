@@ -17,6 +17,17 @@ import HashlifeTestSupport
         }
     }
 
+    /// The arena's read checks (`checkInvariant`) stay on in debug builds at every
+    /// optimization level, the test command's `-Xswiftc -O` included (`assert` would not).
+    @Test(.enabled(if: Universe.checksInvariants, "a release build: the checks are compiled out"))
+    func readingPastTheArenaTrapsInADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let universe = Universe()
+            universe.setCell(x: 0, y: 0)
+            _ = universe.store.record(NodeID(universe.store.count))
+        }
+    }
+
     @Test func aHealthyStorePassesTheChecksAtEverySafePoint() {
         let universe = Universe(memoryLimit: 1 << 20)
         for i in 0..<200 { universe.setCell(x: i * 7 % 61, y: i * 13 % 53) }

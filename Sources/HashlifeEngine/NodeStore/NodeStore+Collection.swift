@@ -34,6 +34,12 @@ extension NodeStore {
         return 1 << (Int.bitWidth - 1 - sets.leadingZeroBitCount)
     }
 
+    /// An empty square memo at its smallest size, its maximum set by `memoryLimit`, as a new
+    /// store has.
+    static func emptySquareMemo(memoryLimit: Int) -> SquareMemo {
+        SquareMemo(maximumSets: squareMemoSets(memoryLimit: memoryLimit))
+    }
+
     /// The bytes of the square memo at its largest under a limit of `memoryLimit` bytes.
     static func largestSquareMemoBytes(memoryLimit: Int) -> Int {
         squareMemoSets(memoryLimit: memoryLimit) * MemoryLayout<SquareMemo.Set>.stride
@@ -70,7 +76,7 @@ extension NodeStore {
     /// (`Universe.releaseStepMemo`), and gives the nodes back the room it took.
     mutating func releaseSquareMemo() {
         let old = squares
-        squares = SquareMemo(maximumSets: NodeStore.squareMemoSets(memoryLimit: limitBytes))
+        squares = NodeStore.emptySquareMemo(memoryLimit: limitBytes)
         old.deallocate()
         fitNodesToSquareMemo()
     }

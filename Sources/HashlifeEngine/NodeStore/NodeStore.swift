@@ -42,10 +42,10 @@
 // bucket is what it waits on most (about a quarter of jagged2's run), and a prototype with the
 // slot as the id but no growth, no collection and one thread (a table of the limit's size,
 // populated up front) spent 12–32% less user time on the memory-bound demos
-// (Benchmarks/HISTORY.md, "Why jagged2 stays level with bgolly"). A store built so must still grow (renumbering every id,
-// children before parents, at a safe point: about 110 ns a node measured, so rarely), collect
-// (tombstones or a renumbering rebuild), let the workers claim slots, and touch its pages as
-// it grows.
+// (Benchmarks/HISTORY.md, "Why jagged2 stays level with bgolly"). A store built so must still
+// grow (renumbering every id, children before parents, at a safe point: about 110 ns a node
+// measured, so rarely), collect (tombstones or a renumbering rebuild), let the workers claim
+// slots, and touch its pages as it grows.
 //
 // Squares that are not nodes. A memo miss advances thirteen squares of the level below: the
 // node's four children, the five squares between them, and the four squares their results
@@ -500,7 +500,7 @@ struct NodeStore: ~Copyable {
         populations.maximumBytes = NodeStore.sideTableBytes(memoryLimit: memoryLimit)
         deepResults.maximumBytes = populations.maximumBytes
         largePopulationMaximumBytes = NodeStore.largePopulationBytes(memoryLimit: memoryLimit)
-        squares = SquareMemo(maximumSets: NodeStore.squareMemoSets(memoryLimit: memoryLimit))
+        squares = NodeStore.emptySquareMemo(memoryLimit: memoryLimit)
         plannedNodes = plan.nodes
         limitCapacity = NodeStore.nodeCapacity(planned: plan.nodes, memoBytes: squares.bytes)
         plannedBuckets = limitCapacity
