@@ -152,6 +152,23 @@ import HashlifeTestSupport
         #expect(two.invariantViolations().isEmpty)
     }
 
+    @Test func aPhaseIsNarrowOnlyWhenItsForksWereFastAllAlong() {
+        let window = UInt64(ParallelPhase.forkWindow)
+        let limit: UInt64 = 20_000
+        // Fast forks from the first window on: narrow.
+        #expect(ParallelPhase.isNarrow(windowNanoseconds: window * 1_000, judgedForks: 4 * ParallelPhase.forkWindow,
+                                       judgedNanoseconds: 4 * window * 1_000, limit: limit))
+        // Slow forks for 160 ms, then one fast window at the phase's end: not narrow.
+        #expect(!ParallelPhase.isNarrow(windowNanoseconds: window * 1_000, judgedForks: 4 * ParallelPhase.forkWindow,
+                                        judgedNanoseconds: 160_000_000, limit: limit))
+        // A slow window is never narrow.
+        #expect(!ParallelPhase.isNarrow(windowNanoseconds: window * limit, judgedForks: ParallelPhase.forkWindow,
+                                        judgedNanoseconds: window, limit: limit))
+        // A long narrow stretch after wide work: narrow once the fast forks outweigh it.
+        #expect(ParallelPhase.isNarrow(windowNanoseconds: window * 1_000, judgedForks: 10_000,
+                                       judgedNanoseconds: 160_000_000, limit: limit))
+    }
+
     @Test func aStepHandedBackToOneThreadForksAgain() {
         // Every phase is found narrow after its second window of 256 forks; with no wait, the
         // step forks again at its next look at the clock (every 1,024 misses). Before, the
