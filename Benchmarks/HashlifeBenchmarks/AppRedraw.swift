@@ -23,7 +23,7 @@ func runAppRedraw() {
     ]
     print("population of the gun at 2^45: \(session.universe.population)")
     for (name, scale) in views {
-        if name != "fit" { app.restoreView(originX: midX, originY: midY, scale: scale, editMode: false); app.centreForBenchmark(midX, midY) }
+        if name != "fit" { app.restoreView(centreX: midX, centreY: midY, scale: scale, editMode: false, autoZoomSuspended: true) }
         var full: [Double] = [], diff: [Double] = []
         var bytes = 0
         var previous = app.render()
@@ -48,10 +48,4 @@ func runAppRedraw() {
 extension App {
     @discardableResult
     func send(_ event: InputEvent) -> [AppEffect] { handle(event) }
-
-    func centreForBenchmark(_ x: BigInt, _ y: BigInt) {
-        var canvas = self.canvas
-        canvas.centre(on: x, y)
-        restoreView(originX: canvas.originX, originY: canvas.originY, scale: canvas.scale, editMode: false)
-    }
 }

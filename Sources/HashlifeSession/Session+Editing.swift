@@ -1,4 +1,4 @@
-// Editing by regions (SPEC §7.1–7.2): the selection, the clipboard, paste modes, rotations,
+// Editing by regions: the selection, the clipboard, paste modes, rotations,
 // flips, random fill and stamps. Each change is one history entry (Session+History.swift);
 // selecting and copying change no cell and record nothing.
 
@@ -39,7 +39,7 @@ extension Session {
         let rect = try requireSelection(for: "cut")
         let clip = live.clip(of: rect)
         clipboard = clip
-        record("cut \(rect)") { live.clear(inside: rect) }
+        record("cut \(Session.shown(rect))") { live.clear(inside: rect) }
         return clip
     }
 
@@ -47,7 +47,7 @@ extension Session {
     /// - Throws: "clipboard" when the clipboard is empty.
     public func paste(x: BigInt, y: BigInt, mode: PasteMode = .or) throws(SessionError) {
         guard let clip = clipboard else { throw SessionError(code: "clipboard", message: "the clipboard is empty ('copy' or 'cut' a selection first)") }
-        paste(clip, x: x, y: y, mode: mode, description: "paste at \(x),\(y) (\(mode.rawValue))")
+        paste(clip, x: x, y: y, mode: mode, description: "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")")
     }
 
     /// Pastes `clip` (made by this session's universe, e.g. by `clip(of:)`); one history entry.
@@ -58,7 +58,7 @@ extension Session {
     /// Kills every cell inside (or, with `outside`, outside) the selection; one history entry.
     public func clearSelection(outside: Bool = false) throws(SessionError) {
         let rect = try requireSelection(for: outside ? "clear outside" : "clear inside")
-        record("clear \(outside ? "outside" : "inside") \(rect)") {
+        record("clear \(outside ? "outside" : "inside") \(Session.shown(rect))") {
             if outside { live.clear(outside: rect) } else { live.clear(inside: rect) }
         }
     }
@@ -68,18 +68,23 @@ extension Session {
     public func transformSelection(_ transform: PatternTransform) throws(SessionError) {
         let rect = try requireSelection(for: transform.swapsSides || transform == .rotate180 ? "rotate" : "flip")
         var moved = rect
-        record("\(Session.name(of: transform)) \(rect)") { moved = live.transform(rect, transform) }
+        record("\(Session.name(of: transform)) \(Session.shown(rect))") { moved = live.transform(rect, transform) }
         selection = moved
     }
 
-    /// How the history names a transform: "rotate cw", "flip x", …
+    /// A rectangle as the history names it: "3×4 at (0, 0)".
+    static func shown(_ rect: CellRect) -> String {
+        "\(Excerpt.number(rect.width))×\(Excerpt.number(rect.height)) at (\(Excerpt.number(rect.x)), \(Excerpt.number(rect.y)))"
+    }
+
+    /// How the history names a transform: "rotate clockwise", "flip left to right", …
     static func name(of transform: PatternTransform) -> String {
         switch transform {
-        case .rotateClockwise: "rotate cw"
-        case .rotateCounterclockwise: "rotate ccw"
-        case .rotate180: "rotate 180"
-        case .flipHorizontal: "flip x"
-        case .flipVertical: "flip y"
+        case .rotateClockwise: "rotate clockwise"
+        case .rotateCounterclockwise: "rotate anticlockwise"
+        case .rotate180: "rotate half a turn"
+        case .flipHorizontal: "flip left to right"
+        case .flipVertical: "flip top to bottom"
         }
     }
 
@@ -90,7 +95,7 @@ extension Session {
     public func fillSelection(density: Double, seed: UInt64) throws(SessionError) {
         let rect = try requireSelection(for: "fill")
         do {
-            try record("fill \(rect) density \(density) seed \(seed)") { () throws(RegionError) in
+            try record("random fill \(Session.shown(rect)), density \(density), seed \(seed)") { () throws(RegionError) in
                 try live.fillRandomly(rect, density: density, seed: seed)
             }
         } catch {

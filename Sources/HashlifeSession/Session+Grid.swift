@@ -14,7 +14,7 @@ extension Session {
             throw SessionError(code: "rule", message: "rule \(live.rule) has B0: rules with B0 are not supported on bounded grids")
         }
         var dropped = BigUInt.zero
-        record("grid \(grid.map { String($0.description.dropFirst()) } ?? "none")") {
+        record(grid.map { "grid \(String($0.description.dropFirst()))" } ?? "unbounded plane") {
             if let grid { dropped = live.dropCells(outside: grid) }
             live.setRule(live.rule.with(grid: grid))
         }

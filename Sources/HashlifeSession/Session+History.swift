@@ -1,10 +1,10 @@
-// Undo and redo: one history for edits and steps (SPEC §7.3, §7.6).
+// Undo and redo: one history for edits and steps.
 //
 // Every change to the universe goes through `Session.record`, which keeps the state before it
 // (a `UniverseState`: a pinned root, so O(1) to keep and to restore whatever the pattern's
 // size, and safe across collections). Undo goes back to that state and puts the state it left
 // on the redo list; a new change clears the redo list. Steps and `goto` are entries like edits
-// (as in Golly; seed 000 clears the history when playing, we do not: nothing a user did is
+// (as in Golly: playing does not clear the history, so nothing a user did is
 // unrecoverable). Going back in time (`goto` to an earlier generation) searches this same
 // history, newest first, for a state at or before the target on the current line of changes,
 // so edits made after that state are undone with it and edits before it are kept.
@@ -18,6 +18,8 @@ public struct HistoryEntry {
     public let description: String
     /// Is it a step or goto (true) or an edit (false)?
     public let isStep: Bool
+    /// The group the entry stands for (a play run, a painted stroke), when it may still grow.
+    let group: HistoryGroup?
     /// Generation and population after the change.
     public let generation: BigUInt
     public let population: BigUInt
@@ -39,8 +41,13 @@ extension Session {
     /// and rule as they were records nothing. A change that throws after changing the universe
     /// (a cancelled step stops at a consistent generation) is recorded too, then rethrown.
     /// `landing` is the number of the state the change lands on when it is a kept one (a
-    /// snapshot restored); otherwise the new state gets a new number.
-    func record<E: Error>(_ description: String, isStep: Bool = false, landing: Int? = nil, _ change: () throws(E) -> Void) throws(E) {
+    /// snapshot restored); otherwise the new state gets a new number. A change in `group` that
+    /// directly follows the group's last change (nothing recorded, undone or restored between)
+    /// joins that change's entry instead of making one: the entry then takes `description`
+    /// and the new generation and population, and still returns to the state before the
+    /// group's first change.
+    func record<E: Error>(_ description: String, isStep: Bool = false, landing: Int? = nil, group: HistoryGroup? = nil,
+                          _ change: () throws(E) -> Void) throws(E) {
         let before = live.saveState()
         let beforeNumber = currentStateNumber
         let beforeKey = live.cellSetKey
@@ -48,13 +55,30 @@ extension Session {
         do { try change() } catch { failure = error }
         let changed = live.cellSetKey != beforeKey || live.generation != before.generation || live.rule != before.rule
         if changed {
-            undoEntries.append(HistoryEntry(description: description, isStep: isStep, generation: live.generation,
-                                            population: live.population, state: before, stateNumber: beforeNumber))
+            if let group, let open = openGroup, open.group == group, open.stateNumber == beforeNumber,
+               let last = undoEntries.last, last.group == group, redoEntries.isEmpty {
+                // The group grows: its entry keeps the state before the group's first change.
+                undoEntries[undoEntries.count - 1] = HistoryEntry(
+                    description: description, isStep: last.isStep, group: group, generation: live.generation,
+                    population: live.population, state: last.state, stateNumber: last.stateNumber)
+            } else {
+                undoEntries.append(HistoryEntry(description: description, isStep: isStep, group: group, generation: live.generation,
+                                                population: live.population, state: before, stateNumber: beforeNumber))
+            }
             currentStateNumber = landing ?? newStateNumber()
+            openGroup = group.map { (group: $0, stateNumber: currentStateNumber) }
             redoEntries.removeAll()
             if undoEntries.count > historyLimit { dropOldest(undoEntries.count - historyLimit) }
         }
         if let failure { throw failure }
+    }
+
+    /// A new group of changes to record as one history entry (see `record`): a play run, a
+    /// stroke of painted cells. A group stays open until something else is recorded, undone
+    /// or restored.
+    public func beginGroup() -> HistoryGroup {
+        lastGroup += 1
+        return HistoryGroup(id: lastGroup)
     }
 
     /// Takes back the last `count` changes (fewer when the history holds fewer); returns the
@@ -80,9 +104,10 @@ extension Session {
     /// move can be made back). Returns the entries moved, in the order they were applied.
     private func travel(_ count: Int, from source: inout [HistoryEntry], to destination: inout [HistoryEntry]) -> [HistoryEntry] {
         var moved: [HistoryEntry] = []
+        openGroup = nil
         for _ in 0..<min(count, source.count) {
             let entry = source.removeLast()
-            destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, generation: entry.generation,
+            destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, group: nil, generation: entry.generation,
                                             population: entry.population, state: live.saveState(), stateNumber: currentStateNumber))
             live.restore(entry.state)
             currentStateNumber = entry.stateNumber
@@ -118,5 +143,38 @@ extension Session {
         if let entry = undoEntries.last(where: { $0.state.generation <= generation }) { return entry.state }
         if let start, start.generation <= generation { return start }
         return nil
+    }
+}
+
+/// Changes recorded as one history entry (`Session.beginGroup`).
+public struct HistoryGroup: Hashable, Sendable {
+    let id: Int
+}
+
+// MARK: - The reset point
+
+extension Session {
+    /// Marks the current state as the one `reset` returns to (where a play run or a series of
+    /// steps started). The mark keeps the state whatever the history drops for memory or for
+    /// its limit; an edit should clear it (`clearResetPoint`), since resetting would undo the
+    /// edit.
+    public func markResetPoint() {
+        resetPoint = (live.saveState(), currentStateNumber)
+    }
+
+    /// Forgets the reset point.
+    public func clearResetPoint() { resetPoint = nil }
+
+    /// The generation `reset` returns to, if a reset point is marked.
+    public var resetGeneration: BigUInt? { resetPoint?.state.generation }
+
+    /// Returns to the reset point, as one history entry (undo comes back). Returns false, and
+    /// records nothing, when there is no reset point or the universe is already there.
+    @discardableResult
+    public func reset() -> Bool {
+        guard let (state, number) = resetPoint, number != currentStateNumber else { return false }
+        let before = currentStateNumber
+        record("reset to generation \(Excerpt.number(state.generation))", isStep: true, landing: number) { live.restore(state) }
+        return currentStateNumber != before
     }
 }

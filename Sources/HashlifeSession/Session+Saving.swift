@@ -1,5 +1,5 @@
-// Keeping the history and the snapshots beyond the process (issue #17: `hashlife play` reopens
-// the last session "with its history as far as it was saved").
+// Keeping the history and the snapshots beyond the process (`hashlife play` reopens the
+// last board with its history as far as it was saved).
 //
 // The session does not write anything itself: it describes what it keeps as an outline (undo
 // entries, redo entries, snapshots, each naming its state by number, see
@@ -132,13 +132,13 @@ extension Session {
         undoEntries = undo.indices.map { i in
             let state = kept[undo[i].state]!
             let after = i + 1 < undo.count ? kept[undo[i + 1].state]! : nil
-            return HistoryEntry(description: undo[i].description, isStep: undo[i].isStep,
+            return HistoryEntry(description: undo[i].description, isStep: undo[i].isStep, group: nil,
                                 generation: after?.generation ?? live.generation, population: after?.population ?? live.population,
                                 state: state.state, stateNumber: state.number)
         }
         redoEntries = outline.redo.reversed().map { entry in
             let state = kept[entry.state]!
-            return HistoryEntry(description: entry.description, isStep: entry.isStep, generation: state.generation,
+            return HistoryEntry(description: entry.description, isStep: entry.isStep, group: nil, generation: state.generation,
                                 population: state.population, state: state.state, stateNumber: state.number)
         }
         snapshotList = outline.snapshots.map { mark in

@@ -1,4 +1,4 @@
-// Snapshots (SPEC §7.4): named states saved for later, restored as an undoable change.
+// Snapshots: named states saved for later, restored as an undoable change.
 
 import HashlifeEngine
 
@@ -41,7 +41,7 @@ extension Session {
     @discardableResult
     public func restoreSnapshot(named name: String) throws(SessionError) -> Snapshot {
         let snapshot = try self.snapshot(named: name)
-        record("snapshot restore \(name)", landing: snapshot.stateNumber) { live.restore(snapshot.state) }
+        record("restore snapshot \(name)", landing: snapshot.stateNumber) { live.restore(snapshot.state) }
         return snapshot
     }
 

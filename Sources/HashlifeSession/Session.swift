@@ -13,11 +13,11 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message }
 }
 
-/// One universe being explored: the state the REPL (and later the terminal app) works on.
+/// One universe being explored: the state the REPL and the terminal app work on.
 ///
 /// Holds the universe, the file it came from, the current viewport (what `view` with no
-/// arguments shows), and kept generations so `goto` can go back without re-running. Editing,
-/// undo, snapshots and boards will live here too.
+/// arguments shows), the history of changes (undo, redo, and kept generations so `goto` can go
+/// back without re-running), the selection, the clipboard and the snapshots.
 public final class Session {
     /// The universe itself; only the session changes it (see `universe`).
     private(set) var live: Universe
@@ -47,6 +47,14 @@ public final class Session {
     public internal(set) var currentStateNumber = 0
     /// The last number given.
     var lastStateNumber = 0
+    /// The group whose last change made the current state, and that state's number
+    /// (Session+History.swift).
+    var openGroup: (group: HistoryGroup, stateNumber: Int)?
+    var lastGroup = 0
+    /// Cells the open stroke has changed before its last one.
+    var strokeCells = 0
+    /// The state `reset` returns to, with its number (Session+History.swift).
+    var resetPoint: (state: UniverseState, number: Int)?
     /// The selected rectangle, if any (Session+Editing.swift).
     public internal(set) var selection: CellRect?
     /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
@@ -118,6 +126,8 @@ public final class Session {
         undoEntries = []
         redoEntries = []
         snapshotList = []
+        openGroup = nil
+        resetPoint = nil
         currentStateNumber = newStateNumber()
         start = live.saveState()
         fit()
@@ -152,11 +162,29 @@ public final class Session {
     /// - Throws: `SessionError` with code "cancelled" when `control` stops it, "memory" when the
     ///   memory limit cannot hold the pattern; the universe is then at a consistent generation
     ///   (the error says which), recorded in the history like a finished step.
-    public func step(_ count: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
+    ///
+    /// Steps in `group` (a play run) make one entry together, which undo takes back whole.
+    public func step(_ count: BigUInt, group: HistoryGroup? = nil, control: StepControl? = nil,
+                     progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         let target = live.generation + count
-        try record("step \(count)", isStep: true) { () throws(SessionError) in
+        let description: String
+        if let group {
+            let from = continuing(group)?.generation ?? live.generation
+            description = "play from generation \(Excerpt.number(from)) to \(Excerpt.number(target))"
+        } else {
+            description = "step of \(Excerpt.number(count)) generation\(count == .one ? "" : "s")"
+        }
+        try record(description, isStep: true, group: group) { () throws(SessionError) in
             try advance(to: target, control: control, progress: progress)
         }
+    }
+
+    /// The state before `group`'s first change, when a change in `group` now would join its
+    /// entry (see `record`).
+    func continuing(_ group: HistoryGroup) -> UniverseState? {
+        guard let open = openGroup, open.group == group, open.stateNumber == currentStateNumber,
+              let last = undoEntries.last, last.group == group, redoEntries.isEmpty else { return nil }
+        return last.state
     }
 
     /// Goes to `generation`, as one history entry: forward by stepping; back to the newest
@@ -172,7 +200,7 @@ public final class Session {
             }
             from = kept
         }
-        try record("goto \(generation)", isStep: true) { () throws(SessionError) in
+        try record("go to generation \(Excerpt.number(generation))", isStep: true) { () throws(SessionError) in
             if let from { live.restore(from) }
             if generation > live.generation { try advance(to: generation, control: control, progress: progress) }
         }
@@ -198,16 +226,25 @@ public final class Session {
 
     // MARK: Editing
 
-    /// Makes the cell at (`x`, `y`) alive or dead; one history entry.
-    public func setCell(x: BigInt, y: BigInt, alive: Bool) {
-        record("set \(x) \(y) \(alive ? 1 : 0)") { live.setCell(x: x, y: y, alive: alive) }
+    /// Makes the cell at (`x`, `y`) alive or dead; one history entry. Cells set in `group` (a
+    /// painted stroke) make one entry together.
+    public func setCell(x: BigInt, y: BigInt, alive: Bool, group: HistoryGroup? = nil) {
+        guard live.cell(x: x, y: y) != alive else { return }
+        var description = "cell (\(x), \(y)) \(alive ? "born" : "killed")"
+        if let group, continuing(group) != nil {
+            strokeCells += 1
+            description = "\(alive ? "drew" : "erased") \(strokeCells + 1) cells"
+        } else {
+            strokeCells = 0
+        }
+        record(description, group: group) { live.setCell(x: x, y: y, alive: alive) }
     }
 
     /// Flips the cell at (`x`, `y`); one history entry.
-    public func toggleCell(x: BigInt, y: BigInt) { record("toggle \(x) \(y)") { live.toggleCell(x: x, y: y) } }
+    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: !live.cell(x: x, y: y)) }
 
     /// Kills every cell (rule and generation stay); one history entry.
-    public func clear() { record("clear") { live.clear() } }
+    public func clear() { record("clear all cells") { live.clear() } }
 
     // MARK: Memory upkeep
 
@@ -259,7 +296,7 @@ public final class Session {
     /// Doubles the zoom (shows more of the plane).
     public func zoomOut() { setZoom(viewport.zoom << 1) }
 
-    /// Fits the view to the whole pattern with the 20 % margin of SPEC §9.6, keeping its size in
+    /// Fits the view to the whole pattern with a 20 % margin on every side, keeping its size in
     /// blocks. An empty universe gets a zoom-1 view centred on (0, 0).
     public func fit() {
         let (columns, rows) = (viewport.columns, viewport.rows)

@@ -22,7 +22,7 @@ extension App {
         for effect in effects {
             switch effect {
             case .step(let count):
-                do { try session.step(count); stepFinished(nil) } catch { stepFinished(error) }
+                do { try session.step(count, group: runningGroup); stepFinished(nil) } catch { stepFinished(error) }
             case .goto(let generation):
                 do { try session.goto(generation); stepFinished(nil) } catch { stepFinished(error) }
             default: other.append(effect)

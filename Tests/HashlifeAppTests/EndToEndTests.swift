@@ -155,7 +155,7 @@ import HashlifeTestSupport
         t.wait(for: "Gen 1  Pop ")
         t.keys("u")
         t.wait(for: "Gen 0  Pop \(population) ")
-        t.wait(for: "undid step 1")
+        t.wait(for: "undid: step of 1 generation")
         t.keys("u")
         t.wait(for: "Gen 0  Pop 5 ")
         t.keys("u")

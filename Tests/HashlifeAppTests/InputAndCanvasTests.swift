@@ -78,7 +78,7 @@ import HashlifeEngine
         var scale = CanvasScale.magnified(8)
         var seen: [String] = []
         for _ in 0..<14 { seen.append(scale.description); scale = scale.zoomedOut }
-        #expect(seen == ["8×", "7×", "6×", "5×", "4×", "3×", "2×", "1×", "1:1", "1:2", "1:4", "1:6", "1:8", "1:16"])
+        #expect(seen == ["cell 16×8 chars", "cell 14×7 chars", "cell 12×6 chars", "cell 10×5 chars", "cell 8×4 chars", "cell 6×3 chars", "cell 4×2 chars", "cell 2×1 chars", "char 1×2 cells", "char 2×4 cells", "char 4×8 cells", "char 6×12 cells", "char 8×16 cells", "char 16×32 cells"])
     }
 
     @Test func fittingKeepsATwentyPercentBuffer() {

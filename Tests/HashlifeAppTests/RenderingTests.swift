@@ -129,7 +129,7 @@ import HashlifeTestSupport
         let lines = app.text
         #expect(lines.count == 24)
         #expect(lines[0].hasPrefix(" Gen 0  Pop 5  "))
-        #expect(lines[1].hasPrefix(" B3/S23  Step 1  Normal  Zoom 4×"))
+        #expect(lines[1].hasPrefix(" B3/S23  Step 1  Normal  Zoom cell 8×4 chars"))
         #expect(lines[2].hasPrefix(" Patterns    │"))
         #expect(lines[3].hasPrefix("1 Glider     │"))
         #expect(lines[23].hasPrefix(" ␣Play .Step rRese"))

@@ -199,13 +199,15 @@ import HashlifeTestSupport
         let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 80, rows: 24, environment: env).makeApp()
         let store = try #require(app.store)
         store.playingEncodingBudget = .zero
+        // Four single steps, then a play run (its frames make one entry): five entries.
+        for _ in 0..<4 { app.press(".") }
         app.press(" ")
-        for t in 0..<5 { app.perform(app.tick(now: Int64(t) * 1000)) }
+        for t in 0..<3 { app.perform(app.tick(now: Int64(t) * 1000)) }
         #expect(app.playing && app.session.undoHistory.count == 5)
         app.autosave(now: 5000)
         let board = try store.service.board(store.boardID!.text)
         // The newest entry only (at least one state is encoded, the budget is then spent).
-        #expect(try store.service.session(of: board)?.entries.map(\.label) == ["step 1"])
+        #expect(try store.service.session(of: board)?.entries.map(\.label) == ["play from generation 4 to 7"])
         app.press(" ")
         app.autosave(now: 6000)
         #expect(try store.service.session(of: board)?.entries.count == 5)

@@ -125,7 +125,7 @@ import HashlifeTestSupport
         try fails(repl, "fill 0.5", code: "argument")
         let history = try ok(repl, "history")
         let undo = try #require(history["undo"] as? [[String: Any]])
-        #expect(undo.map { $0["description"] as? String ?? "" }.last == "fill 0,0,64,64 density 0.5 seed 7")
+        #expect(undo.map { $0["description"] as? String ?? "" }.last == "random fill 64×64 at (0, 0), density 0.5, seed 7")
         #expect(undo.count == 8, "\(undo.map { $0["description"] ?? "" })")
         _ = try ok(repl, "undo 100")
         #expect(liveCells(repl.session.universe) == glider)

@@ -91,7 +91,7 @@ import HashlifeTestSupport
         session.historyLimit = 5
         for i in 0..<10 { session.toggleCell(x: BigInt(200 + i), y: .zero) }
         #expect(session.undoHistory.count == 5)
-        #expect(session.undoHistory.first?.description == "toggle 205 0")
+        #expect(session.undoHistory.first?.description == "cell (205, 0) born")
         try session.undo(10)
         #expect(session.universe.population == BigUInt(10), "the five oldest toggles can no longer be undone")
     }

@@ -1,5 +1,5 @@
-// Keys (issue #17's contract: space, '.', 'q', Esc, '?'; the rest chosen after htop, vim and
-// lazygit, and listed in the help overlay and the control bar).
+// Keys: space plays, '.' steps, 'q' quits, Esc cancels, '?' lists every key; the rest chosen
+// after htop, vim and lazygit, and listed in the help overlay and the control bar.
 
 import HashlifeEngine
 import HashlifeSession
@@ -18,12 +18,16 @@ extension App {
         // A running step hears only cancel (and quit, which cancels first).
         if busy {
             switch key {
-            case .escape, .control("c"): return [.cancelStep]
-            case .character("q"): return [.cancelStep]
+            case .escape, .control("c"), .character("q"):
+                pendingSteps = 0
+                return [.cancelStep]
+            case .character(".") where panel == nil: return stepOnce()
             default: return []
             }
         }
         if let panel { return handle(key: key, in: panel) }
+        // A message answers the key before; the next key makes it stale.
+        status = nil
         if showsHint, let effects = handleHint(key) { return effects }
         switch mode {
         case .stamp(let stamp): if let effects = handle(key: key, stamping: stamp) { return effects }
@@ -57,8 +61,12 @@ extension App {
         case .character("s"):
             let all = Speed.allCases
             setSpeed(all[(all.firstIndex(of: settings.speed)! + 1) % all.count])
-        case .character("]"): changeSettings { $0.hyperExponent = min($0.hyperExponent + 1, 64) }
-        case .character("["): changeSettings { $0.hyperExponent = max($0.hyperExponent - 1, 0) }
+        case .character("]"):
+            changeSettings { $0.hyperExponent = min($0.hyperExponent + 1, 64) }
+            describeHyperStep()
+        case .character("["):
+            changeSettings { $0.hyperExponent = max($0.hyperExponent - 1, 0) }
+            describeHyperStep()
         case .character("+"), .character("="): zoom(in: true)
         case .character("-"), .character("_"): zoom(in: false)
         case .character("f"): fit()
@@ -133,6 +141,11 @@ extension App {
         autoZoomSuspended = false
     }
 
+    func describeHyperStep() {
+        let step = "2^\(settings.hyperExponent) generations a frame"
+        status = settings.speed == .hyper ? "hyper speed: \(step)" : "hyper speed will step \(step) (s switches to it)"
+    }
+
     func setSpeed(_ speed: Speed) {
         changeSettings { $0.speed = speed }
         status = "speed \(speed.rawValue)" + (speed == .hyper ? " (2^\(settings.hyperExponent) generations a frame; [ ] change it)" : "")
@@ -157,7 +170,7 @@ extension App {
     func undo() {
         pause()
         if let entry = (try? session.undo())?.first {
-            status = "undid \(entry.description)"
+            status = "undid: \(entry.description)"
             afterHistoryMove()
         } else {
             status = "nothing to undo"
@@ -167,22 +180,25 @@ extension App {
     func redo() {
         pause()
         if let entry = (try? session.redo())?.first {
-            status = "redid \(entry.description)"
+            status = "redid: \(entry.description)"
             afterHistoryMove()
         } else {
             status = "nothing to redo"
         }
     }
 
+    /// After undo, redo or a snapshot restored: the statistics start again here, and the reset
+    /// point stays (it is a state of its own, so reset still returns to it).
     func afterHistoryMove() {
-        statistics.observe(session.universe.population, generation: session.universe.generation)
+        restartStatistics()
         changed()
     }
 
-    /// After an edit: a change to save, and reset now starts from here.
+    /// After an edit: a change to save, the statistics start again, and reset now starts from
+    /// here.
     func edited() {
-        playStart = nil
-        statistics.observe(session.universe.population, generation: session.universe.generation)
+        session.clearResetPoint()
+        restartStatistics()
         changed()
     }
 }

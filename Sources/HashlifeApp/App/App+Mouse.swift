@@ -52,10 +52,12 @@ extension App {
                 status = "zoom in (+ or the wheel) to edit single cells"
                 return
             }
+            // The press and the drag that may follow make one stroke: one history entry.
             let alive = !session.universe.cell(x: cell.x, y: cell.y)
-            session.toggleCell(x: cell.x, y: cell.y)
+            let group = session.beginGroup()
+            session.setCell(x: cell.x, y: cell.y, alive: alive, group: group)
             edited()
-            drag = .paint(alive: alive, lastX: cell.x, lastY: cell.y)
+            drag = .paint(alive: alive, lastX: cell.x, lastY: cell.y, group: group)
         }
     }
 
@@ -70,19 +72,42 @@ extension App {
             canvas.place(before.x, before.y, atColumn: at.column, row: at.row)
             autoZoomSuspended = true
             drag = .pan(column: at.column, row: at.row)
-        case .paint(let alive, let lastX, let lastY):
+        case .paint(let alive, let lastX, let lastY, let group):
             guard let cell = canvas.cell(atColumn: at.column, row: at.row), cell.x != lastX || cell.y != lastY else { return }
-            if session.universe.cell(x: cell.x, y: cell.y) != alive {
-                session.setCell(x: cell.x, y: cell.y, alive: alive)
-                edited()
+            // Every cell on the line from the last one painted, so a fast drag leaves no gaps.
+            var changed = false
+            for (x, y) in App.line(fromX: lastX, y: lastY, toX: cell.x, y: cell.y).dropFirst()
+            where session.universe.cell(x: x, y: y) != alive {
+                session.setCell(x: x, y: y, alive: alive, group: group)
+                changed = true
             }
-            drag = .paint(alive: alive, lastX: cell.x, lastY: cell.y)
+            if changed { edited() }
+            drag = .paint(alive: alive, lastX: cell.x, lastY: cell.y, group: group)
         case .select(let x, let y):
             let cells = canvas.cells(atColumn: at.column, row: at.row)
             let left = min(x, cells.x), top = min(y, cells.y)
             let right = max(x + 1, cells.maxX), bottom = max(y + 1, cells.maxY)
             session.select(CellRect(x: left, y: top, width: (right - left).magnitude, height: (bottom - top).magnitude))
         }
+    }
+
+    /// The cells of a line from (`x0`, `y0`) to (`x1`, `y1`), both ends included, each next to
+    /// the one before (Bresenham's algorithm). The ends are at most a screen apart.
+    static func line(fromX x0: BigInt, y y0: BigInt, toX x1: BigInt, y y1: BigInt) -> [(BigInt, BigInt)] {
+        guard let dx = (x1 - x0).intValue, let dy = (y1 - y0).intValue, abs(dx) < 1 << 20, abs(dy) < 1 << 20 else {
+            return [(x0, y0), (x1, y1)]
+        }
+        let (sx, sy) = (dx.signum(), dy.signum())
+        let (ax, ay) = (abs(dx), abs(dy))
+        var (x, y, error) = (0, 0, ax - ay)
+        var cells: [(BigInt, BigInt)] = [(x0, y0)]
+        while x != dx || y != dy {
+            let doubled = 2 * error
+            if doubled > -ay { error -= ay; x += sx }
+            if doubled < ax { error += ax; y += sy }
+            cells.append((x0 + BigInt(x), y0 + BigInt(y)))
+        }
+        return cells
     }
 
     /// The toolbar item drawn at screen row `row`.

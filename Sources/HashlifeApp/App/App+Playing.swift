@@ -9,26 +9,37 @@ extension App {
     /// Generations per frame: 1, or 2^k in hyper mode.
     public var stepSize: BigUInt { settings.speed == .hyper ? BigUInt.powerOfTwo(settings.hyperExponent) : .one }
 
-    /// Time passes (`now` in milliseconds): while playing, the next frame's step when it is due.
+    /// Time passes (`now` in milliseconds): the step that `.` presses made during the last
+    /// one, else, while playing, the next frame's step when it is due.
     public func tick(now: Int64) -> [AppEffect] {
         self.now = now
-        guard playing, !busy, now >= nextFrame else { return [] }
+        guard !busy else { return [] }
+        if pendingSteps > 0 {
+            let count = BigUInt(pendingSteps)
+            pendingSteps = 0
+            return startStep(count)
+        }
+        guard playing, now >= nextFrame else { return [] }
         nextFrame = now + Int64(1000 / settings.speed.framesPerSecond)
-        return startStep(stepSize)
+        return startStep(stepSize, group: runGroup)
     }
 
-    func startStep(_ count: BigUInt) -> [AppEffect] {
+    /// Hands the worker a step of `count` generations, in `group` when it is a frame of a play
+    /// run (the run's frames make one history entry).
+    func startStep(_ count: BigUInt, group: HistoryGroup? = nil) -> [AppEffect] {
         freezeHeader()
         busy = true
         busySince = now
         progressGeneration = nil
+        runningGroup = group
         return [.step(count)]
     }
 
     public func play() {
-        guard !playing else { return }
+        guard !playing, !busy else { return }
         playing = true
-        if playStart == nil { playStart = session.universe.generation }
+        runGroup = session.beginGroup()
+        if session.resetGeneration == nil { session.markResetPoint() }
         status = nil
         nextFrame = now
         watcher.reset()
@@ -37,28 +48,41 @@ extension App {
     public func pause() {
         guard playing else { return }
         playing = false
+        runGroup = nil
         wantsSave = true
     }
 
-    /// One generation (pausing play), or nothing while a step runs.
+    /// One generation (pausing play). Presses while a step runs are counted, and one step of
+    /// that many generations follows it.
     func stepOnce() -> [AppEffect] {
         pause()
-        guard !busy else { return [] }
-        if playStart == nil { playStart = session.universe.generation }
+        guard !busy else {
+            pendingSteps += 1
+            return []
+        }
+        if session.resetGeneration == nil { session.markResetPoint() }
         return startStep(.one)
     }
 
-    /// Back to the generation where play (or stepping) started, as one undoable history entry.
+    /// Back to where play (or stepping) started since the last edit, as one undoable history
+    /// entry; with auto-zoom on, the view fits the pattern again.
     func reset() -> [AppEffect] {
         pause()
-        guard !busy, let start = playStart, start != session.universe.generation else {
+        pendingSteps = 0
+        guard !busy else { return [] }
+        guard let generation = session.resetGeneration else {
             status = "nothing to reset: press space to play first"
             return []
         }
-        freezeHeader()
-        busy = true
-        busySince = now
-        return [.goto(start)]
+        guard session.reset() else {
+            status = "already at generation \(Excerpt.number(generation)), where play started"
+            return []
+        }
+        restartStatistics()
+        changed()
+        if settings.autoZoom != .off { fit() }
+        status = "reset to generation \(Excerpt.number(generation)) (u undoes)"
+        return []
     }
 
     /// The worker finished the step or goto the app asked for (`error` when it stopped early:
@@ -67,17 +91,61 @@ extension App {
         busy = false
         frozenHeader = nil
         progressGeneration = nil
+        runningGroup = nil
         let universe = session.universe
         if let error {
             playing = false
+            runGroup = nil
+            pendingSteps = 0
             status = error.code == "cancelled" ? "stopped at generation \(Excerpt.number(universe.generation))" : error.message
         }
-        statistics.observe(universe.population, generation: universe.generation)
+        observePopulation()
         changed()
         if playing {
             autoStop()
             autoZoom()
         }
+    }
+
+    /// Adds the current population to the run's statistics and to the samples to save.
+    func observePopulation() {
+        let universe = session.universe
+        let (generation, population) = (universe.generation, universe.population)
+        statistics.observe(population, generation: generation)
+        if let last = unsavedSamples.last ?? lastSavedSample, last.generation == generation, last.population == population { return }
+        unsavedSamples.append((generation, population))
+    }
+
+    /// The samples observed so far are in the board's history now.
+    func samplesSaved() {
+        if let last = unsavedSamples.last { lastSavedSample = last }
+        unsavedSamples = []
+    }
+
+    /// Starts the statistics afresh at the current state (after an edit, a reset, an undo or a
+    /// newly opened pattern).
+    func restartStatistics() {
+        statistics = PopulationStatistics()
+        let universe = session.universe
+        statistics.observe(universe.population, generation: universe.generation)
+        // Saved even when it repeats the last sample: a run read back from the board's
+        // history starts at the last sample whose generation is not above the one before.
+        unsavedSamples.append((universe.generation, universe.population))
+    }
+
+    /// Rebuilds the statistics from a board's population history: the run at its end (the
+    /// samples after the last one whose generation did not grow, which marks an edit or a
+    /// reset). The samples are already saved.
+    public func restoreStatistics(from samples: [(generation: BigUInt, population: BigUInt)]) {
+        var start = samples.count - 1
+        while start > 0 && samples[start - 1].generation < samples[start].generation { start -= 1 }
+        statistics = PopulationStatistics()
+        for sample in samples[max(start, 0)...] { statistics.observe(sample.population, generation: sample.generation) }
+        let universe = session.universe
+        if samples.last.map({ $0.generation != universe.generation || $0.population != universe.population }) ?? true {
+            restartStatistics()
+        }
+        lastSavedSample = samples.last
     }
 
     /// Remembers what the header shows of the universe, for frames drawn while the worker owns it.
@@ -129,6 +197,27 @@ extension App {
     public func autosaveDue(now: Int64) -> Bool {
         guard unsaved, !busy, store != nil else { return false }
         return wantsSave || now - lastChange >= 1500 || (playing && now - lastSave >= 5000)
+    }
+
+    /// How long the run loop may sleep at `now` before something is due (milliseconds; -1:
+    /// nothing is, so it sleeps until input comes): a progress redraw while a step runs, the
+    /// next frame while playing, the autosave after an edit.
+    public func wakeDelay(now: Int64) -> Int32 {
+        if busy { return 100 }
+        if pendingSteps > 0 { return 0 }
+        var delay: Int64? = playing ? max(nextFrame - now, 1) : nil
+        if unsaved, store != nil {
+            let save = max(wantsSave ? 0 : lastChange + 1500 - now, 1)
+            delay = min(delay ?? save, save)
+        }
+        guard let delay else { return -1 }
+        return Int32(clamping: min(delay, 5000))
+    }
+
+    /// Leaving: pauses, and saves the board if it changed, and the view in any case.
+    public func finish(now: Int64) {
+        pause()
+        if unsaved { autosave(now: now) } else { store?.writeSessionFile(self) }
     }
 
     /// Saves the board and the view now (quitting, or when `autosaveDue`).

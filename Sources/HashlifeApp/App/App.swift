@@ -1,4 +1,4 @@
-// The app as a state machine (issue #17): events in (keys, mouse, ticks, resizes, finished
+// The app as a state machine: events in (keys, mouse, ticks, resizes, finished
 // steps), state and effects out. No terminal here: the runner (Runner/) owns the terminal and
 // the worker thread, and tests drive `App` directly.
 
@@ -24,9 +24,9 @@ public enum AppEffect: Equatable, Sendable {
 public enum CanvasMode: Equatable, Sendable {
     /// Clicks toggle cells, drags paint or pan.
     case normal
-    /// A pattern follows the pointer; a click stamps it (seed 000's stamp mode, seed 002's paste).
+    /// A pattern follows the pointer; a click stamps it (a toolbar pattern, or the clipboard).
     case stamp(Stamp)
-    /// Drags select a rectangle (seed 002's selection mode).
+    /// Drags select a rectangle.
     case select
 }
 
@@ -72,9 +72,19 @@ public final class App {
     public internal(set) var autoZoomSuspended = false
     /// The pointer's last position on the screen.
     public internal(set) var pointer: (column: Int, row: Int)?
+    /// Population figures of the run since the last edit or reset (the header's Max, Min and
+    /// sparkline).
     public internal(set) var statistics = PopulationStatistics()
-    /// Where play or the last step started, for reset.
-    public internal(set) var playStart: BigUInt?
+    /// Samples observed since the last save, written with the board's population history.
+    var unsavedSamples: [(generation: BigUInt, population: BigUInt)] = []
+    /// The last sample written to the board's history.
+    var lastSavedSample: (generation: BigUInt, population: BigUInt)?
+    /// The group of the step the worker is running (a frame of the play run), if any.
+    var runningGroup: HistoryGroup?
+    /// The play run in progress: its frames make one history entry.
+    var runGroup: HistoryGroup?
+    /// `.` presses waiting for the running step to finish: one step of that many follows.
+    public internal(set) var pendingSteps = 0
     /// Set after an edit or a step; the runner's autosave clears it.
     public internal(set) var unsaved = false
     /// When the app was last changed (milliseconds, the runner's clock), for autosave.
@@ -89,11 +99,11 @@ public final class App {
     var lastSave: Int64 = 0
     var drag: Drag = .none
     let watcher = ConvergenceWatcher()
-    /// The toolbar's patterns: the ten of seed 000, then the user's shapes.
+    /// The toolbar's patterns: ten classics, then the user's shapes.
     public internal(set) var toolbar: [ToolbarItem]
     /// The user's shapes (nil: built-in shapes only).
     let library: ShapeLibrary?
-    /// The cells of a bounded grid (seed 001's 24×24 torus), drawn with its edges and fitted
+    /// The cells of a bounded grid (a 24×24 torus, say), drawn with its edges and fitted
     /// to the screen; nil on the unbounded plane and on tubes and strips. Set from `Rule.grid`
     /// (`Grid.rect`) at launch and when a board is opened.
     public var gridBounds: CellRect? {
@@ -109,7 +119,7 @@ public final class App {
 
     enum Drag: Equatable {
         case none
-        case paint(alive: Bool, lastX: BigInt, lastY: BigInt)
+        case paint(alive: Bool, lastX: BigInt, lastY: BigInt, group: HistoryGroup)
         case pan(column: Int, row: Int)
         case select(x: BigInt, y: BigInt)
     }
@@ -125,7 +135,9 @@ public final class App {
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)
         canvas = fittedCanvas()
-        statistics.observe(session.universe.population, generation: session.universe.generation)
+        let universe = session.universe
+        statistics.observe(universe.population, generation: universe.generation)
+        lastSavedSample = (universe.generation, universe.population)
     }
 
     // MARK: Layout

@@ -1,8 +1,8 @@
-// Starting the app (issue #17, persistence): `play FILE` starts a new board from the file,
-// `play --board ID` opens that board, and `play` alone reopens the last session exactly as it
-// was saved (pattern, generation, view, and the history and snapshots saved with the board:
-// AppStore+Session.swift); the first two start a new history. Settings come from
-// $XDG_CONFIG_HOME/hashlife.
+// Starting the app: `play FILE` starts a new board from the file, `play --rule R` a new empty
+// board under R, `play --board ID` opens that board, and `play` alone reopens the last board
+// exactly as it was saved (pattern, generation, view, population history, and the history and
+// snapshots saved with the board: AppStore+Session.swift); all but the last start a new
+// history. Settings come from $XDG_CONFIG_HOME/hashlife.
 
 import HashlifeBoards
 import HashlifeEngine
@@ -69,6 +69,13 @@ public struct AppLaunch {
         } else if let board {
             guard let store else { throw Failure(description: "cannot open board \(Excerpt.quote(board)): \(notes.last ?? "no board store")") }
             do { _ = try store.open(board, into: session) } catch { throw Failure(description: error.description) }
+        } else if let rule {
+            // A rule without a file: a new, empty board under that rule (the last board stays
+            // as it was).
+            do { try session.load(document: PatternDocument(cells: [], rule: rule.description), rule: rule, label: "rule") } catch {
+                throw Failure(description: error.message)
+            }
+            store?.boardName = "untitled"
         } else if let store, let path = sessionPath, let last = AppStore.lastSession(path: path) {
             do {
                 _ = try store.open(last.board, into: session)
@@ -78,15 +85,19 @@ public struct AppLaunch {
                 notes.append("could not reopen the last board: \(error.description)")
             }
         }
-        if file == nil, let rule, rule != session.universe.rule { session.setRule(rule) }
+        if board != nil, let rule, rule != session.universe.rule { session.setRule(rule) }
         let app = App(session: session, columns: columns, rows: rows, settings: settings,
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath
         app.store = store
         app.gridBounds = session.universe.rule.grid?.rect
-        if let view { app.restoreView(originX: view.originX, originY: view.originY, scale: view.scale, editMode: view.editMode) }
+        if let view {
+            app.restoreView(centreX: view.centreX, centreY: view.centreY, scale: view.scale, editMode: view.editMode,
+                            autoZoomSuspended: view.autoZoomSuspended)
+        }
+        if let store, store.boardID != nil, file == nil { app.restoreStatistics(from: store.populationHistory()) }
         if !notes.isEmpty { app.status = notes.joined(separator: "; ") }
-        if file != nil || (board == nil && view == nil && store != nil) {
+        if file != nil || rule != nil && board == nil || (board == nil && view == nil && store != nil) {
             // A new board from the file (or, for a first launch, an empty one), saved at once so
             // the next `hashlife play` comes back to it.
             app.unsaved = true
@@ -105,10 +116,12 @@ public struct AppLaunch {
 }
 
 extension App {
-    /// Puts back a saved view (the last session's).
-    public func restoreView(originX: BigInt, originY: BigInt, scale: CanvasScale, editMode: Bool) {
+    /// Puts back a saved view (the last session's): the cell at the canvas's centre, the scale,
+    /// edit mode and whether auto-zoom was paused by hand.
+    public func restoreView(centreX: BigInt, centreY: BigInt, scale: CanvasScale, editMode: Bool, autoZoomSuspended: Bool) {
         self.editMode = editMode
+        self.autoZoomSuspended = autoZoomSuspended
         let frame = canvasFrame
-        canvas = Canvas(columns: frame.columns, rows: frame.rows, originX: originX, originY: originY, scale: scale)
+        canvas = Canvas.centred(on: centreX, centreY, columns: frame.columns, rows: frame.rows, scale: scale)
     }
 }

@@ -1,5 +1,5 @@
-// The canvas's one coordinate transform (seed 000: "rendering, hover outlines and hit-testing
-// must share the same coordinate transform"): drawing, hover, clicks and zooming all go through
+// The canvas's one coordinate transform (rendering, hover outlines and hit-testing share it):
+// drawing, hover, clicks and zooming all go through
 // `Canvas`, so the highlighted cell is the cell a click toggles, at every zoom.
 
 import HashlifeEngine
@@ -10,7 +10,7 @@ import HashlifeEngine
 /// wide). Zoomed out, each character holds dots, each dot a `zoom`×`zoom` block of cells: half
 /// blocks hold 1×2 dots, braille 2×4. The order from nearest to farthest is
 /// `magnified(8) … magnified(1), halfBlocks, braille(1), braille(2), braille(3), braille(4),
-/// braille(8), braille(16), …` (seed 000's 2×, 3×, 4× blocks, then powers of two without end).
+/// braille(8), braille(16), …` (2×, 3×, 4× blocks, then powers of two without end).
 public enum CanvasScale: Hashable, Sendable, CustomStringConvertible {
     case magnified(Int)
     case halfBlocks
@@ -52,12 +52,26 @@ public enum CanvasScale: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { label }
+
+    /// The scale in plain words, as the header shows it: how many characters one cell takes
+    /// when zoomed in ("cell 4×2 chars"), how many cells one character shows when zoomed out
+    /// ("char 2×4 cells", braille's 2×4 dots included), with huge sides as powers of two.
+    public var label: String {
         switch self {
-        case .magnified(let k): "\(k)×"
-        case .halfBlocks: "1:1"
-        case .braille(let z): z == .one ? "1:2" : "1:\(z * BigUInt(2))"
+        case .magnified(let k): return "cell \(2 * k)×\(k) chars"
+        case .halfBlocks: return "char 1×2 cells"
+        case .braille(let z):
+            return "char \(CanvasScale.side(z * BigUInt(2)))×\(CanvasScale.side(z * BigUInt(4))) cells"
         }
+    }
+
+    /// A side of a block: digits up to a million, then B^E for a power of two.
+    static func side(_ n: BigUInt) -> String {
+        if n < BigUInt(1_000_000) { return n.description }
+        let bits = n.bitWidth
+        if n == BigUInt.powerOfTwo(bits - 1) { return "2^\(bits - 1)" }
+        return Excerpt.number(n)
     }
 }
 
@@ -158,6 +172,13 @@ public struct Canvas: Hashable, Sendable {
             let (a, d) = scale.dotsPerCharacter
             return Viewport(x: originX, y: originY, columns: columns * a, rows: rows * d, zoom: scale.zoom)
         }
+    }
+
+    /// The cell under the centre character (the one `centre(on:)` puts there): with the
+    /// scale, it gives back this exact view at this size.
+    public var centreCell: (x: BigInt, y: BigInt) {
+        let rect = cells(atColumn: columns / 2, row: rows / 2)
+        return (rect.x, rect.y)
     }
 
     // MARK: Moving

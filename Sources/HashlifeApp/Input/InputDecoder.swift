@@ -1,15 +1,26 @@
-// Bytes from the terminal to input events. Sequences may arrive split across reads, so bytes of
-// an unfinished sequence wait in `pending`; a lone Escape is told from the start of a sequence by
-// time: the runner calls `flush()` when nothing more came within a few milliseconds.
+// Bytes from the terminal to input events. Sequences may arrive split across reads (a mouse
+// report over a slow link can come in two reads tens of milliseconds apart), so bytes of an
+// unfinished sequence wait in `pending`. A lone Escape is told from the start of a sequence by
+// time: `expire` turns it into the Escape key once `loneEscapeDelay` has passed with nothing
+// after it. Once `ESC [` or `ESC O` has come, the rest of the sequence is waited for up to
+// `sequenceDelay`; a sequence that never finishes is then dropped, never typed as keys.
 
 /// Decodes keys (UTF-8, control bytes, CSI and SS3 sequences) and SGR 1006 mouse reports.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// When the oldest pending byte came (milliseconds, the caller's clock).
+    private var pendingSince: Int64 = 0
+
+    /// How long a lone Escape waits for a sequence to follow before it counts as the key.
+    public static let loneEscapeDelay: Int64 = 50
+    /// How long the rest of a started sequence (`ESC [`, `ESC O`) is waited for.
+    public static let sequenceDelay: Int64 = 1000
 
     public init() {}
 
-    /// Events completed by `bytes` (and the bytes before them).
-    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+    /// Events completed by `bytes` (and the bytes before them), which came at `now`.
+    public mutating func feed(_ bytes: [UInt8], now: Int64 = 0) -> [InputEvent] {
+        if pending.isEmpty { pendingSince = now }
         pending += bytes
         var events: [InputEvent] = []
         var i = 0
@@ -19,22 +30,33 @@ public struct InputDecoder: Sendable {
             i += length
         }
         pending.removeFirst(i)
+        // A paste still arriving stays alive while its bytes keep coming.
+        if i > 0 || pending.starts(with: InputDecoder.pasteStart) { pendingSince = now }
         return events
     }
 
-    /// Ends whatever is pending: a lone Escape becomes `.escape`, a broken sequence is dropped.
+    /// When `expire` will next have something to do: nil when nothing is pending.
+    public var deadline: Int64? {
+        guard !pending.isEmpty else { return nil }
+        return pendingSince + (pending == [0x1B] ? Self.loneEscapeDelay : Self.sequenceDelay)
+    }
+
+    /// What pending bytes mean once their time is up at `now`: a lone Escape becomes the key, a
+    /// sequence that never finished is dropped. Nothing before the deadline.
+    public mutating func expire(now: Int64) -> [InputEvent] {
+        guard let deadline, now >= deadline else { return [] }
+        return flush()
+    }
+
+    /// Ends whatever is pending now: a lone Escape becomes `.escape`; Escape and bytes that do
+    /// not start a sequence become their keys; a started sequence is dropped.
     public mutating func flush() -> [InputEvent] {
         defer { pending.removeAll() }
-        if pending.first == 0x1B {
-            // ESC then bytes that never finished a sequence: the Escape key, then the rest as typed.
-            let rest = Array(pending.dropFirst())
-            pending.removeAll()
-            var tail = InputDecoder()
-            var events: [InputEvent] = [.key(.escape)]
-            if rest.first != UInt8(ascii: "[") && rest.first != UInt8(ascii: "O") { events += tail.feed(rest) }
-            return events
-        }
-        return []
+        guard pending.first == 0x1B else { return [] }
+        let rest = Array(pending.dropFirst())
+        if rest.first == UInt8(ascii: "[") || rest.first == UInt8(ascii: "O") { return [] }
+        var tail = InputDecoder()
+        return [.key(.escape)] + tail.feed(rest)
     }
 
     /// The event at `i` and its length in bytes; nil when the bytes so far do not finish it;

@@ -1,5 +1,5 @@
-// The header (seed 000's analytics bar: generation, population, max, min, growth, sparkline,
-// rule, step, speed, zoom, hovered cell) and the control bar (each action with its key).
+// The header (an analytics bar: generation, population, max, min, growth, sparkline, rule,
+// step, speed, zoom, hovered cell, messages) and the control bar (each action with its key).
 
 import HashlifeEngine
 
@@ -39,23 +39,56 @@ extension App {
             spark.foreground = palette.live
             screen.put("  " + stats.sparkline(width: max(min(columns - x - 3, 32), 0)), column: x, row: 0, style: spark)
         }
-        // Second row: rule, step, speed, zoom, auto modes, hovered cell; then the status.
+        // Second row: rule, grid, step, speed, zoom, auto modes, hovered cell; then the message,
+        // or the message alone, shortened to the width, when both do not fit.
         let step = settings.speed == .hyper ? "2^\(settings.hyperExponent)" : "1"
         let autoZoom = settings.autoZoom == .off ? "off" : settings.autoZoom.rawValue + (autoZoomSuspended ? " (paused)" : "")
-        var info = "\(universe.rule)  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale)  Auto-zoom \(autoZoom)"
+        var info = "\(universe.rule.with(grid: nil))\(gridLabel(universe.rule))  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale.label)  Auto-zoom \(autoZoom)"
         if let hovered = hoverText { info += "  " + hovered }
-        x = screen.put(info, column: 1, row: 1, style: style)
         var message: String? = status
         // A frame's step takes milliseconds; only a step that runs on gets a progress line.
         if busy && now - busySince >= 300 {
             let reached = progressGeneration.map { " gen \(Excerpt.number($0))" } ?? ""
             message = "computing…\(reached) · Esc cancels"
         }
-        if let message {
-            var accent = style
-            accent.foreground = palette.accent
-            screen.put("  " + message, column: x, row: 1, style: accent)
+        var accent = style
+        accent.foreground = palette.accent
+        guard let message else {
+            screen.put(info, column: 1, row: 1, style: style, limit: columns)
+            return
         }
+        // The message whole after as much of the information as fits (at least 24 characters of
+        // it), else the message alone, shortened to the width.
+        let line = Excerpt.escapingControls(message)
+        let room = columns - 1 - 2 - line.count
+        if room >= min(info.count, 24) {
+            x = screen.put(App.shortened(info, to: room), column: 1, row: 1, style: style)
+            screen.put("  " + line, column: x, row: 1, style: accent)
+        } else {
+            screen.put(App.shortened(line, to: columns - 2), column: 1, row: 1, style: accent)
+        }
+    }
+
+    /// `text` cut to `width` characters, ending in "…" when cut.
+    static func shortened(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        return String(text.prefix(width - 1)) + "…"
+    }
+
+    /// The grid the header names after the rule ("  Grid 24×24 torus"; "∞" for an unbounded
+    /// side), or nothing on the unbounded plane.
+    func gridLabel(_ rule: Rule) -> String {
+        guard let grid = rule.grid else { return "" }
+        let name = switch grid.topology {
+        case .plane: "plane"
+        case .torus: grid.horizontalShift != 0 || grid.verticalShift != 0 ? "shifted torus" : "torus"
+        case .kleinBottle: "Klein bottle"
+        case .crossSurface: "cross-surface"
+        case .sphere: "sphere"
+        }
+        func side(_ n: Int) -> String { n == 0 ? "∞" : String(n) }
+        return "  Grid \(side(grid.width))×\(side(grid.height)) \(name)"
     }
 
     /// The hovered cell, exact at any size: "(x, y)", or the block a character covers.

@@ -93,9 +93,7 @@ extension App {
             do {
                 let board = try store.open(list[selected].id.text, into: session)
                 gridBounds = session.universe.rule.grid?.rect  // refits the canvas
-                statistics = PopulationStatistics()
-                statistics.observe(session.universe.population, generation: session.universe.generation)
-                playStart = nil
+                restoreStatistics(from: store.populationHistory())
                 panel = nil
                 status = "opened board \(board.id.short) (\(board.name))"
                 store.writeSessionFile(self)

@@ -1,4 +1,4 @@
-// The app's universe is a board of the store (seed 003): autosaved after edits and on pause,
+// The app's universe is a board of the store: autosaved after edits and on pause,
 // crash-safe through the store's transactions, with the undo history and snapshots saved in the
 // same transaction (AppStore+Session.swift); the last session (which board, and the view) is
 // remembered in $XDG_STATE_HOME/hashlife/play-session.json so `hashlife play` reopens it.
@@ -45,24 +45,40 @@ public final class AppStore {
         let name = boardName
         let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
         var (change, written) = sessionChange(session, for: boardID, deadline: deadline)
+        let samples = app.unsavedSamples.map { PopulationSample(generation: $0.generation, population: $0.population) }
         if let id = boardID {
             do {
-                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
+                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change, history: samples) }
             } catch .sessionStale {
                 // Another app replaced this board's saved history: write every state again.
                 savedStates = (nil, [:])
                 (change, written) = sessionChange(session, for: id, deadline: deadline)
-                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change) }
+                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change, history: samples) }
             }
         } else {
             let document = session.document
             let board = try session.analyse { (u) throws(BoardError) in
-                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [], session: change)
+                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [], session: change,
+                                   history: samples.isEmpty ? nil : samples)
             }
             boardID = board.id
         }
+        app.samplesSaved()
         savedStates = (boardID, written)
         writeSessionFile(app)
+    }
+
+    /// The next save creates a new board named `name` (the current board keeps its last save).
+    public func startNewBoard(named name: String) {
+        boardID = nil
+        boardName = name
+        savedStates = (nil, [:])
+    }
+
+    /// The current board's population history (empty without a board or when unreadable).
+    func populationHistory() -> [(generation: BigUInt, population: BigUInt)] {
+        guard let id = boardID, let samples = try? service.history(id.text) else { return [] }
+        return samples.map { ($0.generation, $0.population) }
     }
 
     /// Opens board `prefix` into `session` (a new history); returns the board.
@@ -96,15 +112,18 @@ public final class AppStore {
 
     // MARK: The last session
 
-    /// What the last-session file remembers.
+    /// What the last-session file remembers: the board, and the view exactly (the cell at the
+    /// canvas's centre, the scale, edit mode, and whether auto-zoom was paused by hand).
     public struct LastSession: Equatable, Sendable {
         public var board: String
-        public var originX: BigInt
-        public var originY: BigInt
+        public var centreX: BigInt
+        public var centreY: BigInt
         public var scale: CanvasScale
         public var editMode: Bool
+        public var autoZoomSuspended: Bool
     }
 
+    /// Writes the last-session file: the board and the view. Nothing without a board.
     func writeSessionFile(_ app: App) {
         guard let path = sessionPath, let id = boardID else { return }
         let scale: String = switch app.canvas.scale {
@@ -112,7 +131,9 @@ public final class AppStore {
         case .halfBlocks: "h"
         case .braille(let z): "b\(z)"
         }
-        let text = "{\"board\": \"\(id.text)\", \"originX\": \"\(app.canvas.originX)\", \"originY\": \"\(app.canvas.originY)\", \"scale\": \"\(scale)\", \"editMode\": \(app.editMode)}\n"
+        let centre = app.canvas.centreCell
+        let text = "{\"board\": \"\(id.text)\", \"centreX\": \"\(centre.x)\", \"centreY\": \"\(centre.y)\", \"scale\": \"\(scale)\", "
+            + "\"editMode\": \(app.editMode), \"autoZoomSuspended\": \(app.autoZoomSuspended)}\n"
         if let slash = path.lastIndex(of: "/") { try? DataFolders.makeFolders(String(path[..<slash])) }
         try? FileIO.writeAtomically(Array(text.utf8), to: path)
     }
@@ -121,18 +142,19 @@ public final class AppStore {
     public static func lastSession(path: String) -> LastSession? {
         guard let bytes = try? FileIO.read(path), let pairs = try? FlatJSON.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
         var fields: [String: String] = [:]
-        var editMode = true
+        var flags: [String: Bool] = [:]
         for (key, value) in pairs {
             if case .string(let s) = value { fields[key] = s }
-            if key == "editMode", case .bool(let b) = value { editMode = b }
+            if case .bool(let b) = value { flags[key] = b }
         }
-        guard let board = fields["board"], let xs = fields["originX"], let ys = fields["originY"],
+        guard let board = fields["board"], let xs = fields["centreX"], let ys = fields["centreY"],
               let x = BigInt(decimal: Substring(xs)), let y = BigInt(decimal: Substring(ys)), let s = fields["scale"] else { return nil }
         let scale: CanvasScale
         if s == "h" { scale = .halfBlocks }
         else if s.hasPrefix("m"), let k = Int(s.dropFirst()), (1...8).contains(k) { scale = .magnified(k) }
         else if s.hasPrefix("b"), let z = BigUInt(decimal: s.dropFirst()), !z.isZero { scale = .braille(z) }
         else { return nil }
-        return LastSession(board: board, originX: x, originY: y, scale: scale, editMode: editMode)
+        return LastSession(board: board, centreX: x, centreY: y, scale: scale, editMode: flags["editMode"] ?? true,
+                           autoZoomSuspended: flags["autoZoomSuspended"] ?? false)
     }
 }

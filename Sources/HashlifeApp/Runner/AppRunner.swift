@@ -64,29 +64,33 @@ public enum AppRunner {
                 if app.busy { app.progressGeneration = worker.reached }
                 perform(app.tick(now: now))
                 if app.autosaveDue(now: now) { app.autosave(now: now) }
+                for event in decoder.expire(now: now) where !quitting { perform(app.handle(event)) }
+                if quitting { break }
                 draw()
-                // Sleep until input comes, the worker finishes, or the next frame is due.
-                let wait: Int32 = app.busy ? 100 : app.playing ? Int32(max(min(app.nextFrame - AppRunner.milliseconds(), 100), 1)) : 200
+                // Sleep until input comes, the worker finishes, a signal (resize, resume)
+                // arrives, or something is due: idle with nothing due, that is for ever.
+                var wait = app.wakeDelay(now: now)
+                if let deadline = decoder.deadline {
+                    let left = Int32(clamping: max(deadline - now, 1))
+                    wait = wait < 0 ? left : min(wait, left)
+                }
                 guard waitForInputOrWorker(milliseconds: wait) else { continue }
                 let count = buffer.withUnsafeMutableBytes { Terminal.read(input, into: $0) } ?? 0
                 if count == 0 { break }  // the terminal went away
-                var events = decoder.feed(Array(buffer[0..<count]))
-                if !Terminal.waitForInput(input, milliseconds: 0) || events.isEmpty {
-                    if !Terminal.waitForInput(input, milliseconds: 15) { events += decoder.flush() }
-                }
+                let events = decoder.feed(Array(buffer[0..<count]), now: AppRunner.milliseconds())
                 for event in events where !quitting { perform(app.handle(event)) }
             }
-            // Leaving: finish the step in flight, then save everything.
+            // Leaving: finish the step in flight, then save everything (the view too).
             if app.busy {
                 worker.control.cancel()
                 if let result = worker.wait() { app.stepFinished(result) }
             }
-            app.pause()
-            if app.unsaved { app.autosave(now: AppRunner.milliseconds()) }
+            app.finish(now: AppRunner.milliseconds())
         }
 
         /// Waits for input or for the worker's wake-up byte; true when input is ready. Wraps
-        /// `poll(2)` on both descriptors.
+        /// `poll(2)` on both descriptors (a negative wait blocks until one is ready, or a signal
+        /// interrupts).
         func waitForInputOrWorker(milliseconds: Int32) -> Bool {
             var entries = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: worker.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             let count = poll(&entries, worker.wakeDescriptor >= 0 ? 2 : 1, milliseconds)
@@ -106,8 +110,9 @@ public enum AppRunner {
                 switch effect {
                 case .step(let count):
                     let session = app.session
+                    let group = app.runningGroup
                     worker.start { (control, progress) throws(SessionError) in
-                        try session.step(count, control: control, progress: progress)
+                        try session.step(count, group: group, control: control, progress: progress)
                     }
                 case .goto(let generation):
                     let session = app.session

@@ -42,6 +42,13 @@ enum TerminalSignals {
         sigemptyset(&cont.sa_mask)
         cont.sa_flags = SA_RESTART
         sigaction(SIGCONT, &cont, nil)
+        // A resize only needs to interrupt the run loop's wait (poll(2) returns EINTR): the loop
+        // reads the new size itself.
+        var resize = sigaction()
+        resize.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&resize.sa_mask)
+        resize.sa_flags = 0
+        sigaction(SIGWINCH, &resize, nil)
     }
 
     /// After a resume: raw mode again (the stop handler gave the terminal its own mode back),

@@ -38,11 +38,20 @@ final class StepWorker: @unchecked Sendable {
     /// The job's result once it has finished: `.some(nil)` for success, `.some(error)`; nil while
     /// it runs or when there is no job.
     func poll() -> SessionError?? {
+        drainWake()
         if let inline = inlineResult { inlineResult = nil; return inline }
         guard let thread, finished.load(ordering: .acquiring) else { return nil }
         pthread_join(thread, nil)
         self.thread = nil
         return .some(failure)
+    }
+
+    /// Empties the wake pipe, so waiting on it blocks until the next job finishes (a byte left
+    /// there would wake the app's loop at once, for ever).
+    private func drainWake() {
+        guard wake.read >= 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wake.read, &bytes, bytes.count) > 0 {}
     }
 
 
@@ -55,6 +64,7 @@ final class StepWorker: @unchecked Sendable {
         guard let thread else { return nil }
         pthread_join(thread, nil)
         self.thread = nil
+        drainWake()
         return .some(failure)
     }
 

@@ -60,8 +60,10 @@ public final class BoardService {
     /// Creates a board holding `universe`'s current state (which is also its origin), with a
     /// saved session when `session` writes one.
     @discardableResult
+    ///
+    /// `history` is the board's first population samples (by default one, of the state stored).
     public func create(universe: Universe, name: String, author: String? = nil, comments: [String] = [],
-                       session: BoardSessionChange = .keep) throws(BoardError) -> Board {
+                       session: BoardSessionChange = .keep, history: [PopulationSample]? = nil) throws(BoardError) -> Board {
         let name = try Self.checkedName(name)
         return try logged("create", board: nil, universe: universe) { () throws(BoardError) -> Board in
             let state = try Self.encode(universe, name: name, author: author, comments: comments)
@@ -70,7 +72,7 @@ public final class BoardService {
             let board = Board(id: BoardID.random(), name: name, rule: universe.rule.description, created: time, updated: time,
                               author: author, comments: comments, origin: state, state: state, generation: universe.generation,
                               population: population, bounds: universe.boundingBox, verdict: nil)
-            try repository.insert(board, history: [PopulationSample(generation: universe.generation, population: population)], session: session)
+            try repository.insert(board, history: history ?? [PopulationSample(generation: universe.generation, population: population)], session: session)
             return board
         }
     }
@@ -211,8 +213,11 @@ public final class BoardService {
     /// with a history sample, in one transaction: how an editor saves a board it opened. The
     /// last verdict is dropped, since the cells may have been edited since. The saved session
     /// changes as `session` says (by default it is dropped: it belonged to the state replaced).
+    /// `history` is the population samples to append (by default one, of the state stored; an
+    /// editor passes those it observed since its last save).
     @discardableResult
-    public func save(_ universe: Universe, to prefix: String, name: String? = nil, session: BoardSessionChange = .clear) throws(BoardError) -> Board {
+    public func save(_ universe: Universe, to prefix: String, name: String? = nil, session: BoardSessionChange = .clear,
+                     history: [PopulationSample]? = nil) throws(BoardError) -> Board {
         var board = try board(prefix)
         if let name { board.name = try Self.checkedName(name) }
         return try logged("save", board: board.id, universe: universe) { () throws(BoardError) -> Board in
@@ -223,7 +228,8 @@ public final class BoardService {
             board.bounds = universe.boundingBox
             board.verdict = nil
             board.updated = now()
-            try repository.update(board, appending: [PopulationSample(generation: board.generation, population: board.population)], session: session)
+            try repository.update(board, appending: history ?? [PopulationSample(generation: board.generation, population: board.population)],
+                                  session: session)
             return board
         }
     }

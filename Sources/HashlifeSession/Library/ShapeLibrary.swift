@@ -1,4 +1,4 @@
-// The shape library (SPEC §7.5): the shipped patterns, compiled in, plus the user's own shapes.
+// The shape library: the shipped patterns, compiled in, plus the user's own shapes.
 
 import HashlifeEngine
 import HashlifeFormats
