@@ -88,6 +88,25 @@ import HashlifeTestSupport
             run("kill-server")
             removeTree(folder)
         }
+
+        /// The app's process id: the child of the pane's shell running `hashlife`.
+        var appProcess: Int32? {
+            guard let shell = Int32(run("list-panes -F '#{pane_pid}'").trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            return children.split(separator: " ").compactMap { Int32($0) }.first { pid in
+                ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("hashlife")
+            }
+        }
+
+        /// CPU time (user and system) the process `pid` has used so far, in seconds.
+        static func cpuSeconds(_ pid: Int32) -> Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
     }
 
     static func Excerpt(_ text: String) -> String { "'\(text)'" }
@@ -200,6 +219,24 @@ import HashlifeTestSupport
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 1)
         #expect(message == "hashlife: play needs a terminal (standard input and output); for scripts use 'hashlife repl'\n")
+    }
+
+    @Test func idleCostsNoCPUAndEveryDotPressCounts() throws {
+        guard let t = terminal() else { return }
+        defer { t.close() }
+        t.start(Fixtures.pattern("glider.rle"))
+        t.wait(for: "Gen 0  Pop 5")
+        // Five quick presses in one write: five generations.
+        t.keys(".", ".", ".", ".", ".")
+        t.wait(for: "Gen 5  Pop 5")
+        let pid = try #require(t.appProcess)
+        usleep(2_000_000)  // the autosave after the steps
+        let before = try #require(Terminal.cpuSeconds(pid))
+        usleep(10_000_000)
+        let after = try #require(Terminal.cpuSeconds(pid))
+        #expect(after - before < 0.5, "10 s of idle cost \(after - before) s of CPU")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
     }
 
     @Test func eightyByTwentyFourScreen() throws {

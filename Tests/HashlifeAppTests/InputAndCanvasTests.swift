@@ -41,6 +41,28 @@ import HashlifeEngine
         // Escape then a key in the same read (tmux's send-keys Escape ','): both keys.
         #expect(decoder.feed(Array("\u{1B},".utf8)) == [.key(.escape), .key(.character(","))])
     }
+
+    @Test func aMouseReportSplitAcrossReadsWaitsForItsEnd() {
+        var decoder = InputDecoder()
+        // The report's first half, then nothing for 40 ms: not the Escape key and typed keys.
+        #expect(decoder.feed(Array("\u{1B}[<0;5".utf8), now: 0) == [])
+        #expect(decoder.expire(now: 40) == [])
+        #expect(decoder.expire(now: 500) == [])
+        #expect(decoder.feed(Array(";7M".utf8), now: 520) == [.mouse(MouseEvent(.press, .left, column: 4, row: 6))])
+        // Split right after the Escape byte, within the lone Escape's delay: still one report.
+        #expect(decoder.feed([0x1B], now: 1000) == [])
+        #expect(decoder.expire(now: 1000 + InputDecoder.loneEscapeDelay - 1) == [])
+        #expect(decoder.feed(Array("[<0;5;7m".utf8), now: 1030) == [.mouse(MouseEvent(.release, .left, column: 4, row: 6))])
+        // A lone Escape acts once its delay has passed.
+        #expect(decoder.feed([0x1B], now: 2000) == [])
+        #expect(decoder.deadline == 2000 + InputDecoder.loneEscapeDelay)
+        #expect(decoder.expire(now: 2000 + InputDecoder.loneEscapeDelay) == [.key(.escape)])
+        // A sequence that never finishes is dropped, not typed.
+        #expect(decoder.feed(Array("\u{1B}[<0;5".utf8), now: 3000) == [])
+        #expect(decoder.expire(now: 3000 + InputDecoder.sequenceDelay) == [])
+        #expect(decoder.deadline == nil)
+        #expect(decoder.feed(Array("5".utf8), now: 5000) == [.key(.character("5"))])
+    }
 }
 
 @Suite struct CanvasTransformTests {

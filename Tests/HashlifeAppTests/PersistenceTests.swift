@@ -60,6 +60,58 @@ import HashlifeTestSupport
         #expect(byID.session.universe.population == app.session.universe.population)
     }
 
+    @Test func quittingAfterOnlyPanningAndZoomingKeepsTheView() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let first = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        first.finish(now: 0)
+        let app = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        app.press("-"); app.press("-"); app.press("l"); app.press("J")
+        #expect(!app.unsaved)
+        app.finish(now: 1000)
+        let reopened = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        #expect(reopened.canvas == app.canvas)
+        #expect(reopened.autoZoomSuspended)
+    }
+
+    @Test func theRunsStatisticsAreSavedWithTheBoard() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let app = try AppLaunch(file: Fixtures.pattern("r-pentomino.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        app.press(" ")
+        for t in 0..<40 { app.perform(app.tick(now: Int64(t) * 1000)) }
+        app.press(" ")
+        app.finish(now: 50_000)
+        let reopened = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        #expect(reopened.statistics == app.statistics)
+        #expect(reopened.statistics.samples.count == 41)
+        // An edit starts the figures again, also as saved.
+        reopened.hintDismissed = true
+        reopened.click(reopened.canvasFrame.left + 2, reopened.canvasFrame.top + 1)
+        reopened.finish(now: 60_000)
+        let again = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        #expect(again.statistics.samples == [again.session.universe.population])
+    }
+
+    @Test func playWithARuleAndNoFileStartsANewEmptyBoardAndLeavesTheLastOne() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let first = try AppLaunch(file: Fixtures.pattern("diehard.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        first.finish(now: 0)
+        let board = try #require(first.store?.boardID)
+        let torus = try AppLaunch(rule: try Rule("B3/S23:T24,24"), columns: 100, rows: 30, environment: env).makeApp()
+        #expect(torus.session.universe.isEmpty)
+        #expect(torus.session.universe.rule.description == "B3/S23:T24,24")
+        #expect(torus.store?.boardID != board)
+        #expect(torus.text[1].contains("Grid 24×24 torus"))
+        let old = try #require(try first.store?.service.board(board.text))
+        #expect(old.rule == "B3/S23")
+        #expect(old.population == first.session.universe.population)
+    }
+
     @Test func autosaveFollowsEditsPauseAndPlaying() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }
