@@ -7,8 +7,10 @@ import PackageDescription
 //   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
 //   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in),
 //     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service)
-//   ← HashlifeREPL (session, boards, support, rendering, analysis, and HashlifeTerminal: keys, line editor),
-//     HashlifeApp (the same, without the REPL: `hashlife play`, the full-screen app)
+//   ← HashlifeCommands (the command language over a session: session, boards, support, rendering,
+//     analysis, and HashlifeTerminal: keys, line editor, progress bar)
+//   ← HashlifeREPL (the language on lines from a terminal or a pipe),
+//     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language)
 //   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
@@ -55,10 +57,12 @@ let package = Package(
         // The system SQLite (Debian's libsqlite3-dev), for the board store.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "CSQLite"]),
-        .target(name: "HashlifeREPL", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
-        .target(name: "HashlifeApp", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeSupport"]),
+        // The command language (one implementation for the REPL and the app's command line).
+        .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeTerminal"]),
+        .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeSupport"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
@@ -72,9 +76,9 @@ let package = Package(
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
+        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
                     exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@
 #endif
 import HashlifeEngine
 import HashlifeFormats
+import HashlifeCommands
 import HashlifeSession
 import HashlifeTerminal
 import Synchronization
@@ -150,7 +151,7 @@ public enum REPLRunner {
     /// The line editor's history file: `repl_history` in `DataFolders.state` (`$XDG_STATE_HOME/
     /// hashlife`, default `~/.local/state/hashlife`); nil when there is no such folder.
     public static func historyPath(environment: [String: String]? = nil) -> String? {
-        DataFolders.state(environment).map { $0 + "/repl_history" }
+        REPL.historyPath(environment: environment)
     }
 
     /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with

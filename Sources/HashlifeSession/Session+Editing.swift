@@ -17,7 +17,7 @@ extension Session {
     }
 
     /// The selection, or an error saying one is needed for `action`.
-    func requireSelection(for action: String) throws(SessionError) -> CellRect {
+    public func requireSelection(for action: String) throws(SessionError) -> CellRect {
         guard let selection else {
             throw SessionError(code: "selection", message: "\(action) needs a selection ('select X Y W H' or 'select all')")
         }

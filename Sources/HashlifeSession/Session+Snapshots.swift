@@ -45,6 +45,22 @@ extension Session {
         return snapshot
     }
 
+    /// Renames the snapshot `name` to `newName`.
+    /// - Throws: "snapshot" when there is no snapshot `name`; "argument" for an empty name, one
+    ///   with control characters, or one another snapshot has.
+    public func renameSnapshot(named name: String, to newName: String) throws(SessionError) {
+        guard let index = snapshotList.firstIndex(where: { $0.name == name }) else { throw noSnapshot(name) }
+        guard !newName.isEmpty, newName.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
+        }
+        guard newName == name || !snapshotList.contains(where: { $0.name == newName }) else {
+            throw SessionError(code: "argument", message: "there is already a snapshot named \(Excerpt.quote(newName))")
+        }
+        let old = snapshotList[index]
+        snapshotList[index] = Snapshot(name: newName, generation: old.generation, population: old.population, state: old.state,
+                                       stateNumber: old.stateNumber)
+    }
+
     /// Deletes the snapshot `name` (its nodes are freed by a later collection).
     /// - Throws: "snapshot" when there is no snapshot of that name.
     public func deleteSnapshot(named name: String) throws(SessionError) {

@@ -73,8 +73,8 @@ import HashlifeSession
         app.perform(next)
         #expect(app.session.universe.generation == BigUInt(5))
         // Esc drops what was pending with the step it cancels.
-        app.handle(.key(.character(".")))
-        app.handle(.key(.character(".")))
+        _ = app.handle(.key(.character(".")))
+        _ = app.handle(.key(.character(".")))
         #expect(app.handle(.key(.escape)) == [.cancelStep])
         #expect(app.pendingSteps == 0)
     }

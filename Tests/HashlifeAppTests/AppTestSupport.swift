@@ -25,6 +25,8 @@ extension App {
                 do { try session.step(count, group: runningGroup); stepFinished(nil) } catch { stepFinished(error) }
             case .goto(let generation):
                 do { try session.goto(generation); stepFinished(nil) } catch { stepFinished(error) }
+            case .command(let name, let arguments):
+                commandFinished(name: name, arguments: arguments, result: commands.run(name: name, arguments: arguments))
             default: other.append(effect)
             }
         }
@@ -37,6 +39,16 @@ extension App {
 
     @discardableResult
     func press(_ character: Character) -> [AppEffect] { send(.key(.character(character))) }
+
+    /// Types `text` into the app (each character a key press), then presses `final` (Enter
+    /// unless told otherwise); returns the effects left for a terminal.
+    @discardableResult
+    func type(_ text: String, then final: KeyPress? = .enter) -> [AppEffect] {
+        var left: [AppEffect] = []
+        for c in text { left += send(.key(.character(c))) }
+        if let final { left += send(.key(final)) }
+        return left
+    }
 
     /// A left click at screen position (`column`, `row`): press then release.
     func click(_ column: Int, _ row: Int, button: MouseEvent.Button = .left) {

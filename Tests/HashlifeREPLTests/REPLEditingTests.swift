@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HashlifeEngine
 import HashlifeFormats
+@testable import HashlifeCommands
 @testable import HashlifeREPL
 import HashlifeSession
 import HashlifeTestSupport

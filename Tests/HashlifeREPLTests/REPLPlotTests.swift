@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HashlifeEngine
+@testable import HashlifeCommands
 @testable import HashlifeREPL
 import HashlifeSession
 import HashlifeTestSupport

@@ -29,9 +29,34 @@ extension App {
         case .settings(let selected)?: drawSettings(&screen, selected: selected)
         case .snapshots(let selected)?: drawSnapshots(&screen, selected: selected)
         case .boards(let selected)?: drawBoards(&screen, selected: selected)
+        case .output(let title, let lines, let top)?: drawOutput(&screen, title: title, lines: lines, top: top)
         case nil: break
         }
+        if let prompt { drawPrompt(&screen, prompt) }
         return screen
+    }
+
+    /// The prompt on the bottom row, over the control bar: its label, the line (scrolled to keep
+    /// the cursor in view) and the cursor as a reversed cell.
+    func drawPrompt(_ screen: inout Screen, _ prompt: Prompt) {
+        let palette = settings.palette
+        let row = rows - 1
+        let style = ScreenCell(" ", foreground: palette.text, background: palette.panel)
+        screen.fill(column: 0, row: row, width: columns, height: 1, with: style)
+        var label = style
+        label.foreground = palette.accent
+        label.bold = true
+        let start = screen.put(prompt.label, column: 0, row: row, style: label, limit: columns)
+        let room = max(columns - start - 1, 1)
+        let characters = prompt.line.characters
+        let first = max(prompt.line.cursor - room + 1, 0)
+        let visible = String(characters[first..<min(characters.count, first + room)])
+        screen.put(visible, column: start, row: row, style: style, limit: columns)
+        var cursor = style
+        cursor.reverse = true
+        let at = start + prompt.line.cursor - first
+        let under = prompt.line.cursor < characters.count ? String(characters[prompt.line.cursor]) : " "
+        if at < columns { screen.put(under, column: at, row: row, style: cursor) }
     }
 
     /// Draws a framed box with `title`, filled with the panel colour; returns its inner frame.

@@ -1,5 +1,5 @@
 // Editing through the session (every change one history entry): stamping toolbar patterns,
-// pasting the clipboard, and the selection's operations (seed 002).
+// pasting the clipboard, and the selection's operations.
 
 import HashlifeEngine
 import HashlifeFormats
@@ -130,6 +130,9 @@ extension App {
             case .character("d"): try session.clearSelection(); edited(); status = "cleared inside the selection"
             case .character("D"): try session.clearSelection(outside: true); edited(); status = "cleared outside the selection"
             case .character("w"): try saveSelectionAsShape()
+            case .character("%"):
+                _ = try session.requireSelection(for: "fill")
+                ask(.fillDensity, "Fill the selection at random, density (0 to 1, Enter: 0.35): ")
             default: return nil
             }
         } catch {

@@ -21,10 +21,11 @@ extension App {
             case .escape, .control("c"), .character("q"):
                 pendingSteps = 0
                 return [.cancelStep]
-            case .character(".") where panel == nil: return stepOnce()
+            case .character(".") where panel == nil && prompt == nil: return stepOnce()
             default: return []
             }
         }
+        if let prompt { return handle(key: key, prompting: prompt) }
         if let panel { return handle(key: key, in: panel) }
         // A message answers the key before; the next key makes it stale.
         status = nil
@@ -55,6 +56,9 @@ extension App {
             return []
         case .control("c"): status = "press q to quit"; return []
         case .character("?"): panel = .help
+        case .character(":"): ask(.command, ":")
+        case .character("g"): ask(.goto, "Go to generation (digits or B^E): ")
+        case .character("R"): ask(.rule, "Rule: ", text: session.universe.rule.description)
         case .character(","): panel = .settings(selected: 0)
         case .character("S"): panel = .snapshots(selected: max(session.snapshots.count - 1, 0))
         case .character("B"): panel = .boards(selected: 0); store?.refreshList()

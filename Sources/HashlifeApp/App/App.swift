@@ -3,8 +3,10 @@
 // the worker thread, and tests drive `App` directly.
 
 import HashlifeAnalysis
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeSession
+import HashlifeTerminal
 
 /// What the app asks its runner to do.
 public enum AppEffect: Equatable, Sendable {
@@ -12,7 +14,11 @@ public enum AppEffect: Equatable, Sendable {
     case step(BigUInt)
     /// Go to `generation` (reset) on the worker, then call `stepFinished`.
     case goto(BigUInt)
-    /// Stop the running step (Esc, Ctrl-C); `stepFinished` follows as usual.
+    /// Run command `name` of the command language on the worker, then call
+    /// `commandFinished` with its answer.
+    case command(name: String, arguments: [String])
+    /// Stop the running step or command (Esc, Ctrl-C); `stepFinished` or `commandFinished`
+    /// follows as usual.
     case cancelStep
     /// Put `text` on the system clipboard (OSC 52).
     case clipboard(String)
@@ -46,6 +52,8 @@ public enum Panel: Equatable, Sendable {
     case settings(selected: Int)
     case snapshots(selected: Int)
     case boards(selected: Int)
+    /// A command's answer of several lines, scrolled to line `top`.
+    case output(title: String, lines: [String], top: Int)
 }
 
 /// The app: the session it edits, what the screen shows, and how input changes both.
@@ -59,6 +67,17 @@ public final class App {
     public internal(set) var editMode = true
     public internal(set) var mode: CanvasMode = .normal
     public internal(set) var panel: Panel?
+    /// The one-line prompt at the bottom, when open (App+CommandLine.swift).
+    public internal(set) var prompt: Prompt?
+    /// The command language over the session (the `:` line). Its steps stop through `control`.
+    public let commands: REPL
+    /// Stops the running step or command; the runner's worker uses it.
+    public let control = StepControl()
+    /// The command-line history shared with `hashlife repl` (nil: kept in `typedCommands` only).
+    public var historyEditor: LineEditor?
+    var typedCommands: [String] = []
+    /// The session's state number when the running command started.
+    var stateBeforeCommand = 0
     public internal(set) var playing = false
     /// A step is running on the worker: the universe must not be touched until it finishes.
     public internal(set) var busy = false
@@ -132,6 +151,8 @@ public final class App {
         self.columns = max(columns, 20)
         self.rows = max(rows, 8)
         self.library = library
+        commands = REPL(session: session, control: control)
+        if let library { commands.shapes = library }
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)
         canvas = fittedCanvas()

@@ -5,9 +5,11 @@
 // history. Settings come from $XDG_CONFIG_HOME/hashlife.
 
 import HashlifeBoards
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeTerminal
 
 /// What `hashlife play` was asked for, and where things live.
 public struct AppLaunch {
@@ -90,6 +92,7 @@ public struct AppLaunch {
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath
         app.store = store
+        app.historyEditor = REPL.historyPath(environment: environment).map { LineEditor(prompt: ":", historyPath: $0) }
         app.gridBounds = session.universe.rule.grid?.rect
         if let view {
             app.restoreView(centreX: view.centreX, centreY: view.centreY, scale: view.scale, editMode: view.editMode,

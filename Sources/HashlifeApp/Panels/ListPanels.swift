@@ -1,5 +1,6 @@
-// The snapshots panel (seed 002: save, list with previews, restore as an undoable change,
-// delete) and the boards panel (seed 003: open and save boards of the store, with previews).
+// The snapshots panel (save with a name, list with previews, restore as an undoable change,
+// rename, delete), the boards panel (open, save as a new named board, rename and delete boards
+// of the store, with previews) and the panel that shows a command's longer answer.
 
 import HashlifeBoards
 import HashlifeEngine
@@ -13,8 +14,37 @@ extension App {
         case .settings(let selected): handleSettingsKey(key, selected: selected)
         case .snapshots(let selected): handleSnapshotsKey(key, selected: selected)
         case .boards(let selected): handleBoardsKey(key, selected: selected)
+        case .output(let title, let lines, let top): handleOutputKey(key, title: title, lines: lines, top: top)
         }
         return []
+    }
+
+    func handleOutputKey(_ key: KeyPress, title: String, lines: [String], top: Int) {
+        let page = max(rows - 6, 1)
+        let last = max(lines.count - page, 0)
+        switch key {
+        case .up, .character("k"): panel = .output(title: title, lines: lines, top: max(top - 1, 0))
+        case .down, .character("j"): panel = .output(title: title, lines: lines, top: min(top + 1, last))
+        case .pageUp, .character("b"): panel = .output(title: title, lines: lines, top: max(top - page, 0))
+        case .pageDown, .character(" "): panel = .output(title: title, lines: lines, top: min(top + page, last))
+        case .home: panel = .output(title: title, lines: lines, top: 0)
+        case .end: panel = .output(title: title, lines: lines, top: last)
+        default: panel = nil
+        }
+    }
+
+    func drawOutput(_ screen: inout Screen, title: String, lines: [String], top: Int) {
+        let width = min((lines.map(\.count).max() ?? 20) + 4, columns)
+        let inner = drawBox(&screen, width: max(width, 40), height: min(lines.count + 3, rows), title: title)
+        let style = ScreenCell(" ", foreground: settings.palette.text, background: settings.palette.panel)
+        var dim = style
+        dim.foreground = settings.palette.dim
+        let shown = max(inner.rows - 1, 1)
+        for (i, line) in lines.dropFirst(top).prefix(shown).enumerated() {
+            screen.put(line, column: inner.left, row: inner.top + i, style: style, limit: inner.left + inner.columns + 1)
+        }
+        let more = lines.count > shown ? "lines \(top + 1)-\(min(top + shown, lines.count)) of \(lines.count)  ↑↓ PgUp PgDn scroll  " : ""
+        screen.put(more + "any other key closes", column: inner.left, row: inner.top + inner.rows - 1, style: dim, limit: inner.left + inner.columns)
     }
 
     func handleSnapshotsKey(_ key: KeyPress, selected: Int) {
@@ -24,12 +54,12 @@ extension App {
         case .up, .character("k"): panel = .snapshots(selected: max(selected - 1, 0))
         case .down, .character("j"): panel = .snapshots(selected: min(selected + 1, max(list.count - 1, 0)))
         case .character("n"), .character("s"):
-            do {
-                let saved = try session.saveSnapshot()
-                changed()  // saved with the board's history at the next autosave
-                status = "saved \(saved.snapshot.name)"
-                panel = .snapshots(selected: session.snapshots.count - 1)
-            } catch { status = error.message }
+            // Saved with the board's history at the next autosave.
+            let suggested = (1...).lazy.map { "snapshot-\($0)" }.first { n in !list.contains { $0.name == n } }!
+            ask(.snapshotName, "Save a snapshot named: ", text: suggested)
+        case .character("r"):
+            guard selected < list.count else { return }
+            ask(.renameSnapshot(old: list[selected].name), "Rename snapshot \(list[selected].name) to: ", text: list[selected].name)
         case .enter:
             guard selected < list.count else { return }
             do {
@@ -64,7 +94,7 @@ extension App {
             previewCache[snapshot.name] = lines
             return lines
         }
-        screen.put("n save  Enter restore  d delete  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
+        screen.put("n save  Enter restore  r rename  d delete  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
                    limit: inner.left + inner.columns)
     }
 
@@ -80,20 +110,26 @@ extension App {
         case .down, .character("j"): panel = .boards(selected: min(selected + 1, max(list.count - 1, 0)))
         case .character("n"):
             // Save the current universe as a new board (the current one keeps its last save).
-            autosave(now: now)
-            store.boardID = nil
-            store.boardName = "untitled"
-            unsaved = true
-            autosave(now: now)
-            store.refreshList()
-            status = "saved as a new board \(store.boardID?.short ?? "")"
+            ask(.boardName, "Save as a new board named: ", text: store.boardName)
+        case .character("r"):
+            guard selected < list.count else { return }
+            ask(.renameBoard(id: list[selected].id), "Rename board \(list[selected].id.short) to: ", text: list[selected].name)
+        case .character("d"), .delete:
+            guard selected < list.count else { return }
+            guard list[selected].id != store.boardID else {
+                status = "this is the open board: open another before deleting it"
+                return
+            }
+            ask(.confirmDeleteBoard(id: list[selected].id), "Delete board \(list[selected].id.short) (\(list[selected].name)) for good? y/n: ")
         case .enter:
             guard selected < list.count else { return }
             if unsaved { autosave(now: now) }
             do {
                 let board = try store.open(list[selected].id.text, into: session)
                 gridBounds = session.universe.rule.grid?.rect  // refits the canvas
+                canvas = fittedCanvas()
                 restoreStatistics(from: store.populationHistory())
+                mode = .normal
                 panel = nil
                 status = "opened board \(board.id.short) (\(board.name))"
                 store.writeSessionFile(self)
@@ -118,7 +154,7 @@ extension App {
             let current = board.id == store.boardID ? "*" : " "
             return "\(current)\(board.id.short)  \(board.name)  gen \(Excerpt.number(board.generation))  pop \(Excerpt.number(board.population))"
         }) { store.previewLines(list[selected].id, columns: 24, rows: 4) }
-        screen.put("Enter open  n save as new board  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
+        screen.put("Enter open  n save as new  r rename  d delete  Esc close", column: inner.left, row: inner.top + inner.rows - 1, style: dim,
                    limit: inner.left + inner.columns)
     }
 

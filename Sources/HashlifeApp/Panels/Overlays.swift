@@ -1,4 +1,4 @@
-// The first-run hint (seed 000) and the help overlay listing every key.
+// The first-run hint and the help overlay listing every key.
 
 extension App {
     func drawHint(_ screen: inout Screen) {
@@ -32,21 +32,23 @@ extension App {
     static let helpLines: [String] = [
         "Playing                          Editing (edit mode, e)",
         "  space   play / pause             click    toggle a cell",
-        "  .       one generation           drag     paint cells",
-        "  r       reset to play's start    1-9, 0   stamp a toolbar pattern",
-        "  s       speed: slow/normal/      r R f F  rotate / flip the stamp",
-        "          fast/hyper               m        paste: replace / live only",
-        "  [ ]     hyper step 2^k           Enter    place (or click); Esc cancels",
-        "  Esc     cancel, stop, hide hint  u ^Z     undo     U ^Y  redo",
-        "                                   X        clear the universe",
+        "  .       one generation (each     drag     paint cells (one undo)",
+        "          press counts)            1-9, 0   stamp a toolbar pattern",
+        "  r       reset to play's start    r R f F  rotate / flip the stamp",
+        "  g       go to generation N       m        paste: replace / live only",
+        "  s       speed: slow/normal/      Enter    place (or click); Esc cancels",
+        "          fast/hyper               u ^Z     undo     U ^Y  redo",
+        "  [ ]     hyper step 2^k           X        clear the universe",
+        "  Esc     cancel, stop, hide hint  R        change the rule",
         "View                             Selection (v, then drag)",
         "  + - wheel  zoom                  a all  c copy  x cut  p paste",
         "  f       fit the pattern          < >  rotate   f F  flip",
         "  o       centre on (0, 0)         d / D  clear inside / outside",
-        "  arrows hjkl, right-drag  pan     w  save to the shape library",
-        "  H J K L  pan half a screen     Panels",
+        "  arrows hjkl, right-drag  pan     %  random fill   w  save as shape",
+        "  H J K L  pan half a screen     Panels and commands",
         "  a       auto-zoom fit/out/off    ,  settings   S  snapshots",
         "                                   B  boards     ?  this help",
+        "                                   :  a command (help lists them)",
         "  q       quit (everything is saved: play with no file reopens it)",
     ]
 

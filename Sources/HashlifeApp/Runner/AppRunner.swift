@@ -6,6 +6,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeSession
 import HashlifeTerminal
@@ -35,7 +36,9 @@ public enum AppRunner {
         let output: Int32
         let colourMode: ColourMode
         var decoder = InputDecoder()
-        let worker = StepWorker()
+        let worker: StepWorker
+        /// The command the worker runs, if it runs one (else a step).
+        var runningCommand: (name: String, arguments: [String], answer: CommandAnswer)?
         var previous: Screen? = nil
         var quitting = false
 
@@ -44,6 +47,19 @@ public enum AppRunner {
             self.input = input
             self.output = output
             self.colourMode = colourMode
+            worker = StepWorker(control: app.control)
+        }
+
+        /// The worker finished: a command's answer, or a step's result.
+        mutating func finished(_ result: SessionError??) {
+            guard let result else { return }
+            if let command = runningCommand {
+                runningCommand = nil
+                let answer = command.answer.result ?? .failure(REPLError(code: "cancelled", message: result?.message ?? "stopped"))
+                app.commandFinished(name: command.name, arguments: command.arguments, result: answer)
+            } else {
+                app.stepFinished(result)
+            }
         }
 
         mutating func run() {
@@ -60,7 +76,7 @@ public enum AppRunner {
                     app.resize(columns: size.columns, rows: size.rows)
                     previous = nil
                 }
-                if let result = worker.poll() { app.stepFinished(result) }
+                finished(worker.poll())
                 if app.busy { app.progressGeneration = worker.reached }
                 perform(app.tick(now: now))
                 if app.autosaveDue(now: now) { app.autosave(now: now) }
@@ -83,7 +99,7 @@ public enum AppRunner {
             // Leaving: finish the step in flight, then save everything (the view too).
             if app.busy {
                 worker.control.cancel()
-                if let result = worker.wait() { app.stepFinished(result) }
+                finished(worker.wait())
             }
             app.finish(now: AppRunner.milliseconds())
         }
@@ -119,6 +135,15 @@ public enum AppRunner {
                     worker.start { (control, progress) throws(SessionError) in
                         try session.goto(generation, control: control, progress: progress)
                     }
+                case .command(let name, let arguments):
+                    let commands = app.commands
+                    let answer = CommandAnswer()
+                    worker.start { (_, progress) throws(SessionError) in
+                        commands.progress = progress
+                        answer.result = commands.run(name: name, arguments: arguments)
+                        commands.progress = nil
+                    }
+                    runningCommand = (name, arguments, answer)
                 case .cancelStep:
                     worker.control.cancel()
                 case .clipboard(let text):
@@ -129,6 +154,12 @@ public enum AppRunner {
             }
         }
     }
+}
+
+/// A command's answer, written by the worker before it says it finished, and read by the app's
+/// thread after (the worker's `finished` flag orders the two).
+final class CommandAnswer: @unchecked Sendable {
+    var result: Result<Answer, REPLError>?
 }
 
 /// Base64 for OSC 52 clipboard writes.

@@ -10,7 +10,7 @@ import Synchronization
 
 /// Runs one job at a time on its own thread; `control` cancels it, `reached` tells its progress.
 final class StepWorker: @unchecked Sendable {
-    let control = StepControl()
+    let control: StepControl
     private let finished = Atomic<Bool>(false)
     private let progress = Mutex<BigUInt?>(nil)
     /// Written by the worker before `finished` is set, read by the app thread after it sees it.
@@ -20,7 +20,9 @@ final class StepWorker: @unchecked Sendable {
     /// input, wakes at once (`wakeDescriptor` is its read end).
     private let wake: (read: Int32, write: Int32)
 
-    init() {
+    /// A worker whose jobs stop through `control`.
+    init(control: StepControl = StepControl()) {
+        self.control = control
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }

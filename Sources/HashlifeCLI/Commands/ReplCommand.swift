@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeCommands
 import HashlifeREPL
 import HashlifeSession
 import HashlifeTerminal

@@ -1,4 +1,4 @@
-// The REPL's command language over one `Session` (SPEC §6.5).
+// The command language over one `Session`: the REPL's, and the app's `:` line.
 //
 // A line is words separated by spaces (a word may be quoted with "…" or '…' to hold spaces);
 // a line whose first non-blank character is '#' is a comment; blank lines are ignored. Each
@@ -6,7 +6,9 @@
 // scripts see them in order), or with `--json` as exactly one line: `{"ok":true,…}` or
 // `{"ok":false,"error":{"code":"…","message":"…"}}`.
 
+import HashlifeBoards
 import HashlifeEngine
+import HashlifeFormats
 import HashlifeSession
 import HashlifeSupport
 import HashlifeTerminal
@@ -66,6 +68,10 @@ public final class REPL {
     /// board the universe came from (REPL+Boards.swift).
     var boardStorePath: String?
     var openedBoard: OpenedBoard?
+    /// The board store to use instead of the default one (the app's own store).
+    public var hostBoardService: BoardService?
+    /// Hears the generation a running `step` or `goto` has reached (the app's progress line).
+    public var progress: ((BigUInt) -> Void)?
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?
@@ -123,6 +129,19 @@ public final class REPL {
 
     func quit() { hasQuit = true }
 
+    /// The command-line history file the REPL and the app's `:` line share: `repl_history` in
+    /// `DataFolders.state` (`$XDG_STATE_HOME/hashlife`, default `~/.local/state/hashlife`);
+    /// nil when there is no such folder.
+    public static func historyPath(environment: [String: String]? = nil) -> String? {
+        DataFolders.state(environment).map { $0 + "/repl_history" }
+    }
+
+    /// Every command's name, in the order `help` lists them (for completion).
+    public static var commandNames: [String] { REPLCommand.all.map(\.name) }
+
+    /// The one-line usage of command `name` ("step [N]"), or nil for no such command.
+    public static func usage(of name: String) -> String? { REPLCommand.named(name)?.usage }
+
     /// A path or word from the input as answers show it: as it is when short and printable,
     /// else a short escaped excerpt (`Excerpt.quote`).
     static func shown(_ text: String) -> String {
@@ -132,7 +151,7 @@ public final class REPL {
 
     /// Splits a line into words: runs of non-blank characters, or quoted with "…" or '…' (no
     /// escapes inside). A line starting with '#' (after blanks) has no words.
-    static func words(_ line: String) throws(REPLError) -> [String] {
+    public static func words(_ line: String) throws(REPLError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

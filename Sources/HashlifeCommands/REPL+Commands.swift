@@ -173,7 +173,8 @@ extension REPL {
             bar?.start()
         }
         defer { bar?.stop() }
-        do { try work(control) { tracker.set($0) } } catch {
+        let hear = progress
+        do { try work(control) { tracker.set($0); hear?($0) } } catch {
             wasCancelled = error.code == "cancelled"
             throw stepFailure(code: error.code, message: error.message)
         }

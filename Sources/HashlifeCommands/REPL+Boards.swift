@@ -1,6 +1,6 @@
-// Boards from the REPL (issue #15): `board save [NAME]`, `board open ID`, `board list`,
-// through `BoardService` on the same store as `hashlife board` ($HASHLIFE_STORE, else
-// $XDG_DATA_HOME/hashlife/boards.sqlite).
+// Boards from the command language: `board save [NAME]`, `open ID`, `list`, `rename ID NAME`,
+// `delete ID`, through `BoardService` on the same store as `hashlife board` ($HASHLIFE_STORE,
+// else $XDG_DATA_HOME/hashlife/boards.sqlite), or the store a host gives (`boardService`).
 
 import HashlifeBoards
 import HashlifeEngine
@@ -12,8 +12,8 @@ import HashlifeSupport
 
 extension REPL {
     static let boardCommands: [REPLCommand] = [
-        REPLCommand("board", usage: "board save [NAME] | open ID | list",
-                    "Save the universe as a new board (or update the board it was opened from), open a board by id prefix, or list the boards.") { r, a throws(REPLError) in try r.board(a) },
+        REPLCommand("board", usage: "board save [NAME] | open ID | list | rename ID NAME | delete ID",
+                    "Save the universe as a new board (or update, and with NAME rename, the board it was opened from), open a board by id prefix, list the boards, rename one, or delete one.") { r, a throws(REPLError) in try r.board(a) },
     ]
 
     /// The board the current universe was opened from or saved to, with that universe's
@@ -33,11 +33,46 @@ extension REPL {
         case ("save", 0...1): return try saveBoard(name: rest.first)
         case ("open", 1): return try openBoard(rest[0])
         case ("list", 0): return try listBoards()
+        case ("rename", 2): return try renameBoard(rest[0], to: rest[1])
+        case ("delete", 1): return try deleteBoard(rest[0])
         default: throw .usage(command("board"))
         }
     }
 
+    private func renameBoard(_ prefix: String, to name: String) throws(REPLError) -> Answer {
+        let service = try boardService()
+        let board: Board
+        do throws(BoardError) {
+            try service.rename(prefix, to: name)
+            board = try service.board(prefix)
+        } catch {
+            throw REPLError(error)
+        }
+        return Answer("renamed board \(board.id.short) to \(Excerpt.quote(board.name, limit: 60))", [
+            .init("id", .string(board.id.text)), .init("name", .string(board.name)),
+        ])
+    }
+
+    private func deleteBoard(_ prefix: String) throws(REPLError) -> Answer {
+        let service = try boardService()
+        let board: Board
+        do throws(BoardError) { board = try service.board(prefix) } catch { throw REPLError(error) }
+        if let opened = openedBoard, opened.id == board.id, opened.universe === session.universe {
+            throw REPLError(code: "board", message: "board \(board.id.short) is the one open here; open or load another first")
+        }
+        let id: BoardID
+        do throws(BoardError) { id = try service.delete(board.id.text) } catch { throw REPLError(error) }
+        return Answer("deleted board \(id.short)", [.init("id", .string(id.text))])
+    }
+
+    /// Tells the language which board the universe is (the app's open board), so `board save`
+    /// updates it and `board delete` refuses it.
+    public func setOpenedBoard(_ id: BoardID?) {
+        openedBoard = id.map { OpenedBoard(id: $0, universe: session.universe) }
+    }
+
     private func boardService() throws(REPLError) -> BoardService {
+        if let hosted = hostBoardService { return hosted }
         let path: String
         if let chosen = boardStorePath {
             path = chosen

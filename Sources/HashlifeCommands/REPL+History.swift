@@ -1,4 +1,4 @@
-// History, snapshot and shape-library commands (SPEC §7.3–7.5).
+// History, snapshot and shape-library commands.
 
 import HashlifeEngine
 import HashlifeRendering
@@ -12,8 +12,8 @@ extension REPL {
         REPLCommand("redo", usage: "redo [N]", "Apply again the last N changes undone (default 1).") { r, a throws(REPLError) in try r.redo(a) },
         REPLCommand("history", usage: "history",
                     "List the changes that can be undone, oldest first, then those that can be redone; each with the generation and population it left.") { r, a throws(REPLError) in try r.history(a) },
-        REPLCommand("snapshot", usage: "snapshot save [NAME] | list | restore NAME | delete NAME",
-                    "Save the current state under a name, list the snapshots with a thumbnail, restore one (undoable), or delete one.") { r, a throws(REPLError) in try r.snapshot(a) },
+        REPLCommand("snapshot", usage: "snapshot save [NAME] | list | restore NAME | rename NAME NEW | delete NAME",
+                    "Save the current state under a name, list the snapshots with a thumbnail, restore one (undoable), rename one, or delete one.") { r, a throws(REPLError) in try r.snapshot(a) },
         REPLCommand("library", usage: "library list | add NAME | remove NAME",
                     "List the shapes (built-in patterns and yours), save the selection as your shape NAME, or remove one of yours.") { r, a throws(REPLError) in try r.library(a) },
     ]
@@ -95,6 +95,9 @@ extension REPL {
             do { s = try session.restoreSnapshot(named: rest[0]) } catch { throw REPLError(error) }
             return Answer("restored snapshot \(s.name) (generation \(s.generation), population \(s.population)); 'undo' takes it back",
                           snapshotFields(s))
+        case ("rename", 2):
+            do { try session.renameSnapshot(named: rest[0], to: rest[1]) } catch { throw REPLError(error) }
+            return Answer("renamed snapshot \(rest[0]) to \(rest[1])", [.init("name", .string(rest[1])), .init("old_name", .string(rest[0]))])
         case ("delete", 1):
             do { try session.deleteSnapshot(named: rest[0]) } catch { throw REPLError(error) }
             return Answer("deleted snapshot \(rest[0])", [.init("name", .string(rest[0]))])
