@@ -29,7 +29,7 @@ func runAppAutosave() {
         }
         return times.sorted()[10]
     }
-    // No history yet: the board and the last-session file, as before the history was saved.
+    // No history yet: the board and the last-session file alone.
     let bare = median { app.autosave(now: 0) }
     // 50 steps, then the first save: 50 new states (what a save while playing writes).
     for _ in 0..<50 { try! app.session.step(.one) }

@@ -1,5 +1,5 @@
-// `HashlifeBenchmarks app`: one frame of `hashlife play` (issue #17's target: a redraw of a
-// 200×60 canvas onto the Gosper gun at generation 2^45 under 5 ms). Each row renders the whole
+// `HashlifeBenchmarks app`: one frame of `hashlife play` (the goal: a redraw of a 200×60
+// canvas onto the Gosper gun at generation 2^45 under 5 ms). Each row renders the whole
 // app screen (header, toolbar hidden, canvas, control bar) and encodes it as escape sequences:
 // in full (what a resize costs) and as the difference from the previous frame. Median of 21.
 

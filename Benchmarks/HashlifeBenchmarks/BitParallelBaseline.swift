@@ -1,5 +1,5 @@
 // A plain bit-parallel Life simulator: the baseline the random-soup cases are measured against
-// (issue #7: Hashlife on soups should be no slower than twice this, for the same area).
+// (the goal: Hashlife on a soup takes at most half this simulator's time for the same area).
 //
 // Cells are bits of UInt64 words, 64 to a word, rows of `words` words; bit j of word i in row y
 // is the cell (64i + j, y). One generation counts the eight neighbours of 64 cells at a time with

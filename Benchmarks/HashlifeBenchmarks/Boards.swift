@@ -1,7 +1,7 @@
-// `HashlifeBenchmarks boards`: the board store's costs (issue #15's targets).
+// `HashlifeBenchmarks boards`: the board store's costs, against their goals:
 //   - storing Golly's metapixel-galaxy as a new board, and storing it again after a step,
-//     beyond the computation (target: under 100 ms);
-//   - listing 10,000 boards (target: under 100 ms).
+//     beyond the computation (goal: under 100 ms);
+//   - listing 10,000 boards (goal: under 100 ms).
 // Median of 5, in a temporary store.
 
 #if canImport(Glibc)

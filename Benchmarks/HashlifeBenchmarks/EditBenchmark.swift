@@ -8,8 +8,8 @@
 //                every state restored newest first (undo of all); the store's growth per entry
 //
 // Each figure is the median of 5 (the first, cold run is shown apart: later runs find most
-// nodes already made). Targets (issue 13): each operation under 100 ms, the 10,000 toggles
-// with their undo under 1 s.
+// nodes already made). Goals: each operation under 100 ms, the 10,000 toggles with their
+// undo under 1 s.
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -22,7 +22,7 @@ func runEdit() {
     #if DEBUG
     print("warning: debug build; run with -c release for meaningful figures")
     #endif
-    // The galaxy is the issue's case; the other two Metacell files are bigger trees.
+    // The galaxy is the main case; the other two Metacell files are bigger trees.
     for name in ["metapixel-galaxy", "metapixel-p216-gun", "metapixel-parity64"] {
         guard let path = Oracle.path("HashLife/Metacell/\(name).mc.gz"), let bytes = try? FileIO.read(path),
               let decoded = try? PatternCodec.decode(bytes, fileName: path), let universe = try? Universe(document: decoded.document) else {

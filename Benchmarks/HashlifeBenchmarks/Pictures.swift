@@ -1,5 +1,5 @@
-// `HashlifeBenchmarks pictures`: animated GIFs as `hashlife animate` makes them (issue #16's
-// target: 200 frames of 400×400 in under 2 s), each frame stepped, read from the viewport,
+// `HashlifeBenchmarks pictures`: animated GIFs as `hashlife animate` makes them (the goal:
+// 200 frames of 400×400 in under 2 s), each frame stepped, read from the viewport,
 // drawn and LZW-encoded into a GIF held in memory.
 //   - a 400×400 soup at zoom 1, one generation per frame: nearly every pixel changes;
 //   - the Gosper gun in a 400×400 window, two generations per frame: small changed rectangles.

@@ -12,7 +12,8 @@
 //   swift run -c release HashlifeBenchmarks pictures    # animate: 200 GIF frames of 400×400 (Pictures.swift)
 //   swift run -c release HashlifeBenchmarks app         # one frame of `hashlife play`, 200×60 onto the gun at 2^45 (AppRedraw.swift)
 //
-// Whole-process figures for `hashlife run` (what the README quotes) come from scripts/bench.
+// Whole-process figures for `hashlife run` come from scripts/bench and scripts/bench-peer;
+// docs/performance.md has both kinds.
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -47,7 +48,7 @@ let cases: [BenchmarkCase] = [
     BenchmarkCase(name: "soup-2048-4096", pattern: "random 2048×2048, density 0.375", generation: "4096") {
         Universe(rule: soupRule, referenceCells: randomSoup(width: 2048, height: 2048, density: 0.375, seed: 2029))
     },
-    // Bounded grids (#14): jumps on a torus's tiling, and the bitmap stepper (bgolly's figures for
+    // Bounded grids: jumps on a torus's tiling, and the bitmap stepper (bgolly's figures for
     // the same soups come from scripts/bench-peer).
     BenchmarkCase(name: "torus-64-10^100", pattern: "random 64×64 on :T64,64", generation: "10^100") { gridSoup(":T64,64", 64, 64, seed: 2032) },
     BenchmarkCase(name: "torus-64-2^1000", pattern: "random 64×64 on :T64,64", generation: "2^1000") { gridSoup(":T64,64", 64, 64, seed: 2032) },

@@ -23,12 +23,11 @@
 // rows of 32 bits, eight to a register (lane r = row r): byte c of row r is byte r mod 8 of
 // leaf 4(r / 8) + c, each strip of four leaves made into its eight rows by a dword permutation
 // and a byte shuffle within 128-bit halves. After 8 generations the centre 16×16 is exact, and
-// the reverse shuffles cut it out as four leaves. (An AVX-512 version, two registers of sixteen
-// rows, was measured on this project's machine, a Cascade Lake: hashlife-oddity1 to 2^20, where
-// a third of the misses are such squares, 7–9% faster, but broken-lines 10% and totalperiodic
-// 7% slower, where they are 2% and 0.7% of the misses: a core that runs 512-bit instructions
-// now and then pays for changing its clock each time. Choosing it by how often a window of
-// misses stepped such squares was no clear gain. The 64×64 squares of soups come in long runs.)
+// the reverse shuffles cut it out as four leaves. The 32×32 squares stay on AVX2 even where
+// AVX-512 is: they come scattered among other work, and a core that starts 512-bit work now
+// and then pays for changing its clock each time, which cost Golly's demos more than the wider
+// registers saved; the 64×64 squares of soups come in long runs (docs/performance.md, "Leaves,
+// direct squares and vector kernels").
 //
 // SwiftPM does not see this header as a source of the engine: after editing it, touch
 // `Sources/HashlifeEngine/Stepping/NodeStore+VectorKernels.swift` so the engine is rebuilt.

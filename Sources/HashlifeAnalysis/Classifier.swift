@@ -1,6 +1,6 @@
 import HashlifeEngine
 
-// The convergence detector (SPEC §4.1, §4.2): what a pattern becomes.
+// The convergence detector: what a pattern becomes.
 //
 // A state is the engine's canonical root (`CellSetKey`: a node id plus level in Golly's fixed
 // frame), so "same cells" is an O(1) comparison and periods are found by hashing keys, never

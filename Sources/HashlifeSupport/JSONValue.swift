@@ -1,5 +1,5 @@
 /// A JSON value for one-line answers (the REPL's, `run --json`, `info --json`, `classify --json`).
-/// Big numbers go in as strings (SPEC §6.2).
+/// Big numbers go in as strings, so that no reader rounds them to a double.
 public enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)

@@ -35,13 +35,10 @@ public enum ThreadCount {
         return value
     }
 
-    /// The commands' default: every processor this process may run on (at most 256), as
-    /// issue #18 asks. Measured side by side on this 2-core machine, two threads run most big
-    /// steps 1.2–1.75× faster, jagged2 and small steps level, and metacatacryst's short run
-    /// 1.17 times as long (README, "Where it stands" and "Several threads"): steps under 30 ms
-    /// never fork, a step whose forks are tiny from the start hands back to one thread, and the
-    /// hash index grows as one thread would grow it until the store is big. `--threads 1` is
-    /// the single-threaded engine.
+    /// The commands' default: every processor this process may run on (at most 256). Threads
+    /// that do not help cost little: steps under 30 ms never fork, a step whose forks are tiny
+    /// hands back to one thread, and the hash index grows as one thread would grow it (what two
+    /// threads give is in docs/performance.md). `--threads 1` is the single-threaded engine.
     public static var defaultCount: Int { min(Universe.availableProcessors, range.upperBound) }
 
     /// The default and this machine's processors, for help texts: "every processor (2 here)".

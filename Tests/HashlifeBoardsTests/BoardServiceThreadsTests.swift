@@ -3,7 +3,7 @@ import Testing
 import HashlifeEngine
 import HashlifeTestSupport
 
-/// `BoardService.threads` (issue #18): every universe the service makes steps with it, and the
+/// `BoardService.threads`: every universe the service makes steps with it, and the
 /// stored results do not depend on it.
 @Suite struct BoardServiceThreadsTests {
     @Test func everyUniverseOfTheServiceGetsTheCount() throws {

@@ -235,7 +235,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
         let parsed = try ArgumentParser.parse(["list", "--store", "/x/y.sqlite"], for: BoardCommand.spec, programName: "hashlife")
         let plain = try ArgumentParser.parse(["list"], for: BoardCommand.spec, programName: "hashlife")
         if let variable = ProcessInfo.processInfo.environment["HASHLIFE_STORE"], !variable.isEmpty {
-            // The order: $HASHLIFE_STORE, then --store, then the data folder.
+            // The order: $HASHLIFE_STORE, then --store, then the data folder.
             #expect(try BoardCommand.storePath(parsed) == variable)
             #expect(try BoardCommand.storePath(plain) == variable)
         } else if let data = DataFolders.data() {

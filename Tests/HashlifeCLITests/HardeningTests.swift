@@ -19,7 +19,7 @@ func temporaryFolder() throws -> URL {
     return folder
 }
 
-/// Hostile command lines (issue 12): huge numbers, huge pictures, long inputs in messages.
+/// Hostile command lines: huge numbers, huge pictures, long inputs in messages.
 @Suite struct CommandLineLimitTests {
     let glider = Fixtures.pattern("glider.rle")
 
@@ -77,7 +77,7 @@ func temporaryFolder() throws -> URL {
     }
 }
 
-/// Options that would be ignored, typos, version (issue 12).
+/// Options that would be ignored, typos, version.
 @Suite struct CommandLineMessageTests {
     let glider = Fixtures.pattern("glider.rle")
 
@@ -138,7 +138,7 @@ func temporaryFolder() throws -> URL {
     }
 }
 
-/// Output files: checked before computing, written through links, not replacing devices (issue 12).
+/// Output files: checked before computing, written through links, not replacing devices.
 @Suite struct OutputFileTests {
     let glider = Fixtures.pattern("glider.rle")
 

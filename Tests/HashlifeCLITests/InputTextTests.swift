@@ -2,7 +2,7 @@ import Testing
 import HashlifeEngine
 import HashlifeRendering
 
-/// The helpers behind the messages and limits (issue 12): `Excerpt`, `InputNumber`, `OutputLimit`.
+/// The helpers behind the messages and limits: `Excerpt`, `InputNumber`, `OutputLimit`.
 @Suite struct InputTextTests {
     @Test func numbersInMessagesStayShort() {
         #expect(Excerpt.number(BigUInt(12345)) == "12345")

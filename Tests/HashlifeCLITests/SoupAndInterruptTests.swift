@@ -5,7 +5,7 @@ import HashlifeEngine
 import HashlifeFormats
 import HashlifeTestSupport
 
-/// `hashlife soup WxH` (issue 12).
+/// `hashlife soup WxH`.
 @Suite struct SoupCommandTests {
     @Test func theSameSeedGivesTheSameBytesAndTheTestsSoup() throws {
         let first = hashlife("soup", "64x48", "--density", "0.375", "--seed", "5")
@@ -57,7 +57,7 @@ import HashlifeTestSupport
     }
 }
 
-/// Ctrl-C while `view` draws (issue 12): it stops, and nothing is published.
+/// Ctrl-C while `view` draws: it stops, and nothing is published.
 @Suite struct ViewInterruptTests {
     @Test func anInterruptStopsStreamingToStandardOutput() {
         // The context's output cancels the drawing at the first line, as Ctrl-C would.

@@ -6,7 +6,7 @@ import HashlifeFormats
 import HashlifeSupport
 import HashlifeTestSupport
 
-/// `--threads N` (issue #18) on every command that steps a universe: parsed and checked as
+/// `--threads N` on every command that steps a universe: parsed and checked as
 /// `--max-memory` is, passed to each universe the command steps, and never changing a result.
 @Suite struct ThreadsOptionTests {
     let glider = Fixtures.pattern("glider.rle")

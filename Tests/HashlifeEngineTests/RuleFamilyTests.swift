@@ -7,7 +7,7 @@ import Testing
 @Suite struct RuleFamilyTests {
     /// Life's table as a MAP (LifeWiki's and Golly's example).
     static let lifeMap = "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA"
-    /// The example of issue #14: one entry away from Life (a dead cell with NW, W, S and SE alive is born).
+    /// A MAP one entry away from Life (a dead cell with NW, W, S and SE alive is born).
     static let issueMap = "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oeIDogGiA6ICAAIAAaIDogIAAgACAAIAAAAAAAA"
 
     @Test("Spellings and their canonical text (bgolly's)", arguments: [

@@ -69,7 +69,8 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
     }
 
     @Test func hugeNumbersAreRefusedQuickly() {
-        // 100,000 digits used to take seconds (a quadratic parse, then a tree of 330,000 levels).
+        // 100,000 digits must be refused by their count, not parsed (a quadratic parse, then a
+        // tree of 330,000 levels, would take seconds).
         let clock = ContinuousClock()
         let start = clock.now
         expectError(.rle, "#CXRLE Pos=\(String(repeating: "1", count: 1_000_000)),0\nx = 1, y = 1\no!", line: 1, column: 12, "limit")
@@ -168,7 +169,7 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
     }
 
     /// One rule for empty input: nothing or only white space is no pattern, in every format
-    /// (a 0-byte .cells used to load as empty while a 0-byte .rle was an error).
+    /// (a 0-byte .cells is an error as a 0-byte .rle is, not an empty pattern).
     @Test(arguments: ["a.rle", "a.cells", "a.lif", "a.mc", "a.rle.gz", "noextension"])
     func emptyInputIsAnErrorInEveryFormat(_ name: String) throws {
         for content in ["", "\n\n", "  \t\r\n  "] {

@@ -1,4 +1,4 @@
-/// What an editing session keeps beside a board (issue #17: `hashlife play` reopens the last
+/// What an editing session keeps beside a board (so that `hashlife play` reopens the last
 /// session with its history): undo and redo entries and snapshots, each naming one of the
 /// saved states by key. The board's own state is the current one; the session's states are
 /// the ones undo, redo and the snapshots go back to.

@@ -1,4 +1,4 @@
-/// Where boards are kept: the seed's repository abstraction. The service talks only to this;
+/// Where boards are kept, behind one abstraction. The service talks only to this;
 /// `SQLiteBoardRepository` keeps boards in a file, `InMemoryBoardRepository` in memory (tests).
 ///
 /// Contract for implementations: every method that writes is atomic (all of it or none of it,

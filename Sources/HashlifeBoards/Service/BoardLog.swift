@@ -1,4 +1,4 @@
-// Logging of service operations (seed 003's "Logging & Monitoring"): one line per operation on
+// Logging of service operations (`HASHLIFE_LOG`, `--verbose`): one line per operation on
 // standard error — time, board id, operation, generation, duration, nodes, memory — as plain
 // text for a person at a terminal, as JSON lines for programs otherwise. Silent unless asked
 // for with `HASHLIFE_LOG=info|debug` or `--verbose`.

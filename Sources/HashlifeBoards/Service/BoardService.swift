@@ -1,4 +1,4 @@
-// The service layer of seed 003: boards as a user sees them (create, step, final state, list,
+// The service layer of the board store: boards as a user sees them (create, step, final state, list,
 // rename, delete, export, import, history), composed of the engine, a `BoardRepository` and
 // the classifier. No user interface and no SQL here: the CLI, the REPL and the terminal app
 // call this, and it calls the repository.
@@ -151,8 +151,8 @@ public final class BoardService {
         return try advance(board, to: target, control: control, progress: progress)
     }
 
-    /// The board's state at generation `target` without storing it (the seed's "state N
-    /// generations ahead" as a query).
+    /// The board's state at generation `target` without storing it ("the state N generations
+    /// ahead" as a query).
     public func state(_ prefix: String, atGeneration target: BigUInt, control: StepControl? = nil) throws(BoardError) -> Universe {
         let board = try board(prefix)
         guard target >= board.generation else { throw .generationBefore(target: target, current: board.generation) }

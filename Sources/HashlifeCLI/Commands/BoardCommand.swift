@@ -9,8 +9,8 @@ import HashlifeTerminal
 @preconcurrency import Glibc
 #endif
 
-/// `hashlife board ACTION …`: saved boards in the board store (issue #15, seed 003), through
-/// `BoardService`; never SQL here.
+/// `hashlife board ACTION …`: saved boards in the board store, through `BoardService`; never
+/// SQL here.
 enum BoardCommand: Subcommand {
     static let defaultMaxGeneration = ClassifyCommand.defaultMaxGeneration
 
@@ -141,9 +141,9 @@ enum BoardCommand: Subcommand {
     }
 
     /// The store's path: `$HASHLIFE_STORE` if set, else `--store`, else the XDG data folder's
-    /// boards.sqlite (the order issue #15 gives).
+    /// boards.sqlite.
     static func storePath(_ arguments: ParsedArguments) throws(CommandError) -> String {
-        // The issue's order: the environment first (so a script or a test can pin the store for
+        // The environment first (so a script or a test can pin the store for
         // every command it runs), then the option, then the data folder.
         if let variable = getenv("HASHLIFE_STORE").map({ String(cString: $0) }), !variable.isEmpty { return variable }
         if let path = arguments.value("--store") {

@@ -3,7 +3,7 @@ import HashlifeEngine
 import HashlifeSupport
 import HashlifeFormats
 
-/// `hashlife classify FILE [--max-gen N] [--json]`: what the pattern becomes (SPEC §4.1).
+/// `hashlife classify FILE [--max-gen N] [--json]`: what the pattern becomes.
 enum ClassifyCommand: Subcommand {
     static let defaultMaxGeneration = "100000"
 

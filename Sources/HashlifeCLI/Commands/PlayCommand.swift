@@ -5,13 +5,13 @@ import HashlifeTerminal
 @preconcurrency import Glibc
 #endif
 
-/// `hashlife play [FILE] [--rule R] [--board ID] [--max-memory MB] [--threads N]`: the full-screen app (SPEC §9).
+/// `hashlife play [FILE] [--rule R] [--board ID] [--max-memory MB] [--threads N]`: the full-screen app.
 enum PlayCommand: Subcommand {
     static let spec = CommandSpec(
         name: "play",
         abstract: "Play and edit a pattern in a full-screen terminal app.",
         discussion: """
-            The seeds' app in the terminal: a header with generation, population and a \
+            A full-screen app in the terminal: a header with generation, population and a \
             sparkline, a canvas you can pan and zoom without limit, a control bar, and an edit \
             toolbar of patterns to stamp. Space plays, '.' steps one generation, a click toggles \
             a cell, '?' lists every key, q quits.

@@ -7,7 +7,7 @@ import HashlifeTerminal
 @preconcurrency import Glibc
 #endif
 
-/// `hashlife repl [FILE] [--json]`: the command language over one universe (SPEC §6.5).
+/// `hashlife repl [FILE] [--json]`: the command language over one universe.
 enum ReplCommand: Subcommand {
     static let spec = CommandSpec(
         name: "repl",

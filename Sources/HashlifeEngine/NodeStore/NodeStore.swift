@@ -42,7 +42,7 @@
 // bucket is what it waits on most (about a quarter of jagged2's run), and a prototype with the
 // slot as the id but no growth, no collection and one thread (a table of the limit's size,
 // populated up front) spent 12–32% less user time on the memory-bound demos
-// (Benchmarks/HISTORY.md, "Why jagged2 stays level with bgolly"). A store built so must still
+// (docs/performance.md, "Stable ids and a chained hash index"). A store built so must still
 // grow (renumbering every id, children before parents, at a safe point: about 110 ns a node
 // measured, so rarely), collect (tombstones or a renumbering rebuild), let the workers claim
 // slots, and touch its pages as it grows.

@@ -49,12 +49,12 @@ import Glibc
 ///   lock a set with claims kept in a side table, and one whose sets each worker owns by
 ///   their index, the others' stores passed to it through rings. A worker alone, through
 ///   this memo as one thread uses it, costs about what one thread costs a miss; making
-///   these squares nodes is what costs it 1.3–2 times as much: Benchmarks/HISTORY.md,
-///   "What a worker's miss costs". A phase's memo of 16-byte entries, each read and written
+///   these squares nodes is what costs it 1.3–2 times as much: docs/performance.md,
+///   "The workers and the square memo". A phase's memo of 16-byte entries, each read and written
 ///   in one indivisible access so that the workers share it without locks, kept a lone
 ///   worker at 1.1–1.5 times one thread, but two workers together cost 1.3 times one and two
-///   threads were no faster overall: Benchmarks/HISTORY.md, "A memo the workers share
-///   without locks".)
+///   threads were no faster overall: docs/performance.md, "The workers and the square
+///   memo".)
 struct SquareMemo {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).

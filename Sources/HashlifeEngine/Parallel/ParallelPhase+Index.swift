@@ -28,8 +28,7 @@
 // - The index grows where one thread's would, to one thread's sizes from 2^22 buckets on
 //   and in fewer steps below (`grownIndex`), so a phase ends with about the index one thread
 //   would have, where the sixteenfold index took twice the memory of a mid-sized step.
-//   Measured against it in Benchmarks/HISTORY.md, "Several threads: the guards"
-//   (2026-11-26's sixth session).
+//   Measured against it in docs/performance.md, "Threads".
 //
 // No worker waits for one that cannot reach a memo miss or the pool: a worker that waits for
 // another's claim on a memo slot computes the node alongside after a bounded wait, and bucket

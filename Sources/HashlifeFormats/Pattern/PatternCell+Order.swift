@@ -8,8 +8,8 @@ extension PatternCell {
     /// the order they came: a universe hands its cells out in quadtree order, in which the
     /// cells of one row come left to right, so its rows need no sorting after that (a row out
     /// of order is sorted by itself). Sparser patterns are sorted by comparison. Sorting a
-    /// 2048² soup's 2.1 million cells by comparison was about a quarter of writing it as RLE
-    /// (`run --gen 0 --out`, whole process: 250 ms then, 210 ms so).
+    /// dense pattern's cells by comparison would be a quarter of writing it as RLE
+    /// (docs/performance.md, "Loading and writing").
     /// - Complexity: O(n) for n cells in order, O(n + rows) by rows, O(n log n) otherwise.
     static func rowMajor(_ cells: [PatternCell]) -> [PatternCell] {
         guard let first = cells.first else { return cells }
