@@ -249,10 +249,12 @@ extension App {
         progressGeneration = nil
         switch result {
         case .success(let answer):
-            if answer.lines.count > 1 {
+            // One line, or a few short ones joined, in the message line; more in a panel.
+            let joined = answer.lines.joined(separator: "; ")
+            if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
                 panel = .output(title: ([name] + arguments.prefix(1)).joined(separator: " "), lines: answer.lines, top: 0)
             } else {
-                status = answer.lines.first
+                status = answer.lines.isEmpty ? nil : joined
             }
         case .failure(let error):
             status = error.code == "cancelled" ? "stopped at generation \(Excerpt.number(session.universe.generation))" : "error: \(error.message)"
