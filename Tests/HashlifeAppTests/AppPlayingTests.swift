@@ -156,6 +156,21 @@ import HashlifeSession
         #expect(CanvasScale.braille(BigUInt.powerOfTwo(60)).label == "char 2^61×2^62 cells")
     }
 
+    @Test func theSettingsPopupHasSectionsAndSwatchesAndFitsEightyByTwentyFour() throws {
+        let app = try makeApp("glider.rle", columns: 80, rows: 24)
+        app.press(",")
+        let text = app.text
+        for heading in ["Playback", "View", "Colours"] { #expect(text.contains { $0.contains("│ " + heading) }, "\(heading)") }
+        let live = try #require(text.first { $0.contains("Live cells") })
+        #expect(live.contains("‹ theme › ██"))
+        // The whole box is on the screen: the keys' line, then the bottom border.
+        let keys = try #require(text.firstIndex { $0.contains("↑↓ choose") })
+        #expect(keys + 1 < 24 && text[keys + 1].contains("└"))
+        // ↓ walks the settings, not the headings: the fourth row is the first of View.
+        for _ in 0..<3 { app.send(.key(.down)) }
+        #expect(app.text.contains { $0.contains("Keep the live cells in view") })
+    }
+
     @Test func undoSaysWhatItUndidInWords() throws {
         let app = try makeApp("glider.rle")
         app.press(".")

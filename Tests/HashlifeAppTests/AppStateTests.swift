@@ -288,6 +288,9 @@ import HashlifeSession
         let app = try makeApp("glider.rle")
         app.press("S")
         app.press("n")
+        // A name is asked for, with the next free one typed.
+        #expect(app.prompt?.line.text == "snapshot-1")
+        app.send(.key(.enter))
         #expect(app.session.snapshots.count == 1)
         #expect(app.text.joined().contains("snapshot-1  gen 0  pop 5"))
         app.send(.key(.escape))
@@ -312,7 +315,7 @@ import HashlifeSession
         #expect(app.text.joined().contains("Auto-zoom"))
         app.send(.key(.right))  // speed normal -> fast
         #expect(app.settings.speed == .fast)
-        app.send(.key(.down)); app.send(.key(.down)); app.send(.key(.down))
+        app.send(.key(.down)); app.send(.key(.down))
         app.send(.key(.enter))  // auto-stop off
         #expect(!app.settings.autoStop)
         let saved = Settings.load(path: folder + "/hashlife/settings.json")

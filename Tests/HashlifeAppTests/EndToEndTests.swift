@@ -239,6 +239,35 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
+    @Test func theColonLineAndThePromptingKeys() throws {
+        guard let t = terminal() else { return }
+        defer { t.close() }
+        t.start(Fixtures.pattern("r-pentomino.rle"))
+        t.wait(for: "Gen 0  Pop 5")
+        t.keys(":")
+        t.wait(for: ":")
+        t.type("rule B36/S23")
+        t.keys("Enter")
+        t.wait(for: " B36/S23  Step 1")
+        t.keys("g")
+        t.wait(for: "Go to generation")
+        t.type("2^10")
+        t.keys("Enter")
+        t.wait(for: "Gen 1024 ")
+        // An unknown command says so in the message line; help opens a panel.
+        t.keys(":")
+        t.type("nonsense")
+        t.keys("Enter")
+        t.wait(for: "error: unknown command 'nonsense'")
+        t.keys(":")
+        t.type("help")
+        t.keys("Enter")
+        t.wait(for: "goto GEN")
+        t.keys("Escape")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+    }
+
     @Test func eightyByTwentyFourScreen() throws {
         guard let t = terminal() else { return }
         defer { t.close() }

@@ -39,13 +39,13 @@ import HashlifeTestSupport
             app.perform(app.handle(.key(.character("."))))
             path.append(seen(app.session))
         }
-        app.press("S"); app.press("n"); app.send(.key(.escape))
+        app.press("S"); app.press("n"); app.send(.key(.enter)); app.send(.key(.escape))
         app.session.toggleCell(x: BigInt(-5), y: BigInt(2))
         path.append(seen(app.session))
         app.press("X")
         app.press("u")
         app.perform(app.handle(.key(.character("."))))  // drops the clear from the redo list
-        app.press("S"); app.press("n"); app.send(.key(.escape))
+        app.press("S"); app.press("n"); app.send(.key(.enter)); app.send(.key(.escape))
         app.press("u")
         #expect(app.session.undoHistory.count == 4)
         #expect(app.session.redoHistory.count == 1)
@@ -181,7 +181,7 @@ import HashlifeTestSupport
         defer { removeTree(folder) }
         let env = environment(folder)
         let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 80, rows: 24, environment: env).makeApp()
-        app.press("S"); app.press("n"); app.press("n"); app.send(.key(.escape))
+        app.press("S"); app.press("n"); app.send(.key(.enter)); app.press("n"); app.send(.key(.enter)); app.send(.key(.escape))
         // Quitting saves what is unsaved (AppRunner), as after any change.
         #expect(app.unsaved)
         if app.unsaved { app.autosave(now: 0) }
