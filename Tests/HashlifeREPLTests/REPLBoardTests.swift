@@ -47,6 +47,36 @@ final class BoardREPL {
         #expect(list?.first?["generation"] as? String == "100")
     }
 
+    @Test func renameAndDeleteBoardsButNeverTheOpenOne() throws {
+        let r = try BoardREPL(json: true)
+        _ = r.say("load \(acorn)")
+        let acornID = try #require(try jsonLines(r.say("board save"))[0]["id"] as? String)
+        _ = r.say("load \(Fixtures.pattern("glider.rle"))")
+        let gliderID = try #require(try jsonLines(r.say("board save"))[0]["id"] as? String)
+        let renamed = try jsonLines(r.say("board rename \(acornID.prefix(8)) \"old acorn\""))[0]
+        #expect(renamed["name"] as? String == "old acorn")
+        let refused = try jsonLines(r.say("board delete \(gliderID.prefix(8))"))[0]
+        #expect(refused["ok"] as? Bool == false)
+        #expect((refused["error"] as? [String: Any])?["message"] as? String == "board \(gliderID.prefix(8)) is the one open here; open or load another first")
+        let deleted = try jsonLines(r.say("board delete \(acornID.prefix(8))"))[0]
+        #expect(deleted["id"] as? String == acornID)
+        let list = try jsonLines(r.say("board list"))[0]["boards"] as? [[String: Any]]
+        #expect(list?.map { $0["name"] as? String } == ["Glider"])
+        #expect(try jsonLines(r.say("board delete \(acornID.prefix(8))"))[0]["ok"] as? Bool == false)
+    }
+
+    @Test func snapshotsAreRenamed() throws {
+        let r = try BoardREPL()
+        _ = r.say("load \(acorn)")
+        _ = r.say("snapshot save start")
+        _ = r.say("step 10")
+        _ = r.say("snapshot save later")
+        #expect(r.say("snapshot rename start beginning") == "renamed snapshot start to beginning\n")
+        #expect(r.say("snapshot rename later beginning") == "error: there is already a snapshot named 'beginning'\n")
+        #expect(r.say("snapshot rename nothing x").hasPrefix("error: "))
+        #expect(r.say("snapshot restore beginning").hasPrefix("restored snapshot beginning (generation 0, population 7)"))
+    }
+
     @Test func openLoadsTheBoardsStateInAnotherREPL() throws {
         let a = try BoardREPL()
         _ = a.say("load \(acorn)")
