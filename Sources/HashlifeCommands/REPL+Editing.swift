@@ -1,4 +1,4 @@
-// Region editing commands (SPEC §7.1–7.2): selection, clipboard, paste modes, rotate, flip,
+// Region editing commands: selection, clipboard, paste modes, rotate, flip,
 // random fill, stamps, and saving the selection as a shape.
 
 #if canImport(Glibc)

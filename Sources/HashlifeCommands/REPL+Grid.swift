@@ -1,5 +1,5 @@
 // REPL+Grid.swift — the `grid` command: show or change the universe's bounded grid (Golly's
-// ":T…" rule suffixes; SPEC seed 002, resizing the field).
+// ":T…" rule suffixes), which is also how a field is resized.
 
 import HashlifeEngine
 import HashlifeSession

@@ -1,4 +1,4 @@
-// `plot`: the population over the session's steps (SPEC §4.3), as a sparkline in text and,
+// `plot`: the population over the session's steps, as a sparkline in text and,
 // with `out FILE.svg|FILE.png`, as a chart drawn by the shared `PopulationPlot`.
 
 import HashlifeEngine

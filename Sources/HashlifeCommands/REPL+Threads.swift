@@ -1,4 +1,4 @@
-// `threads`: how many threads a step may use (issue #18), shown and set as `memory` shows and
+// `threads`: how many threads a step may use, shown and set as `memory` shows and
 // sets the memory limit.
 
 import HashlifeEngine

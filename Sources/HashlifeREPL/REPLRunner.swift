@@ -1,5 +1,5 @@
 // Driving a REPL from lines: a list (tests), a pipe or file, or the interactive line editor;
-// and the SIGINT handling of SPEC §1.9.
+// and what Ctrl-C (SIGINT) does.
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -71,7 +71,7 @@ struct EditorLines: LineSource {
     }
 }
 
-/// What SIGINT does (SPEC §1.9): while a command runs, cancel it through `control` (a step or
+/// What SIGINT does: while a command runs, cancel it through `control` (a step or
 /// goto stops at a consistent generation and the REPL goes on); when reading a pipe, an
 /// interrupt that stopped nothing ends the REPL with status 130: at once when idle, or as soon
 /// as the running command (one that cannot be cancelled) finishes. At the interactive prompt,

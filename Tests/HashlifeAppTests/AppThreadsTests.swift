@@ -3,7 +3,7 @@ import HashlifeApp
 import HashlifeEngine
 import HashlifeTestSupport
 
-/// `hashlife play --threads N` (issue #18): the launch gives the session, and so every
+/// `hashlife play --threads N`: the launch gives the session, and so every
 /// universe the app steps, the count.
 @Suite struct AppThreadsTests {
     func environment(_ folder: String) -> [String: String] {

@@ -6,8 +6,8 @@ import HashlifeRendering
 import HashlifeSession
 import HashlifeTestSupport
 
-/// `hashlife play` with no file reopens the history and snapshots saved with the board (issue
-/// #17): undo after reopening gives exactly the earlier cells and generations; a damaged saved
+/// `hashlife play` with no file reopens the history and snapshots saved with the board:
+/// undo after reopening gives exactly the earlier cells and generations; a damaged saved
 /// history never stops the app from opening.
 @Suite struct SavedHistoryTests {
     func environment(_ folder: String) -> [String: String] {

@@ -154,7 +154,7 @@ extension App {
         frozenHeader = (universe.generation, universe.population, universe.rule)
     }
 
-    /// Seed 000's auto-stop: extinct, still or oscillating patterns stop playing, saying how.
+    /// Auto-stop: extinct, still or oscillating patterns stop playing, saying how.
     /// A lone spaceship keeps flying, and growth never stops play.
     func autoStop() {
         guard settings.autoStop else { return }
@@ -171,7 +171,7 @@ extension App {
         }
     }
 
-    /// Seed 000's auto-zoom: keep the live cells inside the 20 % buffer, moving only when they
+    /// Auto-zoom: keep the live cells inside the 20 % buffer, moving only when they
     /// leave it (`out`), or also zooming back in when they would fit nearer (`fit`).
     func autoZoom() {
         guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.universe.boundingBox else { return }

@@ -1,4 +1,4 @@
-// Framing a live area with seed 000's 20 % buffer: the test auto-zoom uses to leave the user's
+// Framing a live area with a 20 % buffer on every side: the test auto-zoom uses to leave the user's
 // framing alone, and the framing it moves to when it must.
 
 import HashlifeEngine

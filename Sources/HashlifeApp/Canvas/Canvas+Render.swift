@@ -26,7 +26,7 @@ public struct CanvasOverlay: Equatable, Sendable {
     public var hover: (column: Int, row: Int)?
     public var stamp: StampPreview?
     public var selection: CellRect?
-    /// A bounded grid's cells (seed 001's torus): what lies outside is drawn as off the board.
+    /// A bounded grid's cells (a torus, say): what lies outside is drawn as off the board.
     public var bounds: CellRect?
 
     public init(hover: (column: Int, row: Int)? = nil, stamp: StampPreview? = nil, selection: CellRect? = nil, bounds: CellRect? = nil) {

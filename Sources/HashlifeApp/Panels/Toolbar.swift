@@ -1,4 +1,4 @@
-// The edit toolbar (seed 000): the ten seed patterns and the user's shapes, each with its key
+// The edit toolbar: ten classic patterns and the user's shapes, each with its key
 // (1-9, 0) and a one-line preview; it pushes the canvas right.
 
 extension App {

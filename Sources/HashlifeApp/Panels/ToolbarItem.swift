@@ -12,17 +12,17 @@ public struct ToolbarItem: Equatable, Sendable {
     /// A one-line picture.
     public var preview: String
 
-    /// The shipped shapes seed 000 lists, in its order, with the names it gives them.
-    static let seedPatterns: [(file: String, name: String)] = [
+    /// The shipped shapes the toolbar starts with, in order, with the names it shows.
+    static let starterPatterns: [(file: String, name: String)] = [
         ("glider", "Glider"), ("lwss", "LWSS"), ("pulsar", "Pulsar"), ("gosper-glider-gun", "Gosper gun"), ("block", "Block"),
         ("blinker", "Blinker"), ("toad", "Toad"), ("beacon", "Beacon"), ("loaf", "Loaf"), ("boat", "Boat"),
     ]
 
-    /// The seed's ten patterns, then the user's shapes from `library` (small ones: at most
+    /// The ten starter patterns, then the user's shapes from `library` (small ones: at most
     /// 10,000 cells, so the preview can follow the pointer).
     static func load(library: ShapeLibrary?) -> [ToolbarItem] {
         let lib = library ?? ShapeLibrary(folder: nil)
-        var items = seedPatterns.compactMap { item(lib, file: $0.file, name: $0.name) }
+        var items = starterPatterns.compactMap { item(lib, file: $0.file, name: $0.name) }
         if library != nil, let entries = try? lib.list() {
             for entry in entries where !entry.isBuiltIn && !entry.isShadowed {
                 if let made = item(lib, file: entry.name, name: entry.name) { items.append(made) }

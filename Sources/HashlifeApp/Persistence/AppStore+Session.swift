@@ -1,5 +1,5 @@
-// The app's history and snapshots, saved beside its board (issue #17: `hashlife play` with no
-// file reopens the last session "with its history as far as it was saved").
+// The app's history and snapshots, saved beside its board: `hashlife play` with no file
+// reopens the last board with its history as far as it was saved.
 //
 // What is saved, at every autosave, in the transaction that saves the board: the newest 50
 // undo entries, the next 50 redo entries and every snapshot, within 64 MiB of compressed

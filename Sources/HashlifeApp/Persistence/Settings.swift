@@ -1,4 +1,4 @@
-// The app's settings (seed 000 and 002): what the settings panel changes and
+// The app's settings: what the settings panel changes and
 // $XDG_CONFIG_HOME/hashlife/settings.json keeps (SettingsFile.swift).
 
 /// Playback speed: generations per second, and hyper mode's jumps of 2^k per frame.
@@ -15,7 +15,7 @@ public enum Speed: String, CaseIterable, Sendable {
     }
 }
 
-/// Auto-zoom (seed 000): off, `fit` (zoom out and in), or `out` (only zoom out).
+/// Auto-zoom: off, `fit` (zoom out and in), or `out` (only zoom out).
 public enum AutoZoom: String, CaseIterable, Sendable {
     case fit, out, off
 }

@@ -1,4 +1,4 @@
-// settings.json: a flat JSON object, written atomically, read leniently (SPEC §8.3: a malformed
+// settings.json: a flat JSON object, written atomically, read leniently (a malformed
 // file gives a warning and defaults, never a crash).
 
 #if canImport(Glibc)
