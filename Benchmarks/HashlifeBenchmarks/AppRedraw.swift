@@ -6,6 +6,7 @@
 import HashlifeApp
 import HashlifeEngine
 import HashlifeSession
+import HashlifeTerminal
 import HashlifeTestSupport
 
 func runAppRedraw() {

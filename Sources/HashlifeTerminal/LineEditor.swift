@@ -42,14 +42,14 @@ public final class LineEditor {
     /// When `input` is not a terminal, keys are decoded from it all the same (no raw mode).
     public func readLine(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Result {
         // One decoder per input, kept between lines: its buffer may hold keys typed ahead.
-        if terminalKeys?.source.fd != input { terminalKeys = KeyDecoder(FileDescriptorBytes(fd: input)) }
+        if terminalKeys?.source.fd != input { terminalKeys = KeyReader(FileDescriptorBytes(fd: input)) }
         return Terminal.withRawMode(input) {
             let columns = Terminal.size(of: output)?.columns ?? 80
             return readLine(from: &terminalKeys!, columns: columns) { Terminal.write(output, $0) }
         }
     }
 
-    private var terminalKeys: KeyDecoder<FileDescriptorBytes>?
+    private var terminalKeys: KeyReader<FileDescriptorBytes>?
 
     /// Reads a line from `keys`, drawing the prompt and the line with `write` on a terminal
     /// `columns` wide. An accepted non-empty line is added to the history.

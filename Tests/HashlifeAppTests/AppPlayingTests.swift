@@ -3,6 +3,7 @@ import Testing
 import HashlifeBoards
 import HashlifeEngine
 import HashlifeSession
+import HashlifeTerminal
 
 /// Playing, stepping, reset, history and the header's figures, as a person meets them: the
 /// state machine driven without a terminal.
@@ -169,6 +170,15 @@ import HashlifeSession
         // ↓ walks the settings, not the headings: the fourth row is the first of View.
         for _ in 0..<3 { app.send(.key(.down)) }
         #expect(app.text.contains { $0.contains("Keep the live cells in view") })
+    }
+
+    @Test func altWithAKeyIsEscapeThenTheKey() throws {
+        let app = try makeApp("glider.rle")
+        app.press("1")
+        #expect(app.mode != .normal)
+        app.send(.key(.meta(",")))
+        #expect(app.mode == .normal)
+        #expect(app.panel == .settings(selected: 0))
     }
 
     @Test func undoSaysWhatItUndidInWords() throws {

@@ -5,6 +5,7 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeTerminal
 import HashlifeTestSupport
 
 /// An 80×24 app (unless told otherwise) on a shipped pattern, without persistence.
@@ -43,7 +44,7 @@ extension App {
     /// Types `text` into the app (each character a key press), then presses `final` (Enter
     /// unless told otherwise); returns the effects left for a terminal.
     @discardableResult
-    func type(_ text: String, then final: KeyPress? = .enter) -> [AppEffect] {
+    func type(_ text: String, then final: Key? = .enter) -> [AppEffect] {
         var left: [AppEffect] = []
         for c in text { left += send(.key(.character(c))) }
         if let final { left += send(.key(final)) }

@@ -462,7 +462,7 @@ func temporaryDirectory() throws -> String {
 
     @Test func keyDecoderReadsEscapeSequencesAndUTF8() {
         func keys(_ bytes: [UInt8]) -> [Key] {
-            var decoder = KeyDecoder(ByteList(bytes))
+            var decoder = KeyReader(ByteList(bytes))
             var result: [Key] = []
             while let key = decoder.nextKey() { result.append(key) }
             return result

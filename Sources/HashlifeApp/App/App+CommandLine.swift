@@ -66,7 +66,7 @@ extension App {
     // MARK: Keys
 
     /// Keys while the prompt is open: editing, history (commands), Tab completion, Enter, Esc.
-    func handle(key: KeyPress, prompting current: Prompt) -> [AppEffect] {
+    func handle(key: Key, prompting current: Prompt) -> [AppEffect] {
         var p = current
         switch key {
         case .escape, .control("c"), .control("g"):

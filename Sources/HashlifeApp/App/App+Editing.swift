@@ -4,6 +4,7 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeSession
+import HashlifeTerminal
 
 extension App {
     // MARK: Stamp mode
@@ -29,7 +30,7 @@ extension App {
         return StampPreview(x: x, y: y, offsets: stamp.cells, width: stamp.width, height: stamp.height)
     }
 
-    func handle(key: KeyPress, stamping stamp: Stamp) -> [AppEffect]? {
+    func handle(key: Key, stamping stamp: Stamp) -> [AppEffect]? {
         switch key {
         case .character("r"): mode = .stamp(stamp.transformed(.rotateClockwise))
         case .character("R"): mode = .stamp(stamp.transformed(.rotateCounterclockwise))
@@ -108,7 +109,7 @@ extension App {
 
     // MARK: Selection mode
 
-    func handleSelectionKey(_ key: KeyPress) -> [AppEffect]? {
+    func handleSelectionKey(_ key: Key) -> [AppEffect]? {
         do throws(SessionError) {
             switch key {
             case .character("a"):

@@ -3,18 +3,22 @@
 
 import HashlifeEngine
 import HashlifeSession
+import HashlifeTerminal
 
 extension App {
     /// Handles one input event; returns what the runner must do.
     public func handle(_ event: InputEvent) -> [AppEffect] {
         switch event {
+        case .key(.meta(let c)):
+            // Alt with a key has no meaning of its own here: Escape, then the key.
+            return handle(key: .escape) + handle(key: .character(c))
         case .key(let key): return handle(key: key)
         case .mouse(let mouse): return handle(mouse: mouse)
         case .paste(let text): pasteText(text); return []
         }
     }
 
-    func handle(key: KeyPress) -> [AppEffect] {
+    func handle(key: Key) -> [AppEffect] {
         // A running step hears only cancel (and quit, which cancels first).
         if busy {
             switch key {
@@ -39,7 +43,7 @@ extension App {
     }
 
     /// Keys that mean the same in every canvas mode.
-    func handleCommonKey(_ key: KeyPress) -> [AppEffect] {
+    func handleCommonKey(_ key: Key) -> [AppEffect] {
         let frame = canvasFrame
         let panStep = (max(frame.columns / 8, 2), max(frame.rows / 8, 1))
         switch key {
@@ -111,7 +115,7 @@ extension App {
     // MARK: Hint
 
     /// The first-run hint's quick actions: g glider, b blinker, k block, c custom (closes).
-    func handleHint(_ key: KeyPress) -> [AppEffect]? {
+    func handleHint(_ key: Key) -> [AppEffect]? {
         let names: [Character: String] = ["g": "Glider", "b": "Blinker", "k": "Block"]
         switch key {
         case .escape, .character("c"):

@@ -3,6 +3,7 @@
 // and the control bar. Every canvas position goes through `Canvas`, the one transform.
 
 import HashlifeEngine
+import HashlifeTerminal
 
 extension App {
     func handle(mouse: MouseEvent) -> [AppEffect] {

@@ -2,6 +2,7 @@
 // step, speed, zoom, hovered cell, messages) and the control bar (each action with its key).
 
 import HashlifeEngine
+import HashlifeTerminal
 
 extension App {
     /// Has the universe produced a generation since launch? Until then the header explains.
@@ -100,7 +101,7 @@ extension App {
     }
 
     /// The control bar's actions: what each shows, and the key it stands for.
-    var controlBarItems: [(key: String, label: String, press: KeyPress)] {
+    var controlBarItems: [(key: String, label: String, press: Key)] {
         [("␣", playing ? "Pause" : "Play", .character(" ")), (".", "Step", .character(".")), ("r", "Reset", .character("r")),
          ("s", settings.speed.rawValue.capitalisedFirst, .character("s")), ("+", "In", .character("+")), ("-", "Out", .character("-")),
          ("f", "Fit", .character("f")), ("a", "Auto:" + settings.autoZoom.rawValue, .character("a")),
@@ -110,10 +111,10 @@ extension App {
 
     /// Each item's columns [start, end) on the bar; the labels drop to their keys' first letters
     /// when the full bar does not fit.
-    var controlBarLayout: [(text: String, start: Int, end: Int, press: KeyPress)] {
+    var controlBarLayout: [(text: String, start: Int, end: Int, press: Key)] {
         for compact in [false, true] {
             var x = 1
-            var out: [(String, Int, Int, KeyPress)] = []
+            var out: [(String, Int, Int, Key)] = []
             for item in controlBarItems {
                 let text = compact ? item.key + String(item.label.hasPrefix("Auto:") ? String(item.label.dropFirst(5)).capitalisedFirst : String(item.label.prefix(4))) : item.key + " " + item.label
                 out.append((text, x, x + text.count, item.press))
@@ -124,7 +125,7 @@ extension App {
         return []
     }
 
-    func controlBarKey(atColumn column: Int) -> KeyPress? {
+    func controlBarKey(atColumn column: Int) -> Key? {
         controlBarLayout.first { column >= $0.start && column < $0.end }?.press
     }
 

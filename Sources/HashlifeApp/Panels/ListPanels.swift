@@ -4,11 +4,12 @@
 
 import HashlifeBoards
 import HashlifeEngine
+import HashlifeTerminal
 import HashlifeRendering
 
 extension App {
     /// Keys of an open panel.
-    func handle(key: KeyPress, in panel: Panel) -> [AppEffect] {
+    func handle(key: Key, in panel: Panel) -> [AppEffect] {
         switch panel {
         case .help: self.panel = nil
         case .settings(let selected): handleSettingsKey(key, selected: selected)
@@ -19,7 +20,7 @@ extension App {
         return []
     }
 
-    func handleOutputKey(_ key: KeyPress, title: String, lines: [String], top: Int) {
+    func handleOutputKey(_ key: Key, title: String, lines: [String], top: Int) {
         let page = max(rows - 6, 1)
         let last = max(lines.count - page, 0)
         switch key {
@@ -47,7 +48,7 @@ extension App {
         screen.put(more + "any other key closes", column: inner.left, row: inner.top + inner.rows - 1, style: dim, limit: inner.left + inner.columns)
     }
 
-    func handleSnapshotsKey(_ key: KeyPress, selected: Int) {
+    func handleSnapshotsKey(_ key: Key, selected: Int) {
         let list = session.snapshots
         switch key {
         case .escape, .character("q"), .character("S"): panel = nil
@@ -98,7 +99,7 @@ extension App {
                    limit: inner.left + inner.columns)
     }
 
-    func handleBoardsKey(_ key: KeyPress, selected: Int) {
+    func handleBoardsKey(_ key: Key, selected: Int) {
         guard let store else {
             if key == .escape || key == .character("B") || key == .character("q") { panel = nil }
             return

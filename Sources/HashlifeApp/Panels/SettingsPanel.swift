@@ -2,6 +2,8 @@
 // with a swatch of what it is now), the chosen one's one-line explanation; ↑↓ choose, ←→ or
 // Enter change, d resets to defaults, Esc closes. Saved at each change. Fits 80×24.
 
+import HashlifeTerminal
+
 extension App {
     struct SettingRow {
         var name: String
@@ -52,7 +54,7 @@ extension App {
                    value: { _ in "defaults" }, change: { s, _ in s = Settings() }, section: ""),
     ] }
 
-    func handleSettingsKey(_ key: KeyPress, selected: Int) {
+    func handleSettingsKey(_ key: Key, selected: Int) {
         let rows = App.settingRows
         switch key {
         case .escape, .character("q"), .character(","): panel = nil

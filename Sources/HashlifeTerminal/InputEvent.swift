@@ -1,18 +1,5 @@
-// What the app hears: key presses, mouse reports (xterm's SGR 1006 encoding, any-motion
-// tracking), resizes and timer ticks.
-
-/// One key press.
-public enum KeyPress: Hashable, Sendable {
-    case character(Character)
-    case enter, escape, tab, backTab, backspace, delete
-    case up, down, left, right
-    /// Shift with an arrow.
-    case shiftUp, shiftDown, shiftLeft, shiftRight
-    case home, end, pageUp, pageDown
-    /// Ctrl with a letter, as the lower-case letter (Ctrl-C is `.control("c")`).
-    case control(Character)
-    case unknown
-}
+// What a terminal sends, decoded (`InputDecoder`): key presses (`Key`), mouse reports
+// (xterm's SGR 1006 encoding, any-motion tracking) and bracketed pastes.
 
 /// One mouse report, at a 0-based character position of the terminal.
 public struct MouseEvent: Hashable, Sendable {
@@ -35,8 +22,9 @@ public struct MouseEvent: Hashable, Sendable {
     }
 }
 
+/// One decoded piece of terminal input.
 public enum InputEvent: Hashable, Sendable {
-    case key(KeyPress)
+    case key(Key)
     case mouse(MouseEvent)
     /// Text pasted into the terminal (bracketed paste): the system clipboard's way in.
     case paste(String)

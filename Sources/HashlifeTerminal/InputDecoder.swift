@@ -5,7 +5,9 @@
 // after it. Once `ESC [` or `ESC O` has come, the rest of the sequence is waited for up to
 // `sequenceDelay`; a sequence that never finishes is then dropped, never typed as keys.
 
-/// Decodes keys (UTF-8, control bytes, CSI and SS3 sequences) and SGR 1006 mouse reports.
+/// Decodes keys (UTF-8, control bytes, CSI and SS3 sequences, Alt with a key), SGR 1006 mouse
+/// reports and bracketed pastes: the one decoder of terminal input, for the app's events and
+/// the line editor's keys (`KeyReader`).
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// When the oldest pending byte came (milliseconds, the caller's clock).
@@ -56,7 +58,7 @@ public struct InputDecoder: Sendable {
         let rest = Array(pending.dropFirst())
         if rest.first == UInt8(ascii: "[") || rest.first == UInt8(ascii: "O") { return [] }
         var tail = InputDecoder()
-        return [.key(.escape)] + tail.feed(rest)
+        return [.key(.escape)] + tail.feed(rest) + tail.flush()
     }
 
     /// The event at `i` and its length in bytes; nil when the bytes so far do not finish it;
@@ -71,7 +73,7 @@ public struct InputDecoder: Sendable {
             if next == UInt8(ascii: "[") { return csi(at: i) }
             if next == UInt8(ascii: "O") {
                 guard i + 2 < pending.count else { return nil }
-                let key: KeyPress = switch pending[i + 2] {
+                let key: Key = switch pending[i + 2] {
                 case UInt8(ascii: "A"): .up
                 case UInt8(ascii: "B"): .down
                 case UInt8(ascii: "C"): .right
@@ -82,9 +84,17 @@ public struct InputDecoder: Sendable {
                 }
                 return (.key(key), 3)
             }
-            // Escape then a key typed fast (or Alt with the key: the app gives Alt no meaning of
-            // its own): both keys, in order.
-            return (.key(.escape), 1)
+            // Escape with a key in the same read: Alt with the key (Alt-b and Alt-f move by
+            // words), or Escape typed just before it (the app takes `.meta` as both keys).
+            let after = pending[i + 1]
+            switch after {
+            case UInt8(ascii: "b"): return (.key(.wordLeft), 2)
+            case UInt8(ascii: "f"): return (.key(.wordRight), 2)
+            case 0x7F, 0x08: return (.key(.meta("\u{7F}")), 2)
+            case 0x1B: return (.key(.escape), 1)
+            case 0x20...0x7E: return (.key(.meta(Character(Unicode.Scalar(after)))), 2)
+            default: return (.key(.escape), 1)
+            }
         case 0x0D, 0x0A: return (.key(.enter), 1)
         case 0x09: return (.key(.tab), 1)
         case 0x7F, 0x08: return (.key(.backspace), 1)
@@ -93,12 +103,20 @@ public struct InputDecoder: Sendable {
         case 0x1C...0x1F: return (.key(.unknown), 1)
         case 0x20...0x7E: return (.key(.character(Character(Unicode.Scalar(b)))), 1)
         default:
-            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            // A UTF-8 character: a lead byte and its continuation bytes; anything malformed is
+            // one unknown byte, and decoding goes on after it.
+            let length = switch b {
+            case 0xC2...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF4: 4
+            default: 1
+            }
             guard length > 1 else { return (.key(.unknown), 1) }
+            for j in (i + 1)..<min(i + length, pending.count) where pending[j] & 0xC0 != 0x80 { return (.key(.unknown), 1) }
             guard i + length <= pending.count else { return nil }
-            let text = String(decoding: pending[i..<(i + length)], as: UTF8.self)
-            guard let first = text.first, text.unicodeScalars.first!.value != 0xFFFD else { return (.key(.unknown), length) }
-            return (.key(.character(first)), length)
+            let scalars = String(decoding: pending[i..<(i + length)], as: UTF8.self).unicodeScalars
+            guard scalars.count == 1, let scalar = scalars.first, scalar.value != 0xFFFD else { return (.key(.unknown), length) }
+            return (.key(.character(Character(scalar))), length)
         }
     }
 
@@ -135,12 +153,14 @@ public struct InputDecoder: Sendable {
             let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
             let length = j - i + 1
             if isMouse { return (InputDecoder.mouse(numbers, released: c == UInt8(ascii: "m")), length) }
+            // The modifier parameter: 2 Shift; 3 Alt and 5 Ctrl, which move by words sideways.
             let shifted = numbers.count >= 2 && numbers[1] == 2
-            let key: KeyPress = switch c {
+            let word = numbers.count >= 2 && (numbers[1] == 3 || numbers[1] == 5)
+            let key: Key = switch c {
             case UInt8(ascii: "A"): shifted ? .shiftUp : .up
             case UInt8(ascii: "B"): shifted ? .shiftDown : .down
-            case UInt8(ascii: "C"): shifted ? .shiftRight : .right
-            case UInt8(ascii: "D"): shifted ? .shiftLeft : .left
+            case UInt8(ascii: "C"): shifted ? .shiftRight : word ? .wordRight : .right
+            case UInt8(ascii: "D"): shifted ? .shiftLeft : word ? .wordLeft : .left
             case UInt8(ascii: "H"): .home
             case UInt8(ascii: "F"): .end
             case UInt8(ascii: "Z"): .backTab
