@@ -58,7 +58,7 @@ extension REPL {
         let board: Board
         do throws(BoardError) { board = try service.board(prefix) } catch { throw REPLError(error) }
         if let opened = openedBoard, opened.id == board.id, opened.universe === session.universe {
-            throw REPLError(code: "board", message: "board \(board.id.short) is the one open here; open or load another first")
+            throw REPLError(.board, "board \(board.id.short) is the one open here; open or load another first")
         }
         let id: BoardID
         do throws(BoardError) { id = try service.delete(board.id.text) } catch { throw REPLError(error) }
@@ -81,7 +81,7 @@ extension REPL {
         } else if let folder = DataFolders.data() {
             path = folder + "/boards.sqlite"
         } else {
-            throw REPLError(code: "board", message: "cannot tell where to keep boards: neither $XDG_DATA_HOME nor $HOME is set (set HASHLIFE_STORE)")
+            throw REPLError(.board, "cannot tell where to keep boards: neither $XDG_DATA_HOME nor $HOME is set (set HASHLIFE_STORE)")
         }
         do throws(BoardError) {
             return BoardService(repository: try SQLiteBoardRepository(path: path), memoryLimit: session.memoryLimit,
@@ -158,5 +158,5 @@ extension REPL {
 }
 
 extension REPLError {
-    init(_ error: BoardError) { self.init(code: "board", message: error.description) }
+    init(_ error: BoardError) { self.init(.board, error.description) }
 }

@@ -123,7 +123,7 @@ extension REPL {
     }
 
     func parseRule(_ text: String) throws(REPLError) -> Rule {
-        do { return try Rule(text) } catch { throw REPLError(code: "rule", message: Excerpt.shortening(text, in: error.description)) }
+        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
     }
 }
 
@@ -175,8 +175,8 @@ extension REPL {
         defer { bar?.stop() }
         let hear = progress
         do { try work(control) { tracker.set($0); hear?($0) } } catch {
-            wasCancelled = error.code == "cancelled"
-            throw stepFailure(code: error.code, message: error.message)
+            wasCancelled = error.kind == .cancelled
+            throw stepFailure(error.kind, message: error.message)
         }
         let seconds = (clock.now - start) / .seconds(1)
         let universe = session.universe
@@ -190,8 +190,8 @@ extension REPL {
     }
 
     /// A failed step as the REPL reports it: a "memory" error also says how to raise the limit.
-    func stepFailure(code: String, message: String) -> REPLError {
-        REPLError(code: code, message: code == "memory" ? message + " (raise the limit with 'memory MB')" : message)
+    func stepFailure(_ kind: SessionError.Kind, message: String) -> REPLError {
+        REPLError(kind, kind == .memory ? message + " (raise the limit with 'memory MB')" : message)
     }
 
     /// A generation count: digits or B^E, below 2^65001 (`InputNumber.generationBitLimit`),
@@ -273,7 +273,7 @@ extension REPL {
             }
         } catch {
             if case .cancelled = error { wasCancelled = true }
-            throw stepFailure(code: wasCancelled ? "cancelled" : "memory", message: error.description)
+            throw stepFailure(wasCancelled ? .cancelled : .memory, message: error.description)
         }
         return Answer(result.verdict.summary, [
             .init("verdict", .string(result.verdict.name)),
@@ -336,7 +336,7 @@ extension REPL {
         guard a.count <= 1 else { throw .usage(command("help")) }
         if let name = a.first {
             guard let found = REPLCommand.named(name) else {
-                throw REPLError(code: "unknown-command", message: "unknown command \(Excerpt.quote(name)) (try 'help')")
+                throw REPLError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')")
             }
             var lines = ["usage: \(found.usage)", "  \(found.summary)"]
             if !found.aliases.isEmpty { lines.append("  also: " + found.aliases.joined(separator: ", ")) }

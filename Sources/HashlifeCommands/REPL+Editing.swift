@@ -176,7 +176,7 @@ extension REPL {
         let path: String
         do throws(SessionError) {
             guard session.selection != nil else {
-                throw SessionError(code: "selection", message: "library add needs a selection ('select X Y W H' or 'select all')")
+                throw SessionError(.selection, "library add needs a selection ('select X Y W H' or 'select all')")
             }
             let clip = try session.copySelection()
             var document = try session.document(of: clip)
@@ -222,7 +222,7 @@ extension REPL {
         let isShape = (try? shapes.list().contains { $0.name.lowercased() == word.lowercased() && !$0.isShadowed }) ?? false
         guard isShape else {
             guard word == "-" || access(word, F_OK) == 0 else {
-                throw REPLError(code: "shape", message: "no shape or file named \(Excerpt.quote(word)) (try 'library list')")
+                throw REPLError(SessionError.Kind.shape, "no shape or file named \(Excerpt.quote(word)) (try 'library list')")
             }
             return try clip(ofFile: word)
         }

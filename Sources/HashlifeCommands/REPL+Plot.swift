@@ -39,12 +39,12 @@ extension REPL {
         if let out {
             let lower = out.lowercased()
             guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
-                throw REPLError(code: "argument", message: "cannot tell the chart format from \(Excerpt.quote(out)); use .svg or .png")
+                throw REPLError(SessionError.Kind.argument, "cannot tell the chart format from \(Excerpt.quote(out)); use .svg or .png")
             }
             let title = session.document?.name ?? session.path.map { String($0.split(separator: "/").last ?? "") } ?? "population"
             let chart = PopulationPlot(title: title, samples: samples, logarithmic: logarithmic)
             let bytes = lower.hasSuffix(".svg") ? Array(chart.svg().utf8) : chart.png()
-            do { try FileIO.writeAtomically(bytes, to: out) } catch { throw REPLError(code: "file", message: error.description) }
+            do { try FileIO.writeAtomically(bytes, to: out) } catch { throw REPLError(SessionError.Kind.file, error.description) }
             lines.append("wrote \(out)")
         }
         return Answer(lines: lines, fields: [

@@ -13,28 +13,55 @@ import HashlifeSession
 import HashlifeSupport
 import HashlifeTerminal
 
-/// Why a REPL command failed: a stable `code` for programs and a message for people.
+/// Why a command failed: its kind, for programs, and a message for people.
 public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// "usage", "file", "format", "rule", "argument", "cancelled", "memory", "unknown-command".
-    public var code: String
+    /// What went wrong: a session's kinds, and the language's own. The raw values are the
+    /// stable codes of the JSON answers.
+    public enum Kind: Equatable, Sendable {
+        /// What the session said (`SessionError.Kind`).
+        case session(SessionError.Kind)
+        /// A command used with the wrong words.
+        case usage
+        /// No command of that name.
+        case unknownCommand
+        /// The board store said no.
+        case board
+
+        /// The stable code ("usage", "unknown-command", "file", …).
+        public var code: String {
+            switch self {
+            case .session(let kind): kind.rawValue
+            case .usage: "usage"
+            case .unknownCommand: "unknown-command"
+            case .board: "board"
+            }
+        }
+    }
+
+    public var kind: Kind
     public var message: String
-    public init(code: String, message: String) {
-        self.code = code
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
         self.message = message
     }
-    public init(_ error: SessionError) { self.init(code: error.code, message: error.message) }
+    public init(_ kind: SessionError.Kind, _ message: String) { self.init(.session(kind), message) }
+    public init(_ error: SessionError) { self.init(.session(error.kind), error.message) }
+    /// The kind's stable code.
+    public var code: String { kind.code }
     public var description: String { message }
+    /// Was the command stopped (Ctrl-C, Esc) rather than refused?
+    public var isCancelled: Bool { kind == .session(.cancelled) }
 
     /// The error with `path` (file errors quote it whole) shown as a short escaped excerpt
     /// when it is long or strange.
     func quoting(_ path: String) -> REPLError {
-        REPLError(code: code, message: Excerpt.shortening(path, in: message))
+        REPLError(kind, Excerpt.shortening(path, in: message))
     }
 
     static func usage(_ command: REPLCommand) -> REPLError {
-        REPLError(code: "usage", message: "usage: \(command.usage)")
+        REPLError(.usage, "usage: \(command.usage)")
     }
-    static func argument(_ message: String) -> REPLError { REPLError(code: "argument", message: message) }
+    static func argument(_ message: String) -> REPLError { REPLError(.argument, message) }
 }
 
 /// A command's answer, in both forms: text lines for people and fields for JSON.
@@ -102,7 +129,7 @@ public final class REPL {
     /// Runs a command given as words, returning its answer or error.
     public func run(name: String, arguments: [String]) -> Result<Answer, REPLError> {
         guard let command = REPLCommand.named(name) else {
-            return .failure(REPLError(code: "unknown-command", message: "unknown command \(Excerpt.quote(name)) (try 'help')"))
+            return .failure(REPLError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')"))
         }
         do throws(REPLError) {
             return .success(try command.run(self, arguments))
@@ -175,7 +202,7 @@ public final class REPL {
                 inWord = true
             }
         }
-        if quote != nil { throw REPLError(code: "usage", message: "unterminated quote") }
+        if quote != nil { throw REPLError(.usage, "unterminated quote") }
         if inWord { words.append(current) }
         return words
     }

@@ -19,7 +19,7 @@ extension Session {
     /// The selection, or an error saying one is needed for `action`.
     public func requireSelection(for action: String) throws(SessionError) -> CellRect {
         guard let selection else {
-            throw SessionError(code: "selection", message: "\(action) needs a selection ('select X Y W H' or 'select all')")
+            throw SessionError(.selection, "\(action) needs a selection ('select X Y W H' or 'select all')")
         }
         return selection
     }
@@ -46,7 +46,7 @@ extension Session {
     /// Pastes the clipboard with its top-left at (`x`, `y`) as `mode` says; one history entry.
     /// - Throws: "clipboard" when the clipboard is empty.
     public func paste(x: BigInt, y: BigInt, mode: PasteMode = .or) throws(SessionError) {
-        guard let clip = clipboard else { throw SessionError(code: "clipboard", message: "the clipboard is empty ('copy' or 'cut' a selection first)") }
+        guard let clip = clipboard else { throw SessionError(.clipboard, "the clipboard is empty ('copy' or 'cut' a selection first)") }
         paste(clip, x: x, y: y, mode: mode, description: "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")")
     }
 
@@ -99,7 +99,7 @@ extension Session {
                 try live.fillRandomly(rect, density: density, seed: seed)
             }
         } catch {
-            throw SessionError(code: "argument", message: error.description)
+            throw SessionError(.argument, error.description)
         }
     }
 
@@ -109,7 +109,7 @@ extension Session {
     public func clip(of document: PatternDocument, label: String) throws(SessionError) -> PatternClip {
         let source: Universe
         do { source = try Universe(document: document, rule: live.rule, memoryLimit: MemoryLimit.minimumBytes) } catch {
-            throw SessionError(code: "rule", message: "\(label): \(error.description)")
+            throw SessionError(.rule, "\(label): \(error.description)")
         }
         let box = source.boundingBox ?? CellRect(x: .zero, y: .zero, width: .zero, height: .zero)
         return live.clip(of: box, in: source)
@@ -128,7 +128,7 @@ extension Session {
     public func document(of clip: PatternClip) throws(SessionError) -> PatternDocument {
         guard let w = clip.width.intValue, let h = clip.height.intValue, w < 1 << 31, h < 1 << 31,
               let count = clip.population.intValue, count < 1 << 31 else {
-            throw SessionError(code: "argument", message: "the selection is too large to write cell by cell (\(clip.width)×\(clip.height) cells, population \(clip.population))")
+            throw SessionError(.argument, "the selection is too large to write cell by cell (\(clip.width)×\(clip.height) cells, population \(clip.population))")
         }
         var cells: [PatternCell] = []
         cells.reserveCapacity(count)

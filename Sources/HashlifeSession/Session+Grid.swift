@@ -11,7 +11,7 @@ extension Session {
     @discardableResult
     public func setGrid(_ grid: Grid?) throws(SessionError) -> BigUInt {
         if grid != nil, live.rule.hasBirthOnZero {
-            throw SessionError(code: "rule", message: "rule \(live.rule) has B0: rules with B0 are not supported on bounded grids")
+            throw SessionError(.rule, "rule \(live.rule) has B0: rules with B0 are not supported on bounded grids")
         }
         var dropped = BigUInt.zero
         record(grid.map { "grid \(String($0.description.dropFirst()))" } ?? "unbounded plane") {

@@ -86,7 +86,7 @@ extension Session {
     /// - Throws: "history" when there is nothing to undo.
     @discardableResult
     public func undo(_ count: Int = 1) throws(SessionError) -> [HistoryEntry] {
-        guard !undoEntries.isEmpty else { throw SessionError(code: "history", message: "nothing to undo") }
+        guard !undoEntries.isEmpty else { throw SessionError(.history, "nothing to undo") }
         return travel(count, from: &undoEntries, to: &redoEntries)
     }
 
@@ -95,7 +95,7 @@ extension Session {
     /// - Throws: "history" when there is nothing to redo.
     @discardableResult
     public func redo(_ count: Int = 1) throws(SessionError) -> [HistoryEntry] {
-        guard !redoEntries.isEmpty else { throw SessionError(code: "history", message: "nothing to redo") }
+        guard !redoEntries.isEmpty else { throw SessionError(.history, "nothing to redo") }
         return travel(count, from: &redoEntries, to: &undoEntries)
     }
 

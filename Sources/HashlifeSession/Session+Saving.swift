@@ -100,24 +100,24 @@ extension Session {
         var names = Set<String>()
         for mark in outline.snapshots {
             guard !mark.name.isEmpty, mark.name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-                throw SessionError(code: "history", message: "snapshot name \(Excerpt.quote(mark.name)) is empty or holds control characters")
+                throw SessionError(.history, "snapshot name \(Excerpt.quote(mark.name)) is empty or holds control characters")
             }
             guard names.insert(mark.name).inserted else {
-                throw SessionError(code: "history", message: "snapshot \(Excerpt.quote(mark.name)) is there twice")
+                throw SessionError(.history, "snapshot \(Excerpt.quote(mark.name)) is there twice")
             }
         }
         let current = live.saveState()
         var kept: [K: (state: UniverseState, number: Int, generation: BigUInt, population: BigUInt)] = [:]
         do throws(SessionError) {
             for key in outline.states {
-                guard let document = states[key] else { throw SessionError(code: "history", message: "a state of the history is missing") }
-                guard let tree = document.tree else { throw SessionError(code: "history", message: "a state of the history is not a tree") }
+                guard let document = states[key] else { throw SessionError(.history, "a state of the history is missing") }
+                guard let tree = document.tree else { throw SessionError(.history, "a state of the history is not a tree") }
                 let rule: Rule
                 do { rule = try Rule(document.rule ?? "B3/S23") } catch {
-                    throw SessionError(code: "history", message: "a state of the history has an unreadable rule: \(error.description)")
+                    throw SessionError(.history, "a state of the history has an unreadable rule: \(error.description)")
                 }
                 do { try live.load(tree: tree) } catch {
-                    throw SessionError(code: "history", message: "a state of the history is not a valid tree: \(error.description)")
+                    throw SessionError(.history, "a state of the history is not a valid tree: \(error.description)")
                 }
                 live.setRule(rule)
                 live.generation = document.generation

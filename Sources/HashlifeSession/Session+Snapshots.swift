@@ -24,7 +24,7 @@ extension Session {
     public func saveSnapshot(named name: String? = nil) throws(SessionError) -> (snapshot: Snapshot, replaced: Bool) {
         let chosen = name ?? (1...).lazy.map { "snapshot-\($0)" }.first { n in !snapshotList.contains { $0.name == n } }!
         guard !chosen.isEmpty, chosen.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-            throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
+            throw SessionError(.argument, "a snapshot name must be non-empty, without control characters")
         }
         let snapshot = Snapshot(name: chosen, generation: live.generation, population: live.population,
                                 state: live.saveState(), stateNumber: currentStateNumber)
@@ -51,10 +51,10 @@ extension Session {
     public func renameSnapshot(named name: String, to newName: String) throws(SessionError) {
         guard let index = snapshotList.firstIndex(where: { $0.name == name }) else { throw noSnapshot(name) }
         guard !newName.isEmpty, newName.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-            throw SessionError(code: "argument", message: "a snapshot name must be non-empty, without control characters")
+            throw SessionError(.argument, "a snapshot name must be non-empty, without control characters")
         }
         guard newName == name || !snapshotList.contains(where: { $0.name == newName }) else {
-            throw SessionError(code: "argument", message: "there is already a snapshot named \(Excerpt.quote(newName))")
+            throw SessionError(.argument, "there is already a snapshot named \(Excerpt.quote(newName))")
         }
         let old = snapshotList[index]
         snapshotList[index] = Snapshot(name: newName, generation: old.generation, population: old.population, state: old.state,
@@ -90,6 +90,6 @@ extension Session {
 
     private func noSnapshot(_ name: String) -> SessionError {
         let known = snapshotList.isEmpty ? "there are none" : "known: " + snapshotList.map(\.name).joined(separator: ", ")
-        return SessionError(code: "snapshot", message: "no snapshot named \(Excerpt.quote(name)) (\(known))")
+        return SessionError(.snapshot, "no snapshot named \(Excerpt.quote(name)) (\(known))")
     }
 }

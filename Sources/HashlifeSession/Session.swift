@@ -1,15 +1,42 @@
 import HashlifeEngine
 import HashlifeFormats
 
-/// Why a session command failed, for people and for programs (`code` is stable).
+/// Why a session command failed: its kind, for programs, and a message for people.
 public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// "file", "format", "rule", "argument", "cancelled", …
-    public var code: String
+    /// What went wrong. The raw values are the stable codes programs read (the REPL's JSON).
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A file cannot be read or written.
+        case file
+        /// A file is not a valid pattern, or a state cannot be written in a format.
+        case format
+        /// A rule that does not parse, or a pattern the rule cannot run.
+        case rule
+        /// A bad value (a number, a name, a density, a generation before the history).
+        case argument
+        /// Stopped by the caller; the universe is at a consistent generation.
+        case cancelled
+        /// The memory limit cannot hold the pattern.
+        case memory
+        /// Nothing to undo or redo, or a saved history that cannot be read back.
+        case history
+        /// An operation that needs a selection, without one.
+        case selection
+        /// A paste with an empty clipboard.
+        case clipboard
+        /// A shape of the library that cannot be found, read or written.
+        case shape
+        /// No snapshot of that name.
+        case snapshot
+    }
+
+    public var kind: Kind
     public var message: String
-    public init(code: String, message: String) {
-        self.code = code
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
         self.message = message
     }
+    /// The kind's stable code ("file", "cancelled", …).
+    public var code: String { kind.rawValue }
     public var description: String { message }
 }
 
@@ -105,8 +132,8 @@ public final class Session {
     public func readPattern(path: String, checkingRule: Bool = true) throws(SessionError) -> PatternDocument {
         let label = path == "-" ? "<stdin>" : path
         do { return try PatternCodec.read(path: path, label: label, limit: memoryLimit, checkingRule: checkingRule).document } catch {
-            if case .file(let failure) = error { throw SessionError(code: "file", message: failure.description) }
-            throw SessionError(code: "format", message: error.description)
+            if case .file(let failure) = error { throw SessionError(.file, failure.description) }
+            throw SessionError(.format, error.description)
         }
     }
 
@@ -116,7 +143,7 @@ public final class Session {
     public func load(document: PatternDocument, rule: Rule? = nil, label: String = "pattern") throws(SessionError) {
         let loaded: Universe
         do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
-            throw SessionError(code: "rule", message: "\(label): \(error.description)")
+            throw SessionError(.rule, "\(label): \(error.description)")
         }
         loaded.threads = threads
         clipboard = clipboard.map { loaded.importing($0, from: live) }
@@ -136,16 +163,16 @@ public final class Session {
     /// Writes the universe to `path` in `format` (or the one its extension names), atomically.
     public func save(path: String, format: PatternFormat? = nil) throws(SessionError) {
         guard let chosen = format ?? PatternFormat(fileName: path), chosen.isWritable else {
-            throw SessionError(code: "argument", message: "cannot tell the format from '\(path)'; use .rle, .mc, .cells or .lif (optionally .gz)")
+            throw SessionError(.argument, "cannot tell the format from '\(path)'; use .rle, .mc, .cells or .lif (optionally .gz)")
         }
         let bytes: [UInt8]
         do {
             bytes = try PatternCodec.encode(live, as: chosen, compressed: PatternFormat.isCompressedName(path),
                                             name: document?.name, author: document?.author, comments: document?.comments ?? [])
         } catch {
-            throw SessionError(code: "format", message: "\(path): \(error)")
+            throw SessionError(.format, "\(path): \(error)")
         }
-        do { try FileIO.writeAtomically(bytes, to: path) } catch { throw SessionError(code: "file", message: error.description) }
+        do { try FileIO.writeAtomically(bytes, to: path) } catch { throw SessionError(.file, error.description) }
         self.path = path
     }
 
@@ -196,7 +223,7 @@ public final class Session {
         if generation < live.generation {
             guard let kept = keptState(atOrBefore: generation) else {
                 let earliest = undoEntries.first?.state.generation ?? live.generation
-                throw SessionError(code: "argument", message: "generation \(Excerpt.number(generation)) is before the earliest kept state (generation \(Excerpt.number(earliest)))")
+                throw SessionError(.argument, "generation \(Excerpt.number(generation)) is before the earliest kept state (generation \(Excerpt.number(earliest)))")
             }
             from = kept
         }
@@ -215,9 +242,9 @@ public final class Session {
             } catch {
                 switch error {
                 case .cancelled:
-                    throw SessionError(code: "cancelled", message: error.description)
+                    throw SessionError(.cancelled, error.description)
                 case .memoryExhausted:
-                    guard dropHistoryForMemory() else { throw SessionError(code: "memory", message: error.description) }
+                    guard dropHistoryForMemory() else { throw SessionError(.memory, error.description) }
                     live.collect()
                 }
             }

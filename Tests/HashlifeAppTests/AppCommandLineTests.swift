@@ -46,7 +46,7 @@ import HashlifeTestSupport
         #expect(effects == [.command(name: "step", arguments: ["2^10"])])
         #expect(app.busy)
         #expect(app.handle(.key(.escape)) == [.cancelStep])
-        app.commandFinished(name: "step", arguments: ["2^10"], result: .failure(REPLError(code: "cancelled", message: "interrupted")))
+        app.commandFinished(name: "step", arguments: ["2^10"], result: .failure(REPLError(.cancelled, "interrupted")))
         #expect(!app.busy)
         #expect(app.status == "stopped at generation 0")
         // Run to the end, the reset point is where it started.

@@ -257,7 +257,7 @@ extension App {
                 status = answer.lines.isEmpty ? nil : joined
             }
         case .failure(let error):
-            status = error.code == "cancelled" ? "stopped at generation \(Excerpt.number(session.universe.generation))" : "error: \(error.message)"
+            status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.universe.generation))" : "error: \(error.message)"
         }
         if name.hasPrefix("snap") { previewCache = [:] }
         if name == "board" { store?.refreshList() }

@@ -97,7 +97,7 @@ extension App {
             playing = false
             runGroup = nil
             pendingSteps = 0
-            status = error.code == "cancelled" ? "stopped at generation \(Excerpt.number(universe.generation))" : error.message
+            status = error.kind == .cancelled ? "stopped at generation \(Excerpt.number(universe.generation))" : error.message
         }
         observePopulation()
         changed()

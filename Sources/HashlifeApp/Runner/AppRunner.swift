@@ -55,7 +55,7 @@ public enum AppRunner {
             guard let result else { return }
             if let command = runningCommand {
                 runningCommand = nil
-                let answer = command.answer.result ?? .failure(REPLError(code: "cancelled", message: result?.message ?? "stopped"))
+                let answer = command.answer.result ?? .failure(REPLError(SessionError.Kind.cancelled, result?.message ?? "stopped"))
                 app.commandFinished(name: command.name, arguments: command.arguments, result: answer)
             } else {
                 app.stepFinished(result)

@@ -49,12 +49,12 @@ public struct ShapeLibrary: Sendable {
             }
         }
         guard let path = try userPath(name) else {
-            throw SessionError(code: "shape", message: "no shape named \(Excerpt.quote(name)) (try 'library list')")
+            throw SessionError(.shape, "no shape named \(Excerpt.quote(name)) (try 'library list')")
         }
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw SessionError(code: "file", message: error.description) }
+        do { bytes = try FileIO.read(path) } catch { throw SessionError(.file, error.description) }
         do { return try PatternCodec.decode(bytes, fileName: path).document } catch {
-            throw SessionError(code: "format", message: error.description)
+            throw SessionError(.format, error.description)
         }
     }
 
@@ -65,15 +65,15 @@ public struct ShapeLibrary: Sendable {
     public func add(named name: String, rle: String) throws(SessionError) -> String {
         try Self.validate(name)
         if Self.isBuiltIn(name) {
-            throw SessionError(code: "argument", message: "\(Excerpt.quote(name)) is a built-in shape; choose another name")
+            throw SessionError(.argument, "\(Excerpt.quote(name)) is a built-in shape; choose another name")
         }
-        guard let folder else { throw SessionError(code: "file", message: "no folder for user shapes ($HOME and $XDG_DATA_HOME are unset)") }
+        guard let folder else { throw SessionError(.file, "no folder for user shapes ($HOME and $XDG_DATA_HOME are unset)") }
         let path = (try userPath(name)) ?? folder + "/" + name + ".rle"
         do {
             try DataFolders.makeFolders(folder)
             try FileIO.writeAtomically(Array(rle.utf8), to: path)
         } catch {
-            throw SessionError(code: "file", message: error.description)
+            throw SessionError(.file, error.description)
         }
         return path
     }
@@ -82,11 +82,11 @@ public struct ShapeLibrary: Sendable {
     /// - Throws: "argument" for a built-in shape, "shape" when there is no such user shape,
     ///   "file" when it cannot be removed.
     public func remove(named name: String) throws(SessionError) {
-        if Self.isBuiltIn(name) { throw SessionError(code: "argument", message: "\(Excerpt.quote(name)) is a built-in shape and cannot be removed") }
+        if Self.isBuiltIn(name) { throw SessionError(.argument, "\(Excerpt.quote(name)) is a built-in shape and cannot be removed") }
         guard let path = try userPath(name) else {
-            throw SessionError(code: "shape", message: "no user shape named \(Excerpt.quote(name))")
+            throw SessionError(.shape, "no user shape named \(Excerpt.quote(name))")
         }
-        do { try FileIO.remove(path) } catch { throw SessionError(code: "file", message: error.description) }
+        do { try FileIO.remove(path) } catch { throw SessionError(.file, error.description) }
     }
 
     // MARK: Names and files
@@ -97,7 +97,7 @@ public struct ShapeLibrary: Sendable {
         let scalars = name.unicodeScalars
         let allowed = scalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
         guard (1...64).contains(scalars.count), allowed, let first = scalars.first, first != ".", first != "-" else {
-            throw SessionError(code: "argument", message: "invalid shape name \(Excerpt.quote(name)): use 1-64 letters, digits, '-', '_' or '.', not starting with '.' or '-'")
+            throw SessionError(.argument, "invalid shape name \(Excerpt.quote(name)): use 1-64 letters, digits, '-', '_' or '.', not starting with '.' or '-'")
         }
     }
 
@@ -108,7 +108,7 @@ public struct ShapeLibrary: Sendable {
             return try DataFolders.entries(of: folder).filter { $0.hasSuffix(".rle") }.map { String($0.dropLast(4)) }
                 .filter { (try? Self.validate($0)) != nil }
         } catch {
-            throw SessionError(code: "file", message: error.description)
+            throw SessionError(.file, error.description)
         }
     }
 
