@@ -4,11 +4,15 @@ import PackageDescription
 // Layers, dependencies pointing one way (each module lists exactly what it imports):
 //   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
 //     header-only vector kernels the engine uses when the processor has them)
-//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
-//   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in),
-//     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service)
-//   ← HashlifeCommands (the command language over a session: session, boards, support, rendering,
-//     analysis, and HashlifeTerminal: keys, line editor, progress bar)
+//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib),
+//     HashlifeInterface (JSON answers, and memory sizes and thread counts as people type them)
+//   ← HashlifeEditing (the editing model: a session over one universe with its history,
+//     snapshots, selection, clipboard and the shape library; engine, formats, and
+//     HashlifePatterns: the shipped patterns/ compiled in),
+//     HashlifeBoards (engine, formats, analysis, interface, + the system SQLite: the board store
+//     and service)
+//   ← HashlifeCommands (the command language over a session: editing, boards, interface,
+//     rendering, analysis, and HashlifeTerminal: terminal input, line editor, progress bar)
 //   ← HashlifeREPL (the language on lines from a terminal or a pipe),
 //     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language)
 //   ← HashlifeCLI ← hashlife (executable)
@@ -50,35 +54,36 @@ let package = Package(
         .executableTarget(name: "embed-patterns", path: "Sources/embed-patterns"),
         .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
         .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
-        .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
-        // JSON output and memory sizes as people type them, for the CLI and the REPL.
-        .target(name: "HashlifeSupport", dependencies: ["HashlifeEngine", "HashlifeAnalysis"]),
+        .target(name: "HashlifeEditing", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
+        // What the program exchanges with people and programs: JSON answers (the CLI's --json,
+        // the REPL's, the board log's), and memory sizes and thread counts as people type them.
+        .target(name: "HashlifeInterface", dependencies: ["HashlifeEngine", "HashlifeAnalysis"]),
         .target(name: "HashlifeTerminal"),
         // The system SQLite (Debian's libsqlite3-dev), for the board store.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "CSQLite"]),
+        .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeInterface", "CSQLite"]),
         // The command language (one implementation for the REPL and the app's command line).
-        .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
-        .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeTerminal"]),
-        .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeSupport"]),
+        .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
+        .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeTerminal"]),
+        .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeInterface"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeSession", "HashlifeSupport", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
             name: "HashlifeBenchmarks",
-            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeSession"],
+            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeEditing"],
             path: "Benchmarks/HashlifeBenchmarks"
         ),
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeSupport", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeInterface", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
+        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
                     exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeTerminal", "HashlifeSession", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeTerminal", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@
 import HashlifeApp
 import HashlifeBoards
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 func runAppAutosave() {

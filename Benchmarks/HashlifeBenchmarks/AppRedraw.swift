@@ -5,7 +5,7 @@
 
 import HashlifeApp
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 import HashlifeTestSupport
 

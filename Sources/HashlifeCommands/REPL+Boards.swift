@@ -5,7 +5,7 @@
 import HashlifeBoards
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

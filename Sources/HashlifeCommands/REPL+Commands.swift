@@ -4,8 +4,8 @@
 import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 import HashlifeTerminal
 import Synchronization
 

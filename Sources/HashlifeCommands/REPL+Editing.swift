@@ -6,8 +6,8 @@
 #endif
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 extension REPL {
     static let editingCommands: [REPLCommand] = [

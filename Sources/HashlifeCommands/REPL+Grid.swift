@@ -2,8 +2,8 @@
 // ":T…" rule suffixes), which is also how a field is resized.
 
 import HashlifeEngine
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 extension REPL {
     static let gridCommand = REPLCommand(

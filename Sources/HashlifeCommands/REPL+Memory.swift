@@ -1,8 +1,8 @@
 // `stats` and `memory`: the engine's counters and its memory limit.
 
 import HashlifeEngine
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 extension REPL {
     /// Every engine counter. JSON: `EngineStatistics.jsonFields`, then `pinned_roots` and

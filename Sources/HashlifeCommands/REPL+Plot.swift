@@ -4,8 +4,8 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeRendering
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 extension REPL {
     static let plotCommands: [REPLCommand] = [

@@ -2,8 +2,8 @@
 // sets the memory limit.
 
 import HashlifeEngine
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 extension REPL {
     static let threadsCommand = REPLCommand(

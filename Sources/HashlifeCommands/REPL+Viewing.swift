@@ -2,8 +2,8 @@
 
 import HashlifeEngine
 import HashlifeRendering
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 
 // MARK: - Viewing
 

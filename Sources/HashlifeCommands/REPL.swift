@@ -9,8 +9,8 @@
 import HashlifeBoards
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
-import HashlifeSupport
+import HashlifeEditing
+import HashlifeInterface
 import HashlifeTerminal
 
 /// Why a command failed: its kind, for programs, and a message for people.

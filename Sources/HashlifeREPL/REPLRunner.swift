@@ -7,7 +7,7 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeCommands
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 import Synchronization
 

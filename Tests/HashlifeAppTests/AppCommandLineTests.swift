@@ -3,7 +3,7 @@ import Testing
 import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The app's `:` line and the keys that prompt for one value: the same command language as

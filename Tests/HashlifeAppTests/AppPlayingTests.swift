@@ -2,7 +2,7 @@ import Testing
 @testable import HashlifeApp
 import HashlifeBoards
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 /// Playing, stepping, reset, history and the header's figures, as a person meets them: the

@@ -1,7 +1,7 @@
 import Testing
 @testable import HashlifeApp
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 /// The app as a state machine: keys and clicks in, state and effects out, no terminal.

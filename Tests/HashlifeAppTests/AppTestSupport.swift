@@ -4,7 +4,7 @@
 @testable import HashlifeApp
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 import HashlifeTestSupport
 

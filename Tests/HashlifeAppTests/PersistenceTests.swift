@@ -1,7 +1,7 @@
 import Testing
 @testable import HashlifeApp
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// Settings files and the board the app lives in, in temporary XDG folders (never the user's).

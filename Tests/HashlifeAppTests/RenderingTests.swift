@@ -1,7 +1,7 @@
 import Testing
 @testable import HashlifeApp
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The canvas renderer and the screen buffer, against expected screens.

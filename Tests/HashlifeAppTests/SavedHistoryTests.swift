@@ -3,7 +3,7 @@ import Testing
 @testable import HashlifeBoards
 import HashlifeEngine
 import HashlifeRendering
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// `hashlife play` with no file reopens the history and snapshots saved with the board:

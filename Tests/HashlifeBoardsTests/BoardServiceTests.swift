@@ -4,7 +4,7 @@ import Testing
 import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTestSupport
 
 /// A fresh folder, removed with the test process's scratch folder when the tests end.

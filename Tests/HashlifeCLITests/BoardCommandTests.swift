@@ -3,7 +3,7 @@ import Testing
 @testable import HashlifeCLI
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTestSupport
 
 /// `hashlife board …` in process, against a store in a fresh folder.

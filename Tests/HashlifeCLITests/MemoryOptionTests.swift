@@ -3,7 +3,7 @@ import Testing
 @testable import HashlifeCLI
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTestSupport
 
 /// `--max-memory MB` on the commands that build a universe, and the `memory` statistics of

@@ -3,7 +3,7 @@ import Testing
 @testable import HashlifeCLI
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTestSupport
 
 /// `--threads N` on every command that steps a universe: parsed and checked as

@@ -3,7 +3,7 @@ import Testing
 import HashlifeEngine
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// A REPL using a store in a fresh folder; `say` runs one line and returns its output.

@@ -4,7 +4,7 @@ import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The editing commands end to end, in JSON mode: every command of the editing contract, its

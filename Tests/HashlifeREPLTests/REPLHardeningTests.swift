@@ -3,7 +3,7 @@ import Testing
 import HashlifeEngine
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// Hostile REPL input (issue 12): huge numbers, long lines, control characters, huge views.

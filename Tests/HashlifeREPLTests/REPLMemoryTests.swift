@@ -4,7 +4,7 @@ import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The REPL's `memory` and `stats` commands, the session's memory limit, and steps that do not

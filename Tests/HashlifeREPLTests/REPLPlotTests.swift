@@ -3,7 +3,7 @@ import Testing
 import HashlifeEngine
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 @Suite struct REPLPlotTests {

@@ -4,7 +4,7 @@ import HashlifeEngine
 @testable import HashlifeCommands
 @testable import HashlifeREPL
 import HashlifeRendering
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 @Suite struct REPLPreviewTests {

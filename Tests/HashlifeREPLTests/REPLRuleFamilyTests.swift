@@ -3,7 +3,7 @@ import Testing
 import HashlifeEngine
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The REPL with B0, MAP and Wolfram rules: `rule` prints Golly's canonical text, and the JSON

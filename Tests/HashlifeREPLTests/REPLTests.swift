@@ -4,7 +4,7 @@ import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 @testable import HashlifeTerminal
 import HashlifeTestSupport
 

@@ -4,7 +4,7 @@ import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
 @testable import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The REPL's `threads` command and the session's thread count: shown, set, kept

@@ -1,7 +1,7 @@
 import Testing
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The session's one history of edits and steps: undo, redo, going back in time, snapshots.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTestSupport
 
 /// The shape library: shipped patterns compiled in, user shapes in a folder of their own.

@@ -14,7 +14,7 @@
 import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 /// The prompt being typed into: what it asks for, its label and the line.

@@ -3,7 +3,7 @@
 
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 extension App {

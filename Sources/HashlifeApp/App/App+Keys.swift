@@ -2,7 +2,7 @@
 // after htop, vim and lazygit, and listed in the help overlay and the control bar.
 
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 extension App {

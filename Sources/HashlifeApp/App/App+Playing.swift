@@ -3,7 +3,7 @@
 
 import HashlifeAnalysis
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 
 extension App {
     /// Generations per frame: 1, or 2^k in hyper mode.

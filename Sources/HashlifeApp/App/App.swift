@@ -5,7 +5,7 @@
 import HashlifeAnalysis
 import HashlifeCommands
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 /// What the app asks its runner to do.

@@ -8,7 +8,7 @@ import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 /// What `hashlife play` was asked for, and where things live.

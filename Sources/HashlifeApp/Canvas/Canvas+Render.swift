@@ -3,7 +3,7 @@
 // same transform (Canvas.swift).
 
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 
 /// A pattern following the pointer in stamp or paste mode: live cells as offsets from its
 /// top-left, placed with its top-left at (`x`, `y`).

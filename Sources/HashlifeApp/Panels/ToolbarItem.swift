@@ -3,7 +3,7 @@
 
 import HashlifeEngine
 import HashlifeRendering
-import HashlifeSession
+import HashlifeEditing
 
 /// One pattern of the edit toolbar.
 public struct ToolbarItem: Equatable, Sendable {

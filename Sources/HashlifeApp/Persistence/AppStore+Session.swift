@@ -16,7 +16,7 @@
 import HashlifeBoards
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 
 extension AppStore {
     /// Undo entries saved with the board, the newest.

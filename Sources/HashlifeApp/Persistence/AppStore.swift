@@ -7,7 +7,7 @@ import HashlifeBoards
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeFormats
-import HashlifeSession
+import HashlifeEditing
 
 /// Where the app keeps its universe: one board of a `BoardService`, and the last-session file.
 public final class AppStore {

@@ -8,7 +8,7 @@
 #endif
 import HashlifeCommands
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 
 public enum AppRunner {

@@ -5,7 +5,7 @@
 @preconcurrency import Glibc
 #endif
 import HashlifeEngine
-import HashlifeSession
+import HashlifeEditing
 import Synchronization
 
 /// Runs one job at a time on its own thread; `control` cancels it, `reached` tells its progress.

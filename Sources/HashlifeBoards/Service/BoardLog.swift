@@ -4,7 +4,7 @@
 // for with `HASHLIFE_LOG=info|debug` or `--verbose`.
 
 import HashlifeEngine
-import HashlifeSupport
+import HashlifeInterface
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

@@ -6,7 +6,7 @@
 import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeFormats
-import HashlifeSupport
+import HashlifeInterface
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

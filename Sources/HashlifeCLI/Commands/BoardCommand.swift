@@ -3,7 +3,7 @@ import HashlifeBoards
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeRendering
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTerminal
 #if canImport(Glibc)
 @preconcurrency import Glibc

@@ -1,6 +1,6 @@
 import HashlifeAnalysis
 import HashlifeEngine
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeFormats
 
 /// `hashlife classify FILE [--max-gen N] [--json]`: what the pattern becomes.

@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeFormats
 
 /// `hashlife info FILE`.

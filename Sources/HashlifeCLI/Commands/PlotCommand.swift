@@ -1,7 +1,7 @@
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeRendering
-import HashlifeSupport
+import HashlifeInterface
 import HashlifeTerminal
 
 /// `hashlife plot FILE --to N`: population (and bounds) against generation.

@@ -1,7 +1,7 @@
 import HashlifeEngine
 import HashlifeCommands
 import HashlifeREPL
-import HashlifeSession
+import HashlifeEditing
 import HashlifeTerminal
 #if canImport(Glibc)
 @preconcurrency import Glibc

@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSupport
+import HashlifeInterface
 
 /// `--max-memory MB`, shared by every command that builds a universe (`run`, `view`, `info`,
 /// `classify`, `repl`). No short name: `classify` already uses `-m` for `--max-gen`.

@@ -1,5 +1,5 @@
 import HashlifeEngine
-import HashlifeSupport
+import HashlifeInterface
 
 /// `--threads N`, shared by every command that steps a universe (`run`, `view`, `classify`,
 /// `animate`, `plot`, `repl`, `play`, `board step` and `board final`): how many threads a step
