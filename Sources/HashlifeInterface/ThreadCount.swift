@@ -35,14 +35,15 @@ public enum ThreadCount {
         return value
     }
 
-    /// The commands' default: every processor this process may run on (at most 256). Threads
-    /// that do not help cost little: steps under 30 ms never fork, a step whose forks are tiny
-    /// hands back to one thread, and the hash index grows as one thread would grow it (what two
-    /// threads give is in docs/performance.md). `--threads 1` is the single-threaded engine.
-    public static var defaultCount: Int { min(Universe.availableProcessors, range.upperBound) }
+    /// The commands' default: one thread. A default must cost nothing on any case, and two
+    /// threads do not meet that on the benchmark set: most big steps run 1.2–1.75 times faster,
+    /// but metacatacryst runs 1.17 times slower and peak memory reaches 1.88 times one thread's
+    /// (docs/performance.md), against a bound of 1.05 and 1.25. `--threads N` is for the cases
+    /// it helps.
+    public static let defaultCount = 1
 
-    /// The default and this machine's processors, for help texts: "every processor (2 here)".
+    /// The default, for help texts.
     public static var defaultDescription: String {
-        "every processor (\(Universe.availableProcessors) here)"
+        "1; this machine has \(Universe.availableProcessors) processors"
     }
 }

@@ -13,7 +13,7 @@ enum ThreadsOption {
         default: ThreadCount.defaultDescription
     )
 
-    /// The count the command line asks for, else `ThreadCount.defaultCount` (every processor).
+    /// The count the command line asks for, else `ThreadCount.defaultCount` (one).
     /// - Throws: a usage error (exit 64) for a value that is not a whole number in range.
     static func count(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
         guard let text = arguments.value(name) else { return ThreadCount.defaultCount }
