@@ -124,17 +124,7 @@ extension App {
             ask(.confirmDeleteBoard(id: list[selected].id), "Delete board \(list[selected].id.short) (\(list[selected].name)) for good? y/n: ")
         case .enter:
             guard selected < list.count else { return }
-            if unsaved { autosave(now: now) }
-            do {
-                let board = try store.open(list[selected].id.text, into: session)
-                gridBounds = session.universe.rule.grid?.rect  // refits the canvas
-                canvas = fittedCanvas()
-                restoreStatistics(from: store.populationHistory())
-                mode = .normal
-                panel = nil
-                status = "opened board \(board.id.short) (\(board.name))"
-                store.writeSessionFile(self)
-            } catch { status = error.description }
+            openBoard(list[selected].id.text)
         default: break
         }
     }
