@@ -145,6 +145,19 @@ import HashlifeTestSupport
         #expect(app.canvas == app.fittedCanvas())
     }
 
+    @Test func pastedTextGoesIntoThePromptAndTheMouseLeavesItAlone() throws {
+        let app = try makeApp("glider.rle")
+        app.press(":")
+        app.type("load ", then: nil)
+        app.send(.paste("/tmp/some file.rle\nsecond line"))
+        #expect(app.prompt?.line.text == "load /tmp/some file.rle")
+        #expect(app.mode == .normal)
+        // A click on the control bar's Play does not type into the line or play.
+        app.click(2, app.rows - 1)
+        #expect(app.prompt?.line.text == "load /tmp/some file.rle")
+        #expect(!app.playing)
+    }
+
     @Test func loadStartsANewBoardAndTheOldOneKeepsItsState() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }

@@ -85,6 +85,15 @@ extension App {
     /// Text pasted into the terminal (the system clipboard): a pattern in any format becomes a
     /// stamp following the pointer; anything else is refused with the reader's located error.
     func pasteText(_ text: String) {
+        if var typing = prompt {
+            // Into the prompt: the first line of the text, as typed.
+            let line = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).first ?? ""
+            let characters = line.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
+            typing.line.characters.insert(contentsOf: characters, at: typing.line.cursor)
+            typing.line.cursor += characters.count
+            prompt = typing
+            return
+        }
         guard !busy, panel == nil else { return }
         let document: PatternDocument
         do { document = try PatternCodec.decode(Array(text.utf8), fileName: "clipboard").document } catch {

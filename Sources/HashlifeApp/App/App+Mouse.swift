@@ -8,7 +8,8 @@ import HashlifeTerminal
 extension App {
     func handle(mouse: MouseEvent) -> [AppEffect] {
         pointer = (mouse.column, mouse.row)
-        if busy { return [] }
+        // While a step runs or the prompt is open, the mouse only moves the pointer.
+        if busy || prompt != nil { return [] }
         if let panel {
             if mouse.kind == .press, case .help = panel { self.panel = nil }
             return []
