@@ -5,9 +5,10 @@ import PackageDescription
 //   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
 //     header-only vector kernels the engine uses when the processor has them)
 //   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib),
-//     HashlifeInterface (JSON answers, and memory sizes and thread counts as people type them)
+//     HashlifeInterface (JSON answers; numbers, memory sizes and thread counts as people type
+//     them; user text quoted short and safe in messages)
 //   ← HashlifeEditing (the editing model: a session over one universe with its history,
-//     snapshots, selection, clipboard and the shape library; engine, formats, and
+//     snapshots, selection, clipboard and the shape library; engine, formats, interface, and
 //     HashlifePatterns: the shipped patterns/ compiled in),
 //     HashlifeBoards (engine, formats, analysis, interface, + the system SQLite: the board store
 //     and service)
@@ -54,9 +55,10 @@ let package = Package(
         .executableTarget(name: "embed-patterns", path: "Sources/embed-patterns"),
         .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
         .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
-        .target(name: "HashlifeEditing", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
+        .target(name: "HashlifeEditing", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifePatterns"]),
         // What the program exchanges with people and programs: JSON answers (the CLI's --json,
-        // the REPL's, the board log's), and memory sizes and thread counts as people type them.
+        // the REPL's, the board log's); numbers, memory sizes and thread counts as people type
+        // them; user text quoted short and safe in messages (`Excerpt`).
         .target(name: "HashlifeInterface", dependencies: ["HashlifeEngine", "HashlifeAnalysis"]),
         .target(name: "HashlifeTerminal"),
         // The system SQLite (Debian's libsqlite3-dev), for the board store.
@@ -76,14 +78,14 @@ let package = Package(
             path: "Benchmarks/HashlifeBenchmarks"
         ),
         .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
                     exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeTerminal", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeInterface", "HashlifeTerminal", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 #if canImport(Glibc)
 @preconcurrency import Glibc

@@ -3,6 +3,7 @@
 // selecting and copying change no cell and record nothing.
 
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 
 extension Session {

@@ -10,6 +10,7 @@
 // so edits made after that state are undone with it and edits before it are kept.
 
 import HashlifeEngine
+import HashlifeInterface
 
 /// One entry of the history: a change, the state to return to, and where the change left the
 /// universe.

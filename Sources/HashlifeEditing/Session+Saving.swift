@@ -8,6 +8,7 @@
 // numbered, so a store that remembers which numbers it wrote only writes the new ones.
 
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 
 /// The history and snapshots of a session as plain data: the entries and snapshots in order,

@@ -1,6 +1,7 @@
 // Snapshots: named states saved for later, restored as an undoable change.
 
 import HashlifeEngine
+import HashlifeInterface
 
 /// A saved state of the session's universe, by name. Its root is pinned (kept through
 /// collections), so it costs the memory of the nodes only it reaches; restoring is O(1).

@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 
 /// Why a session command failed: its kind, for programs, and a message for people.

@@ -1,5 +1,6 @@
 import Testing
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeRendering
 
 /// The helpers behind the messages and limits: `Excerpt`, `InputNumber`, `OutputLimit`.

@@ -1,5 +1,6 @@
 import Foundation
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 import HashlifeTestSupport
 import Testing

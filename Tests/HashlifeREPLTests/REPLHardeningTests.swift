@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HashlifeEngine
+import HashlifeInterface
 @testable import HashlifeCommands
 @testable import HashlifeREPL
 import HashlifeEditing

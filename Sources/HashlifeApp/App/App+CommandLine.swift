@@ -14,6 +14,7 @@
 import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeEditing
 import HashlifeTerminal
 

@@ -3,6 +3,7 @@
 
 import HashlifeAnalysis
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeEditing
 
 extension App {

@@ -7,6 +7,7 @@
 import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 import HashlifeEditing
 import HashlifeTerminal

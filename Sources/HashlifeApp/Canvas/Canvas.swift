@@ -3,6 +3,7 @@
 // `Canvas`, so the highlighted cell is the cell a click toggles, at every zoom.
 
 import HashlifeEngine
+import HashlifeInterface
 
 /// How big cells are on screen.
 ///

@@ -2,6 +2,7 @@
 // step, speed, zoom, hovered cell, messages) and the control bar (each action with its key).
 
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeTerminal
 
 extension App {

@@ -4,6 +4,7 @@
 
 import HashlifeBoards
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeTerminal
 import HashlifeRendering
 

@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 
 /// Why a board operation failed. Every case reads as one line naming what and why.
 public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {

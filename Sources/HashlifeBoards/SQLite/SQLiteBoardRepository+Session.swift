@@ -5,6 +5,7 @@
 // saved session always belongs to the board's stored state.
 
 import HashlifeEngine
+import HashlifeInterface
 
 extension SQLiteBoardRepository {
     public func session(_ id: BoardID) throws(BoardError) -> BoardSession? {

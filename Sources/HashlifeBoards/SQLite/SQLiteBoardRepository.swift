@@ -13,6 +13,7 @@
 // version, each step in the same transaction as the version bump.
 
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 #if canImport(Glibc)
 @preconcurrency import Glibc

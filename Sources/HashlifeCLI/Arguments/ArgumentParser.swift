@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 
 // Parses the arguments that follow a subcommand name against its `CommandSpec`.
 //

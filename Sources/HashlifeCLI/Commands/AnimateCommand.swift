@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 import HashlifeRendering
 import HashlifeTerminal

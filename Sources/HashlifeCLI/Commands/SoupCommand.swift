@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeRendering
 
 /// `hashlife soup WxH`: a reproducible random soup, written as RLE.

@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeRendering
 
 extension RenderOptions {

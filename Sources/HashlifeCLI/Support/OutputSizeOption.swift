@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeRendering
 
 /// `--size COLSxROWS` (`view`, `repl`) and the picture-size checks, under the one output rule

@@ -1,4 +1,5 @@
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 
 /// Reading and writing pattern files for the commands, with errors that name the file and place.

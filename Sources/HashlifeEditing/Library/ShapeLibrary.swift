@@ -1,6 +1,7 @@
 // The shape library: the shipped patterns, compiled in, plus the user's own shapes.
 
 import HashlifeEngine
+import HashlifeInterface
 import HashlifeFormats
 import HashlifePatterns
 

@@ -1,3 +1,5 @@
+import HashlifeEngine
+
 /// A short, escaped quotation of user input for messages: at most `limit` characters, in single
 /// quotes, control characters and quotes escaped, so a message stays one short line whatever
 /// the input (a 1 MB line, NUL bytes, terminal escapes).

@@ -1,3 +1,5 @@
+import HashlifeEngine
+
 /// Numbers typed by a user (command-line options, REPL arguments), refused as soon as their
 /// size is known when they are beyond the engine's limits: a million-digit number is turned
 /// down by counting its digits, before any arithmetic on it.
