@@ -4,11 +4,14 @@ import PackageDescription
 // Layers, dependencies pointing one way (each module lists exactly what it imports):
 //   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
 //     header-only vector kernels the engine uses when the processor has them)
-//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
+//   ← HashlifeFormats (+ the system zlib; also `retryingOnInterrupt`, the one helper that retries
+//     system calls a signal interrupted, and `writeAll`, for every module's file and terminal I/O),
+//     HashlifeAnalysis, HashlifeRendering (+ zlib), HashlifeSupport
 //   ← HashlifeSession (engine, formats, and HashlifePatterns: the shipped patterns/ compiled in),
-//     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service)
+//     HashlifeBoards (engine, formats, analysis, support, + the system SQLite: the board store and service),
+//     HashlifeTerminal (keys, line editor, progress bar, Ctrl-C; formats only for those helpers)
 //   ← HashlifeCommands (the command language over a session: session, boards, support, rendering,
-//     analysis, and HashlifeTerminal: keys, line editor, progress bar)
+//     analysis, terminal)
 //   ← HashlifeREPL (the language on lines from a terminal or a pipe),
 //     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language)
 //   ← HashlifeCLI ← hashlife (executable)
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "HashlifeSession", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifePatterns"]),
         // JSON output and memory sizes as people type them, for the CLI and the REPL.
         .target(name: "HashlifeSupport", dependencies: ["HashlifeEngine", "HashlifeAnalysis"]),
-        .target(name: "HashlifeTerminal"),
+        .target(name: "HashlifeTerminal", dependencies: ["HashlifeFormats"]),
         // The system SQLite (Debian's libsqlite3-dev), for the board store.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeSupport", "CSQLite"]),
