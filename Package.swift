@@ -4,16 +4,20 @@ import PackageDescription
 // Layers, dependencies pointing one way (each module lists exactly what it imports):
 //   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
 //     header-only vector kernels the engine uses when the processor has them)
-//   ← HashlifeFormats (+ the system zlib), HashlifeAnalysis, HashlifeRendering (+ zlib),
+//   ← HashlifeFormats (+ the system zlib; also `retryingOnInterrupt`, the one helper that retries
+//     system calls a signal interrupted, and `writeAll`, for every module's file and terminal I/O),
+//     HashlifeAnalysis, HashlifeRendering (+ zlib),
 //     HashlifeInterface (JSON answers; numbers, memory sizes and thread counts as people type
 //     them; user text quoted short and safe in messages)
 //   ← HashlifeEditing (the editing model: a session over one universe with its history,
 //     snapshots, selection, clipboard and the shape library; engine, formats, interface, and
 //     HashlifePatterns: the shipped patterns/ compiled in),
 //     HashlifeBoards (engine, formats, analysis, interface, + the system SQLite: the board store
-//     and service)
+//     and service),
+//     HashlifeTerminal (terminal input, line editor, progress bar, Ctrl-C; formats only for
+//     those helpers)
 //   ← HashlifeCommands (the command language over a session: editing, boards, interface,
-//     rendering, analysis, and HashlifeTerminal: terminal input, line editor, progress bar)
+//     rendering, analysis, terminal)
 //   ← HashlifeREPL (the language on lines from a terminal or a pipe),
 //     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language)
 //   ← HashlifeCLI ← hashlife (executable)
@@ -60,7 +64,7 @@ let package = Package(
         // the REPL's, the board log's); numbers, memory sizes and thread counts as people type
         // them; user text quoted short and safe in messages (`Excerpt`).
         .target(name: "HashlifeInterface", dependencies: ["HashlifeEngine", "HashlifeAnalysis"]),
-        .target(name: "HashlifeTerminal"),
+        .target(name: "HashlifeTerminal", dependencies: ["HashlifeFormats"]),
         // The system SQLite (Debian's libsqlite3-dev), for the board store.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "HashlifeBoards", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeInterface", "CSQLite"]),

@@ -91,15 +91,14 @@ public enum REPLInterrupts {
     /// When idle, does SIGINT end the process (pipe input) or only cancel (interactive)?
     static let exitsWhenIdle = Atomic<Bool>(false)
 
-    /// Installs the SIGINT handler with `sigaction(2)` and makes sure SIGINT is not blocked.
+    /// Installs the SIGINT handler (`InterruptSignal.install`, which also unblocks SIGINT).
     static func install(exitsWhenIdle: Bool) {
         _ = control.isCancelled
         busy.store(false, ordering: .relaxed)
         pending.store(false, ordering: .relaxed)
         self.exitsWhenIdle.store(exitsWhenIdle, ordering: .relaxed)
         Terminal.restoreModeFromSignalHandler()  // initialises its globals too (no mode saved yet: does nothing)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        InterruptSignal.install { _ in
             if REPLInterrupts.busy.load(ordering: .sequentiallyConsistent) {
                 REPLInterrupts.pending.store(true, ordering: .sequentiallyConsistent)
                 REPLInterrupts.control.cancel()
@@ -110,15 +109,6 @@ public enum REPLInterrupts {
                 REPLInterrupts.control.cancel()
             }
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
-        // A parent may have left SIGINT blocked (the mask is inherited across exec): unblock it,
-        // or Ctrl-C could never stop a step.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Before a command: nothing pending, busy.

@@ -12,6 +12,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeFormats
 
 public final class LineEditor {
     /// What `readLine` got.
@@ -252,7 +253,7 @@ enum HistoryFile {
     /// The last `limit` lines of the file (none if it is missing or unreadable). A file grown
     /// past twice the limit is rewritten with its last `limit` lines.
     static func load(_ path: String, limit: Int) -> [String] {
-        let fd = Terminal.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return [] }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -269,7 +270,7 @@ enum HistoryFile {
 
     static func append(_ line: String, to path: String) {
         makeParentDirectories(of: path)
-        let fd = Terminal.retryingInterrupts { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
+        let fd = retryingOnInterrupt { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { return }
         Terminal.write(fd, line + "\n")
         close(fd)
@@ -278,7 +279,7 @@ enum HistoryFile {
     /// Replaces the file through a temporary file and rename(2), so it is never half written.
     private static func rewrite(_ path: String, lines: [String]) {
         let temporary = path + ".tmp\(getpid())"
-        let fd = Terminal.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        let fd = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { return }
         Terminal.write(fd, lines.map { $0 + "\n" }.joined())
         close(fd)

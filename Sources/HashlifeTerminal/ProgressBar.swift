@@ -11,6 +11,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeFormats
 import Synchronization
 
 public final class ProgressBar: Sendable {
@@ -94,7 +95,7 @@ public final class ProgressBar: Sendable {
             return running
         }) else { return }
         var byte: UInt8 = 1
-        _ = Terminal.retryingInterrupts { write(stopped.wakeWrite, &byte, 1) }
+        _ = retryingOnInterrupt { write(stopped.wakeWrite, &byte, 1) }
         pthread_join(stopped.thread, nil)
         close(stopped.wakeRead)
         close(stopped.wakeWrite)
@@ -195,7 +196,7 @@ public final class ProgressBar: Sendable {
 
     /// The process's resident memory, from the second field of /proc/self/statm (pages).
     public static func residentBytes() -> Int? {
-        let fd = Terminal.retryingInterrupts { open("/proc/self/statm", O_RDONLY | O_CLOEXEC) }
+        let fd = retryingOnInterrupt { open("/proc/self/statm", O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 128)

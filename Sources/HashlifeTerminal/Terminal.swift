@@ -1,24 +1,15 @@
 // Thin wrappers over the terminal system calls, in the swift-system style: each names the C
 // function it wraps, takes plain file descriptors, and reports failure as nil or false rather
-// than errno. EINTR is retried in one place, `retryingInterrupts`.
+// than errno. EINTR is retried in one place for the whole package, HashlifeFormats'
+// `retryingOnInterrupt` (with `writeAll`, the only thing this module takes from formats).
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeFormats
 import Synchronization
 
 public enum Terminal {
-    /// Calls `body` again while it fails with EINTR (a signal arrived before any byte moved):
-    /// the one place in this module where interrupted system calls are retried.
-    @inline(__always)
-    static func retryingInterrupts<T: FixedWidthInteger & SignedInteger>(_ body: () -> T) -> T {
-        while true {
-            let result = body()
-            if result == -1 && errno == EINTR { continue }
-            return result
-        }
-    }
-
     /// Is `fd` a terminal? Wraps `isatty(3)`.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
@@ -26,7 +17,7 @@ public enum Terminal {
     /// zero). Wraps `ioctl(2)` with `TIOCGWINSZ`.
     public static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
-        let result = retryingInterrupts { ioctl(fd, UInt(TIOCGWINSZ), &size) }
+        let result = retryingOnInterrupt { ioctl(fd, UInt(TIOCGWINSZ), &size) }
         guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
     }
@@ -34,19 +25,14 @@ public enum Terminal {
     /// Reads up to `buffer.count` bytes. Returns how many (0 at end of input), or nil on an
     /// error. Wraps `read(2)`.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        let n = retryingInterrupts { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        let n = retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
         return n < 0 ? nil : n
     }
 
     /// Writes all of `bytes`, or as much as the reader takes (stops on EPIPE and the like).
     /// Wraps `write(2)`.
     public static func write(_ fd: Int32, bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = retryingInterrupts { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
-            if n <= 0 { return }
-            offset += n
-        }
+        _ = writeAll(fd, bytes)
     }
 
     /// Writes `text` as UTF-8 (see `write(_:bytes:)`).
@@ -59,7 +45,7 @@ public enum Terminal {
     /// (or end of input, or an error to report) is ready. Wraps `poll(2)`.
     public static func waitForInput(_ fd: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let n = retryingInterrupts { poll(&entry, 1, milliseconds) }
+        let n = retryingOnInterrupt { poll(&entry, 1, milliseconds) }
         return n > 0
     }
 
@@ -72,19 +58,19 @@ public enum Terminal {
     /// Wraps `tcgetattr(3)`, `cfmakeraw(3)` and `tcsetattr(3)`.
     public static func withRawMode<R>(_ fd: Int32, _ body: () throws -> R) rethrows -> R {
         var saved = termios()
-        guard retryingInterrupts({ tcgetattr(fd, &saved) }) == 0 else { return try body() }
+        guard retryingOnInterrupt({ tcgetattr(fd, &saved) }) == 0 else { return try body() }
         var raw = saved
         cfmakeraw(&raw)
         // Keep reads blocking for one byte at a time.
         raw.c_cc.6 = 1  // VMIN
         raw.c_cc.5 = 0  // VTIME
         SavedMode.install(saved, fd: fd)
-        guard retryingInterrupts({ tcsetattr(fd, TCSADRAIN, &raw) }) == 0 else {
+        guard retryingOnInterrupt({ tcsetattr(fd, TCSADRAIN, &raw) }) == 0 else {
             SavedMode.clear()
             return try body()
         }
         defer {
-            _ = retryingInterrupts { tcsetattr(fd, TCSADRAIN, &saved) }
+            _ = retryingOnInterrupt { tcsetattr(fd, TCSADRAIN, &saved) }
             SavedMode.clear()
         }
         return try body()

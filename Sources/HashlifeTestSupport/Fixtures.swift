@@ -5,7 +5,8 @@ import HashlifeEngine
 import HashlifeFormats
 
 /// Paths to the repository's pattern files and to `../shared` (present beside developers'
-/// checkouts and in CI, absent from a user's clone: tests that need it skip with a message).
+/// checkouts and in CI, absent from a user's clone: tests that need it are disabled with
+/// `.enabled(if: Fixtures.shared != nil, …)`, so Swift Testing reports them as skipped).
 public enum Fixtures {
     /// The repository's top folder, found from this source file's path.
     public static let repositoryRoot: String = {

@@ -132,11 +132,9 @@ private func verdict(_ name: String, maxGeneration: BigUInt = 100_000) -> Verdic
         #expect(spaceshipSpeed(dx: 2, dy: 1, period: 6) == "(2,1)c/6 oblique")
     }
 
-    @Test func longPeriodOscillatorFromTheCorpus() throws {
-        guard let shared = Fixtures.shared else {
-            print("skipping: ../shared is absent (no Golly oscillator corpus)")
-            return
-        }
+    @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's oscillator corpus"))
+    func longPeriodOscillatorFromTheCorpus() throws {
+        let shared = try #require(Fixtures.shared)
         let path = shared + "/corpus/golly/Life/Oscillators/p138.rle"
         let decoded = try PatternCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), fileName: path)
         let u = try Universe(document: decoded.document)
@@ -149,11 +147,9 @@ private func verdict(_ name: String, maxGeneration: BigUInt = 100_000) -> Verdic
         #expect(period == 138)
     }
 
-    @Test func periodBeyondTheDensePhaseIsFoundByJumps() throws {
-        guard let shared = Fixtures.shared else {
-            print("skipping: ../shared is absent (no Golly oscillator corpus)")
-            return
-        }
+    @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's oscillator corpus"))
+    func periodBeyondTheDensePhaseIsFoundByJumps() throws {
+        let shared = try #require(Fixtures.shared)
         // p138 beside the p88 queen bee turn: period lcm(138, 88) = 6072, from generation 136.
         var cells: [(x: Int, y: Int)] = []
         for (name, shift) in [("p138.rle", 0), ("queen-bee-turn.rle", 1000)] {

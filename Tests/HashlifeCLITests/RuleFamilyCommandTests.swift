@@ -5,7 +5,8 @@ import HashlifeEngine
 import HashlifeTestSupport
 
 /// The command line with B0, MAP and Wolfram rules: canonical text in the JSON, the `background`
-/// field, the text note at background 1, and bad rules refused (64 for arguments, 1 in files).
+/// field, the note on standard error at background 1 (the result line stays plain), and bad
+/// rules refused (64 for arguments, 1 in files).
 @Suite struct RuleFamilyCommandTests {
     let glider = Fixtures.pattern("glider.rle")
 
@@ -20,9 +21,25 @@ import HashlifeTestSupport
             let json = try object(result.out)
             #expect(json["background"] as? Int == background, "\(rule) at \(generation)")
             #expect(json["rule"] as? String == (try Rule(rule)).description)
+            #expect(result.err.isEmpty, "\(rule) at \(generation): \(result.err)")
+            // The result line is plain `N: POPULATION` for every rule; the note is its own line
+            // on standard error.
+            let population = try #require(json["population"] as? String)
             let text = hashlifeRun(["run", glider, "--gen", generation, "--rule", rule])
-            #expect(text.out.contains("(background 1") == (background == 1), "\(rule) at \(generation): \(text.out)")
+            #expect(text.status == 0)
+            #expect(text.out == "\(generation): \(population)\n", "\(rule) at \(generation)")
+            let note = "(background 1: cells that differ from an all-alive plane)\n"
+            #expect(text.err == (background == 1 ? note : ""), "\(rule) at \(generation): \(text.err)")
         }
+    }
+
+    @Test func backgroundNoteFollowsTheResultLineWhenThePatternGoesToStandardOutput() {
+        let result = hashlifeRun(["run", glider, "--gen", "1", "--rule", "B0134/S23", "--out", "-", "--format", "rle"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("rule = B0134/S23") && !result.out.contains("background"), "\(result.out)")
+        let lines = result.err.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[0].hasPrefix("1: ") && lines[1] == "(background 1: cells that differ from an all-alive plane)" && lines[2].isEmpty,
+                "\(result.err)")
     }
 
     @Test func classifySaysWhatTheCellsAreRelativeToUnderB0() {

@@ -160,12 +160,9 @@ func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String
         #expect(hashlife("help", "run").out == run.out)
     }
 
-    @Test func builtBinaryRunsAndExitsWithStatus() throws {
-        let binary = Fixtures.repositoryRoot + "/.build/debug/hashlife"
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("skipping: \(binary) not built")
-            return
-        }
+    @Test(.enabled(if: builtHashlife != nil, "the hashlife executable has not been built (swift build)"))
+    func builtBinaryRunsAndExitsWithStatus() throws {
+        let binary = try #require(builtHashlife)
         func launch(_ arguments: [String]) throws -> (Int32, String, String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)

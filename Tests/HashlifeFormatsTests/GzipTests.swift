@@ -22,14 +22,8 @@ private func repetitive(_ count: Int, seed: UInt64) -> [UInt8] {
 /// The compressed form of a short sentence, for truncation and mutation tests.
 private let smallText = Array("The quick brown fox jumps over the lazy dog; 2bo$obo$3o! 2bo$obo$3o! 2bo$obo$3o!\n".utf8)
 
-/// The system gzip, or nil (after printing why) when it is absent.
-private func systemGzip() -> String? {
-    for path in ["/bin/gzip", "/usr/bin/gzip"] where FileManager.default.isExecutableFile(atPath: path) {
-        return path
-    }
-    print("skipping: no gzip executable at /bin/gzip or /usr/bin/gzip")
-    return nil
-}
+/// The system gzip, or nil when it is absent (the tests that compare with it are then skipped).
+private let systemGzip: String? = ["/bin/gzip", "/usr/bin/gzip"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// Runs `gzip arguments... file` on a temporary file holding `input`; returns status and stdout.
 private func runGzip(_ gzip: String, _ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: [UInt8]) {
@@ -107,8 +101,9 @@ private func expectError(
         }
     }
 
-    @Test func systemGzipReadsOurOutput() throws {
-        guard let gzip = systemGzip() else { return }
+    @Test(.enabled(if: systemGzip != nil, "no gzip executable at /bin/gzip or /usr/bin/gzip"))
+    func systemGzipReadsOurOutput() throws {
+        let gzip = try #require(systemGzip)
         var rng = SplitMix64(seed: 42)
         for data in [[], smallText, repetitive(300_000, seed: 3), rng.bytes(200_000)] as [[UInt8]] {
             for level in [1, 9] {
@@ -119,8 +114,9 @@ private func expectError(
         }
     }
 
-    @Test func weReadSystemGzipOutput() throws {
-        guard let gzip = systemGzip() else { return }
+    @Test(.enabled(if: systemGzip != nil, "no gzip executable at /bin/gzip or /usr/bin/gzip"))
+    func weReadSystemGzipOutput() throws {
+        let gzip = try #require(systemGzip)
         var rng = SplitMix64(seed: 43)
         for data in [[], smallText, repetitive(300_000, seed: 4), rng.bytes(200_000)] as [[UInt8]] {
             for flag in ["-1", "-9"] {
@@ -234,19 +230,12 @@ private func expectError(
         #expect(!Gzip.isCompressed(Array("[M2] (golly 4.1)\n".utf8)))
     }
 
-    @Test func gollyCorpusFilesDecompressToPatternText() throws {
-        guard let shared = Fixtures.shared else {
-            print("skipping: ../shared is absent")
-            return
-        }
-        let root = shared + "/corpus/golly"
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            print("skipping: \(root) is absent")
-            return
-        }
+    @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's corpus"))
+    func gollyCorpusFilesDecompressToPatternText() throws {
+        let root = try #require(Fixtures.shared) + "/corpus/golly"
+        let walker = try #require(FileManager.default.enumerator(atPath: root), "cannot list \(root)")
         let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".gz") }.sorted()
         #expect(!files.isEmpty, "no .gz files under \(root)")
-        let gzip = FileManager.default.isExecutableFile(atPath: "/bin/gzip") ? "/bin/gzip" : nil
         for file in files {
             let compressed = try FileIO.read(root + "/" + file)
             #expect(Gzip.isCompressed(compressed), "\(file)")
@@ -257,7 +246,7 @@ private func expectError(
             let starts = ["[M2]", "x =", "x=", "#"].contains { firstLine.hasPrefix($0) }
             #expect(starts, "\(file) starts with \(firstLine.prefix(40))")
             #expect(!text.contains("\u{FFFD}") && !data.contains(0), "\(file) is not text")
-            if let gzip {
+            if let gzip = systemGzip {
                 #expect(try runGzip(gzip, ["-dc"], input: compressed).output == data, "\(file) differs from gzip -dc")
             }
         }

@@ -587,11 +587,9 @@ private let fixtures: [(Format, [String])] = [
 // MARK: Golly's Life 1.05/1.06 files
 
 @Suite struct LifeCorpusTests {
-    @Test func gollyLifeFilesMatchTheOraclePopulations() throws {
-        guard let shared = Fixtures.shared else {
-            print("skipped: ../shared (Golly's corpus and oracle) is absent")
-            return
-        }
+    @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's corpus and bgolly's populations"))
+    func gollyLifeFilesMatchTheOraclePopulations() throws {
+        let shared = try #require(Fixtures.shared)
         let corpus = shared + "/corpus/golly"
         let oracle = try String(contentsOfFile: shared + "/oracle/life-folder.tsv", encoding: .utf8)
         var populations: [String: Int] = [:]

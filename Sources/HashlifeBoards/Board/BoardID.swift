@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeFormats
 
 /// A board's identifier: a random (version 4) UUID, written in lowercase canonical form
 /// `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`.
@@ -36,12 +37,13 @@ public struct BoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func random() -> BoardID {
         var bytes = [UInt8](repeating: 0, count: 16)
         var filled = 0
-        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        let fd = retryingOnInterrupt { open("/dev/urandom", O_RDONLY | O_CLOEXEC) }
         if fd >= 0 {
             defer { close(fd) }
             while filled < 16 {
-                let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, 16 - filled) }
-                if n > 0 { filled += n } else if n == 0 || errno != EINTR { break }
+                let n = bytes.withUnsafeMutableBytes { buffer in retryingOnInterrupt { read(fd, buffer.baseAddress! + filled, 16 - filled) } }
+                if n <= 0 { break }
+                filled += n
             }
         }
         if filled < 16 {

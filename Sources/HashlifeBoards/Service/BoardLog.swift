@@ -4,6 +4,7 @@
 // for with `HASHLIFE_LOG=info|debug` or `--verbose`.
 
 import HashlifeEngine
+import HashlifeFormats
 import HashlifeInterface
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -44,8 +45,7 @@ public struct BoardLog: Sendable {
         guard let level else { return nil }
         let style: Style = isatty(STDERR_FILENO) == 1 ? .text : .json
         return BoardLog(level: level, style: style) { line in
-            var bytes = Array(line.utf8)
-            bytes.withUnsafeMutableBytes { raw in _ = Glibc.write(STDERR_FILENO, raw.baseAddress, raw.count) }
+            _ = Array(line.utf8).withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
         }
     }
 

@@ -14,7 +14,10 @@ enum RunCommand: Subcommand {
             absolute generation: a file that starts at a later generation (RLE '#CXRLE Gen=') is \
             advanced by the difference, and N before it is an error. Jumps cost about as much as \
             the distinct structure of the pattern, not the number of generations, so 2^1000 is \
-            quick for a glider gun.
+            quick for a glider gun. Under a B0 rule the population counts the cells that differ \
+            from the background, as Golly does; when the background is all alive (odd \
+            generations, or every generation with S8) a note saying so goes to standard error, \
+            so the result line stays 'N: POPULATION' for scripts.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
@@ -69,12 +72,20 @@ enum RunCommand: Subcommand {
             }
         }
         let seconds = (clock.now - start) / .seconds(1)
-        let line = arguments.flag("--json")
+        let json = arguments.flag("--json")
+        let line = json
             ? report(universe, population: population, seconds: seconds).encoded + "\n"
-            : "\(universe.generation): \(population)\(universe.background == 1 ? " (background 1: cells that differ from an all-alive plane)" : "")\n"
+            : "\(universe.generation): \(population)\n"
         if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
+        // The line stays plain for scripts; what the count is relative to goes to standard
+        // error (the JSON object has it as `background`).
+        if !json && universe.background == 1 { context.standardError(backgroundNote) }
         if let writeFailure { throw writeFailure }
     }
+
+    /// Said on standard error after the result line when a B0 rule's cells are counted
+    /// against an all-alive plane.
+    static let backgroundNote = "(background 1: cells that differ from an all-alive plane)\n"
 
     /// Steps `universe` to `target` with a progress bar on standard error (when it is a
     /// terminal) and Ctrl-C stopping cleanly: exit 130 after saying which generation was reached.

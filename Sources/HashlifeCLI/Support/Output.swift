@@ -1,40 +1,20 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import HashlifeTerminal
 
-/// Writing to the standard streams with plain write(2): safe in Swift 6 without global mutable
-/// state, and unbuffered so progress and errors appear in order.
+/// Writing to the standard streams with plain write(2) (`Terminal.write`, EINTR and partial
+/// writes handled there): safe in Swift 6 without global mutable state, and unbuffered so
+/// progress and errors appear in order. A reader gone away (EPIPE and the like) ends the write
+/// quietly: there is nothing useful to do about it.
 enum Output {
     static func standardOutput(_ text: String) { write(text, to: STDOUT_FILENO) }
     static func standardError(_ text: String) { write(text, to: STDERR_FILENO) }
 
-    static func write(_ text: String, to fd: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE and the like: the reader went away; nothing useful to do.
-                }
-                offset += n
-            }
-        }
-    }
+    static func write(_ text: String, to fd: Int32) { Terminal.write(fd, text) }
 
     static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        bytes.withUnsafeBytes { Terminal.write(fd, bytes: $0) }
     }
 
     /// The terminal's size in character cells (of standard output, else standard error), or nil.

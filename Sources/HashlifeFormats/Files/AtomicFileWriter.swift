@@ -15,16 +15,6 @@
 //   descriptor of this process (so `--out /dev/stdout` keeps a shell's `>>` appending).
 // - Directories, sockets and block devices are refused with an error naming what they are.
 
-/// Calls `call` again while it fails with EINTR (a signal arrived during the system call).
-/// The one place the write side retries interrupted calls.
-@inline(__always)
-func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-        let result = call()
-        if result >= 0 || errno != EINTR { return result }
-    }
-}
-
 extension FileError {
     /// The failure of a system call on `path`: `errno`'s message and number.
     static func system(_ path: String, _ code: Int32 = errno) -> FileError {
@@ -148,17 +138,10 @@ public final class AtomicFileWriter {
     /// Appends `bytes`. A failure abandons the file (the target is untouched) and throws.
     public func write(_ bytes: [UInt8]) throws(FileError) {
         guard !finished else { throw FileError(path: path, reason: "already closed") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                retryingOnInterrupt { Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset) }
-            }
-            if n < 0 {
-                let error = FileError.system(path)
-                abandon()
-                throw error
-            }
-            offset += n
+        if let code = bytes.withUnsafeBytes({ writeAll(fd, $0) }) {
+            let error = FileError.system(path, code)
+            abandon()
+            throw error
         }
     }
 

@@ -16,7 +16,8 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried by `retryingOnInterrupt`, the one helper for it).
+/// Whole-file reads and crash-safe writes, through POSIX calls (EINTR retried by
+/// `retryingOnInterrupt`, the package's one helper for it).
 public enum FileIO {
     /// The bytes of the file at `path`, or of standard input when `path` is "-". Reads all of
     /// it, however long: for pattern files use `PatternCodec.read(path:label:limit:)`, which
