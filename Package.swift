@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way (each module lists exactly what it imports):
-//   HashlifeEngine (stdlib only, and CPrefetch, a header-only prefetch hint, and CLifeKernels,
-//     header-only vector kernels the engine uses when the processor has them)
+//   HashlifeBigInt (stdlib only: exact integers of any size)
+//   ← HashlifeEngine (stdlib only, HashlifeBigInt, which it re-exports, and CPrefetch, a
+//     header-only prefetch hint, and CLifeKernels, header-only vector kernels the engine uses
+//     when the processor has them)
 //   ← HashlifeFormats (+ the system zlib; also `retryingOnInterrupt`, the one helper that retries
 //     system calls a signal interrupted, and `writeAll`, for every module's file and terminal I/O),
 //     HashlifeAnalysis, HashlifeRendering (+ zlib),
@@ -41,6 +43,7 @@ let package = Package(
     name: "hashlife",
     products: [
         .executable(name: "hashlife", targets: ["hashlife"]),
+        .library(name: "HashlifeBigInt", targets: ["HashlifeBigInt"]),
         .library(name: "HashlifeEngine", targets: ["HashlifeEngine"]),
         .library(name: "HashlifeFormats", targets: ["HashlifeFormats"]),
     ],
@@ -50,7 +53,9 @@ let package = Package(
         // Vector kernels for the direct squares (AVX-512 and AVX2, header only, chosen at run
         // time: each function carries its instruction set, so no target flags are needed).
         .systemLibrary(name: "CLifeKernels", path: "Sources/CLifeKernels"),
-        .target(name: "HashlifeEngine", dependencies: ["CPrefetch", "CLifeKernels"], swiftSettings: engineSettings),
+        // Exact unsigned and signed integers of any size (generations, populations, coordinates).
+        .target(name: "HashlifeBigInt", swiftSettings: engineSettings),
+        .target(name: "HashlifeEngine", dependencies: ["HashlifeBigInt", "CPrefetch", "CLifeKernels"], swiftSettings: engineSettings),
         // The system zlib (Debian's zlib1g-dev), for .gz pattern files.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "HashlifeFormats", dependencies: ["HashlifeEngine", "CZlib"]),
@@ -81,7 +86,7 @@ let package = Package(
             dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeEditing"],
             path: "Benchmarks/HashlifeBenchmarks"
         ),
-        .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeBigInt", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeInterface", "HashlifeTestSupport"]),

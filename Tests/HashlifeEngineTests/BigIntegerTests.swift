@@ -1,5 +1,6 @@
 import Testing
-@testable import HashlifeEngine
+@testable import HashlifeBigInt
+import HashlifeEngine
 
 /// Deterministic SplitMix64 so every run checks the same values.
 private struct BigIntegerTestRNG: RandomNumberGenerator {
