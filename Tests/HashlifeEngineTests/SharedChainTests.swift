@@ -11,8 +11,8 @@ import Testing
         var bits: UInt64 = 0x9E37_79B9_7F4A_7C15
         while true {
             bits = bits &* 6364136223846793005 &+ 1442695040888963407
-            let slot = store.bucket(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32),
-                                    NodeStore.leafMarker, NodeStore.leafMarker)
+            let slot = store.arena.bucket(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32),
+                                    NodeRecord.leafMarker, NodeRecord.leafMarker)
             if let other = seen[slot], other != bits {
                 let first = store.leaf(other), second = store.leaf(bits)
                 return (first, second, slot)
@@ -24,10 +24,10 @@ import Testing
     /// The ids of the chain of `slot`, head first.
     func chain(_ store: borrowing NodeStore, _ slot: Int) -> [NodeID] {
         var ids: [NodeID] = []
-        var id = store.buckets[slot] & NodeRecord.idMask
-        while id != 0 && ids.count <= store.count {
+        var id = store.arena.buckets[slot] & NodeRecord.idMask
+        while id != 0 && ids.count <= store.arena.count {
             ids.append(id)
-            id = store.nodes[Int(id)].next
+            id = store.arena.nodes[Int(id)].next
         }
         return ids
     }
@@ -37,10 +37,11 @@ import Testing
         var view = NodeStore(viewOf: store)
         let given = store.giveEmergencyIDs(to: &view)
         #expect(given)
-        let phase = ParallelPhase(store: store, softBound: store.capacity, threads: 1, narrowForkNanoseconds: 0)
+        let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
+                                  softBound: store.arena.capacity, threads: 1, narrowForkNanoseconds: 0)
         view.phase = phase
         body(&view)
-        phase.end(into: &store)
+        phase.end(into: &store.arena)
         store.absorb(&view)
     }
 
@@ -53,7 +54,7 @@ import Testing
         let nodes = universe.store.nodeCount
         withView(&universe.store) { view in
             let found = view.insertShared(UInt32(truncatingIfNeeded: cells), UInt32(truncatingIfNeeded: cells >> 32),
-                                          NodeStore.leafMarker, NodeStore.leafMarker, slot: slot)
+                                          NodeRecord.leafMarker, NodeRecord.leafMarker, slot: slot)
             #expect(found == first)
         }
         #expect(universe.store.nodeCount == nodes)
@@ -68,15 +69,15 @@ import Testing
         #expect(before.prefix(2) == [second, first])
         withView(&universe.store) { view in
             // Another worker holds the lock: the move is skipped.
-            let head = view.buckets[slot]
-            view.buckets[slot] = head | NodeStore.bucketLock
-            #expect(view.sharedHead(slot) == head)
-            view.moveToFrontShared(first, slot: slot)
-            #expect(view.buckets[slot] == head | NodeStore.bucketLock)
-            view.buckets[slot] = head
+            let head = view.arena.buckets[slot]
+            view.arena.buckets[slot] = head | NodeArena.bucketLock
+            #expect(view.arena.sharedHead(slot) == head)
+            view.arena.moveToFrontShared(first, slot: slot)
+            #expect(view.arena.buckets[slot] == head | NodeArena.bucketLock)
+            view.arena.buckets[slot] = head
             // Free: the record leads, the others follow in their order, the lock is released.
-            view.moveToFrontShared(first, slot: slot)
-            #expect(view.buckets[slot] == first)
+            view.arena.moveToFrontShared(first, slot: slot)
+            #expect(view.arena.buckets[slot] == first)
         }
         let after = chain(universe.store, slot)
         #expect(after.first == first)

@@ -15,12 +15,12 @@ extension NodeStore {
     ///   before its fork returns or throws.
     mutating func forkedSuccessor(_ id: NodeID, level: Int, step: Int, depth: Int, pool: WorkerPool) throws(StepInterruption) -> NodeID {
         if depth == 0 || level <= NodeStore.smallestForkLevel { return try successor(id, level: level, step: step, SharedStep.self) }
-        if isEmpty(id, level: level) { return empties[level - 1] }
+        if isEmpty(id, level: level) { return arena.empty(level - 1) }
         let tag = level - 2 - step
-        if let result = sharedResult(id, tag: tag) { return result }
+        if let result = arena.sharedResult(id, tag: tag) { return result }
         if mustPause || phase?.isStopping == true { throw .paused }
-        let result = try forkedStep(nodes[Int(id)], level: level, step: step, depth: depth, pool: pool)
-        publishResult(id, result, tag: tag)
+        let result = try forkedStep(arena[id], level: level, step: step, depth: depth, pool: pool)
+        arena.publishResult(id, result, tag: tag)
         return result
     }
 
@@ -67,8 +67,8 @@ extension NodeStore {
         var open = InlineArray<n, Int>(repeating: 0), openCount = 0
         for i in order {
             if isEmpty(squares[i], level: level) {
-                results[i] = empties[level - 1]
-            } else if let known = sharedResult(squares[i], tag: tag) {
+                results[i] = arena.empty(level - 1)
+            } else if let known = arena.sharedResult(squares[i], tag: tag) {
                 results[i] = known
             } else {
                 open[openCount] = i

@@ -51,14 +51,14 @@ extension ParallelPhase {
     static let growing = 2
 
     /// Where a phase over an index of `buckets` (of `planned` at most) asks for it to grow: where
-    /// one thread would grow it (`NodeStore.indexGrowthPoint`), or never once it is as planned.
+    /// one thread would grow it (`NodeArena.indexGrowthPoint`), or never once it is as planned.
     static func indexBound(buckets: Int, planned: Int) -> Int {
-        buckets < planned ? NodeStore.indexGrowthPoint(buckets: buckets) : .max
+        buckets < planned ? NodeArena.indexGrowthPoint(buckets: buckets) : .max
     }
 
     /// The size a phase grows an index of `buckets` buckets to, within a plan of `planned`: the
     /// first of `indexSizes` that is at least twice the index, then twofold as one thread grows
-    /// it, and straight to the plan when that is near (`NodeStore.indexGrowth`). One thread
+    /// it, and straight to the plan when that is near (`NodeArena.indexGrowth`). One thread
     /// doubles a small index three times on its way to 2^21 buckets and then goes to 2^22 at
     /// 786,432 nodes; a phase goes to 2^21 (8 MB) at once, which holds a step of up to 1.5
     /// million nodes (mosquito5 to 2^20 ends with a million, and 8 MB less than one thread's
@@ -66,7 +66,7 @@ extension ParallelPhase {
     /// the chains are relinked and the new pages touched.
     static func grownIndex(from buckets: Int, planned: Int) -> Int {
         let grown = ParallelPhase.indexSizes.first { $0 >= 2 * buckets } ?? 2 * buckets
-        return NodeStore.indexGrowth(to: grown, planned: planned)
+        return NodeArena.indexGrowth(to: grown, planned: planned)
     }
 
     /// The sizes of `grownIndex` below twofold growth.
@@ -115,9 +115,9 @@ extension ParallelPhase {
         while active.load(ordering: .sequentiallyConsistent) != 0 {
             if spins < WorkerPool.spins { hashlife_spin_pause(); spins += 1 } else { sched_yield() }
         }
-        let grown = ParallelPhase.grownIndex(from: bucketCount, planned: plannedBuckets)
-        NodeStore.regrowIndex(&buckets, capacity: &bucketCapacity, to: grown, nodes: nodes, count: nodeCount, threads: threads)
-        bucketCount = grown
+        let grown = ParallelPhase.grownIndex(from: arena.bucketCount, planned: plannedBuckets)
+        arena.count = nodeCount
+        arena.growIndex(to: grown, threads: threads)
         indexBound = ParallelPhase.indexBound(buckets: grown, planned: plannedBuckets)
         indexGrowths += 1
         pthread_mutex_lock(waitLock)
@@ -157,7 +157,7 @@ extension NodeStore {
     /// Takes `phase`'s index into this view (after a growth, or as its worker starts).
     @inline(__always)
     mutating func adoptIndex(of phase: ParallelPhase) {
-        (buckets, bucketCount, bucketCapacity) = (phase.buckets, phase.bucketCount, phase.bucketCapacity)
+        (arena.buckets, arena.bucketCount, arena.bucketCapacity) = (phase.arena.buckets, phase.arena.bucketCount, phase.arena.bucketCapacity)
     }
 
     /// A view's worker starts running the recursion (`ParallelPhase.enter`); nothing for the

@@ -13,7 +13,7 @@ extension Universe {
         set {
             precondition(newValue >= 1, "a step needs at least one thread")
             threadCount = min(newValue, Universe.maximumThreads)
-            store.parallelHeadroom = threadCount > 1 ? Universe.margin(workers: threadCount) : 0
+            store.plan.headroom = threadCount > 1 ? Universe.margin(workers: threadCount) : 0
         }
     }
 
@@ -45,23 +45,23 @@ extension Universe {
         let workers = pool.helpers + 1
         while true {
             let margin = Universe.margin(workers: workers)
-            let softBound = min(store.capacity, store.limitCapacity - NodeStore.reserve) - margin
+            let softBound = min(store.arena.capacity, store.plan.nodeCapacity - MemoryPlan.reserve) - margin
             // The index grows where one thread would grow it, before a phase and within one,
             // to the sizes of `ParallelPhase.grownIndex` (ParallelPhase+Index.swift).
-            while store.count > ParallelPhase.indexBound(buckets: store.bucketCount, planned: store.plannedBuckets) {
-                let grown = ParallelPhase.grownIndex(from: store.bucketCount, planned: store.plannedBuckets)
-                store.growIndex(to: grown, threads: workers)
+            while store.arena.count > ParallelPhase.indexBound(buckets: store.arena.bucketCount, planned: store.plan.plannedBuckets) {
+                let grown = ParallelPhase.grownIndex(from: store.arena.bucketCount, planned: store.plan.plannedBuckets)
+                store.arena.growIndex(to: grown, threads: workers)
             }
             // A store at its limit collects first, with one thread (and its pins).
-            if store.freeCount < margin && store.count >= softBound { return nil }
+            if store.arena.freeCount < margin && store.arena.count >= softBound { return nil }
             let views = UnsafeMutablePointer<NodeStore>.allocate(capacity: workers)
             var ready = true
             for i in 0..<workers {
                 (views + i).initialize(to: NodeStore(viewOf: store))
                 ready = ready && store.giveEmergencyIDs(to: &views[i])
             }
-            let phase = ParallelPhase(store: store, softBound: softBound, threads: workers,
-                                      narrowForkNanoseconds: narrowForkNanoseconds)
+            let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
+                                      softBound: softBound, threads: workers, narrowForkNanoseconds: narrowForkNanoseconds)
             for i in 0..<workers {
                 (views[i].phase, views[i].pool, views[i].hungry, views[i].indexGrowth) = (phase, pool, pool.hungry, phase.growth)
             }
@@ -83,11 +83,12 @@ extension Universe {
             }
             parallelPhases.run += 1
             parallelPhases.indexGrowths += phase.indexGrowths
-            phase.end(into: &store)
+            phase.end(into: &store.arena)
+            store.collector.workersStamped = true
             for i in 0..<workers { store.absorb(&views[i]) }
             views.deinitialize(count: workers)
             views.deallocate()
-            store.countInserts(phase.idsHandedOut)
+            store.collector.clock.count(phase.idsHandedOut)
             switch outcome {
             case let .success(result):
                 return result
@@ -118,11 +119,12 @@ extension Universe {
     /// thrashing step is split by the single-threaded path), and it must leave room for a
     /// phase worth forking (a quarter of the limit), else the step finishes on one thread,
     /// which collects with its recursion pinned.
-    func collectBetweenPhases(_ unfinished: NodeStore.UnfinishedStep) -> Bool {
-        guard store.collectionsThisStep < store.collectionsAllowed, store.collect(unfinished: unfinished, threads: threadCount) == nil else { return false }
-        store.collectionsThisStep += 1
+    func collectBetweenPhases(_ unfinished: UnfinishedStep) -> Bool {
+        guard store.collector.collectionsThisStep < store.collector.collectionsAllowed,
+              store.collect(unfinished: unfinished, threads: threadCount) == nil else { return false }
+        store.collector.collectionsThisStep += 1
         parallelPhases.collectedBetween += 1
-        return store.freeCount >= store.limitCapacity / 4
+        return store.arena.freeCount >= store.plan.nodeCapacity / 4
     }
 
     /// Can a step of `step` (-1: one generation from an odd one) from a root of `level` fork?
@@ -181,23 +183,10 @@ extension Universe {
 }
 
 extension NodeStore {
-    /// A monotonic clock, in nanoseconds (for `forkTime`).
+    /// A monotonic clock, in nanoseconds.
     static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-    }
-
-    /// Advances the recency clock for `inserted` ids handed out at once (by a parallel phase,
-    /// whose views stamped with the same clock as it ran: `ParallelPhase.tick`).
-    mutating func countInserts(_ inserted: Int) {
-        (tick, insertsThisTick) = NodeStore.clock(tick, insertsThisTick, after: inserted, perTick: insertsPerTick)
-    }
-
-    /// The recency clock (`tick`, `insertsThisTick`) after `inserted` more nodes: one tick
-    /// every `perTick`, stopping at `maximumTick`.
-    static func clock(_ tick: UInt32, _ insertsThisTick: Int, after inserted: Int, perTick: Int) -> (UInt32, Int) {
-        let total = insertsThisTick + inserted
-        return (UInt32(min(Int(tick) + total / perTick, Int(NodeStore.maximumTick))), total % perTick)
     }
 }

@@ -83,17 +83,17 @@ extension Universe {
     /// reaches its limit on the way. Shared by plane steps and the tiled-grid jumps
     /// (Universe+Grid.swift). The universe's root is not touched.
     func successor(ofPadded padded: NodeID, level rootLevel: Int, step: Int, control: StepControl?) throws(StepInterruption) -> NodeID {
-        store.stepRoot = padded
-        store.control = control
-        store.preparePins(level: rootLevel)
-        store.collectionsThisStep = 0
-        store.collectionsAllowed = step > 0 ? Universe.collectionsPerStep : .max
+        store.collector.stepRoot = padded
+        store.stepping.control = control
+        store.arena.preparePins(level: rootLevel)
+        store.collector.collectionsThisStep = 0
+        store.collector.collectionsAllowed = step > 0 ? Universe.collectionsPerStep : .max
         defer {
-            store.control = nil
-            store.stepRoot = 0
-            store.pinCount = 0
+            store.stepping.control = nil
+            store.collector.stepRoot = 0
+            store.arena.pinCount = 0
         }
-        store.pinning = false
+        store.collector.pinning = false
         // With several threads, the step starts on one all the same, and moves to all of them
         // once it has run `serialNanoseconds` (and made `missesBeforeForking` misses): a small
         // step never pays for starting the others, and a big one keeps what it memoized so far.
@@ -107,10 +107,10 @@ extension Universe {
         var forkTime = budgeted ? NodeStore.monotonicNanoseconds() &+ serialNanoseconds : 0
         var handBacks = 0
         var forksNow = budgeted && missesBeforeForking == 0
-        defer { store.missBudget = .max }
+        defer { store.stepping.handOffMisses = .max }
         while true {
             if forksNow {
-                store.pinCount = 0
+                store.arena.pinCount = 0
                 if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
                     return result
                 }
@@ -118,8 +118,8 @@ extension Universe {
                 forkTime = timeToForkAgain(afterHandBacks: handBacks)
                 forksNow = false
             }
-            store.missBudget = budgeted ? store.memoMisses &+ missesBeforeForking : .max
-            store.forkTime = forkTime
+            store.stepping.handOffMisses = budgeted ? store.stepping.memoMisses &+ missesBeforeForking : .max
+            store.stepping.handOffTime = forkTime
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
@@ -131,8 +131,8 @@ extension Universe {
             do {
                 return try outcome.get()
             } catch .needsPins {
-                store.pinning = true
-                store.preparePins(level: rootLevel)
+                store.collector.pinning = true
+                store.arena.preparePins(level: rootLevel)
             } catch .paused {
                 forksNow = true
             }

@@ -33,8 +33,8 @@ public final class Universe {
     #endif
     /// The root node; the store keeps it (and what it reaches) through every collection.
     var root: NodeID {
-        get { store.liveRoot }
-        set { store.liveRoot = newValue }
+        get { store.collector.liveRoot }
+        set { store.collector.liveRoot = newValue }
     }
     var level: Int
     var originX: BigInt
@@ -132,13 +132,13 @@ public struct UniverseState: Equatable {
 extension Universe {
     /// The current state, to restore later.
     public func saveState() -> UniverseState {
-        UniverseState(pin: PinnedRoot(root, in: store.pinned), level: level, originX: originX, originY: originY,
+        UniverseState(pin: PinnedRoot(root, in: store.collector.pinned), level: level, originX: originX, originY: originY,
                       generation: generation, rule: rule)
     }
 
     /// Returns to a state saved from this universe.
     public func restore(_ state: UniverseState) {
-        precondition(state.pin.pins === store.pinned, "a state restored into a universe that did not make it")
+        precondition(state.pin.pins === store.collector.pinned, "a state restored into a universe that did not make it")
         setRule(state.rule)
         root = state.root
         level = state.level
@@ -173,6 +173,6 @@ extension Universe {
     /// - Complexity: O(1) after a step; O(level) after edits.
     public var cellSetKey: CellSetKey {
         shrink()
-        return CellSetKey(pin: PinnedRoot(root, in: store.pinned), level: level)
+        return CellSetKey(pin: PinnedRoot(root, in: store.collector.pinned), level: level)
     }
 }
