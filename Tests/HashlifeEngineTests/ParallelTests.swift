@@ -8,8 +8,8 @@ import HashlifeTestSupport
     func universe(_ cells: [ReferenceCell], rule: Rule, threads: Int) -> Universe {
         let u = Universe(rule: rule, referenceCells: cells)
         u.threads = threads
-        u.missesBeforeForking = 0
-        u.narrowForkNanoseconds = 0
+        u.parallel.missesBeforeForking = 0
+        u.parallel.narrowForkNanoseconds = 0
         return u
     }
 
@@ -30,7 +30,7 @@ import HashlifeTestSupport
         }
         for u in many {
             #expect(u.invariantViolations().isEmpty)
-            #expect(u.parallelPhases.run > 0, "rule \(text), \(u.threads) threads: no step forked")
+            #expect(u.parallel.phases.run > 0, "rule \(text), \(u.threads) threads: no step forked")
         }
     }
 
@@ -44,7 +44,7 @@ import HashlifeTestSupport
             #expect(u.referenceCells == reference.cells, "generation \(generation)")
             if u.referenceCells != reference.cells { return }
         }
-        #expect(u.parallelPhases.run > 0, "no step forked")
+        #expect(u.parallel.phases.run > 0, "no step forked")
     }
 
     /// The shipped pattern `name` jumped 2^e for each of `exponents`, with one thread and with
@@ -53,13 +53,13 @@ import HashlifeTestSupport
     /// × 4 …); expects the same population and bounds after each jump and returns the
     /// multi-threaded universe.
     func jumpedBesideOneThread(_ name: String, exponents: [Int], threads: Int, narrowForkNanoseconds: UInt64,
-                               serialNanoseconds: UInt64 = Universe.serialNanoseconds) -> Universe {
+                               serialNanoseconds: UInt64 = ParallelStepper.serialNanoseconds) -> Universe {
         let one = Fixtures.universe(name)
         let many = Fixtures.universe(name)
         many.threads = threads
-        many.missesBeforeForking = 0
-        many.narrowForkNanoseconds = narrowForkNanoseconds
-        many.serialNanoseconds = serialNanoseconds
+        many.parallel.missesBeforeForking = 0
+        many.parallel.narrowForkNanoseconds = narrowForkNanoseconds
+        many.parallel.serialNanoseconds = serialNanoseconds
         for exponent in exponents {
             one.step(byPowerOfTwo: exponent)
             many.step(byPowerOfTwo: exponent)
@@ -73,8 +73,8 @@ import HashlifeTestSupport
         var demandForks = 0
         for name in ["gosper-glider-gun.rle", "switch-engine.rle", "acorn.rle", "r-pentomino.rle"] {
             let two = jumpedBesideOneThread(name, exponents: [10, 20, 100], threads: 4, narrowForkNanoseconds: 0)
-            #expect(two.parallelPhases.run > 0, "\(name): no step forked")
-            demandForks += two.store.demandForks
+            #expect(two.parallel.phases.run > 0, "\(name): no step forked")
+            demandForks += two.parallel.phases.demandForks
         }
         // Below the fixed fork depth a worker forks a big miss when another has nothing to
         // do; jumps a hundred levels deep give them many chances.
@@ -88,8 +88,8 @@ import HashlifeTestSupport
         let two = Universe(rule: .life, memoryLimit: 3 << 20)
         for cell in cells { two.setCell(x: cell.x, y: cell.y) }
         two.threads = 2
-        two.missesBeforeForking = 0
-        two.narrowForkNanoseconds = 0
+        two.parallel.missesBeforeForking = 0
+        two.parallel.narrowForkNanoseconds = 0
         for count in [BigUInt(100), BigUInt(1024), BigUInt(3000)] {
             one.step(by: count)
             try two.step(by: count, control: nil)
@@ -97,8 +97,8 @@ import HashlifeTestSupport
             #expect(two.referenceCells == one.referenceCells, "generation \(two.generation)")
         }
         #expect(two.store.collector.collections > 0, "the limit never forced a collection")
-        #expect(two.parallelPhases.outOfRoom > 0, "no phase ran out of room")
-        #expect(two.parallelPhases.collectedBetween > 0, "no collection ran between two phases")
+        #expect(two.parallel.phases.outOfRoom > 0, "no phase ran out of room")
+        #expect(two.parallel.phases.collectedBetween > 0, "no collection ran between two phases")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -115,8 +115,8 @@ import HashlifeTestSupport
         let padded = u.paddedRoot(), level = u.level + 1
         let root = u.store.record(u.root), e = u.store.emptyNode(level: level - 2)
         _ = u.store.node(e, e, root.nw, root.ne)
-        _ = try u.store.successor(u.root, level: level - 1, step: level - 3, SerialStep.self)
-        for quarter in [root.nw, root.ne] { _ = try u.store.successor(quarter, level: level - 2, step: level - 4, SerialStep.self) }
+        _ = try u.store.successor(u.root, level: level - 1, step: level - 3)
+        for quarter in [root.nw, root.ne] { _ = try u.store.successor(quarter, level: level - 2, step: level - 4) }
         u.store.collector.stepRoot = padded
         u.store.collector.collectsToTheMinimum = true
         return (u, padded, level, [u.root, root.nw, root.ne])
@@ -148,7 +148,7 @@ import HashlifeTestSupport
         // phases fork thousands of times at these jumps.
         let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [12, 100, 300], threads: 2,
                                         narrowForkNanoseconds: 1_000_000_000)
-        #expect(two.parallelPhases.narrow > 0, "no phase was found narrow (\(two.parallelPhases))")
+        #expect(two.parallel.phases.narrow > 0, "no phase was found narrow (\(two.parallel.phases))")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -175,7 +175,7 @@ import HashlifeTestSupport
         // first hand-back left the rest of the step to one thread: one narrow phase a step.
         let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [300], threads: 2,
                                         narrowForkNanoseconds: 1_000_000_000, serialNanoseconds: 0)
-        #expect(two.parallelPhases.narrow >= 2, "the step did not fork again after a hand-back (\(two.parallelPhases))")
+        #expect(two.parallel.phases.narrow >= 2, "the step did not fork again after a hand-back (\(two.parallel.phases))")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -266,6 +266,6 @@ import HashlifeTestSupport
         let reference = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 1)
         reference.step(byPowerOfTwo: 10)
         #expect(u.referenceCells == reference.referenceCells)
-        #expect(u.parallelPhases.run > 0, "no step forked")
+        #expect(u.parallel.phases.run > 0, "no step forked")
     }
 }

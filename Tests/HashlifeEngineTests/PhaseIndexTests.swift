@@ -15,15 +15,15 @@ import HashlifeTestSupport
         let one = Universe(rule: .life, referenceCells: cells)
         let many = Universe(rule: .life, referenceCells: cells)
         many.threads = threads
-        many.missesBeforeForking = 0
-        many.narrowForkNanoseconds = 0
+        many.parallel.missesBeforeForking = 0
+        many.parallel.narrowForkNanoseconds = 0
         let bucketsBefore = many.store.arena.bucketCount
         one.step(by: BigUInt.powerOfTwo(9))
         many.step(by: BigUInt.powerOfTwo(9))
         #expect(many.population == one.population)
         #expect(many.referenceCells == one.referenceCells)
-        #expect(many.parallelPhases.run == 1, "the step ran \(many.parallelPhases.run) phases")
-        #expect(many.parallelPhases.indexGrowths >= 1, "the index grew \(many.parallelPhases.indexGrowths) times within the phase")
+        #expect(many.parallel.phases.run == 1, "the step ran \(many.parallel.phases.run) phases")
+        #expect(many.parallel.phases.indexGrowths >= 1, "the index grew \(many.parallel.phases.indexGrowths) times within the phase")
         let (nodes, buckets, oneThreadsBuckets) = (many.store.arena.count, many.store.arena.bucketCount, one.store.arena.bucketCount)
         #expect(buckets > bucketsBefore)
         let growthPoint = NodeArena.indexGrowthPoint(buckets: buckets)

@@ -1,7 +1,7 @@
 import Testing
 @testable import HashlifeEngine
 
-/// The hash chains of the store shared by a multi-threaded step (Parallel/NodeStore+Shared.swift):
+/// The hash chains of the store shared by a multi-threaded step (NodeArena+Shared.swift):
 /// inserts search again under the bucket's lock, and moves to the front keep every record.
 @Suite struct SharedChainTests {
     /// Two leaves whose keys fall in one bucket of `store`'s index, made in that order (the
@@ -33,16 +33,16 @@ import Testing
     }
 
     /// Runs `body` with a worker's view of `store` in a phase, then ends the phase.
-    func withView(_ store: inout NodeStore, _ body: (inout NodeStore) -> Void) {
-        var view = NodeStore(viewOf: store)
-        let given = store.giveEmergencyIDs(to: &view)
+    func withView(_ store: inout NodeStore, _ body: (inout WorkerView) -> Void) {
+        var ids = IDSupply()
+        let given = ids.takeEmergencyIDs(from: &store.arena)
         #expect(given)
         let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
                                   softBound: store.arena.capacity, threads: 1, narrowForkNanoseconds: 0)
-        view.phase = phase
+        var view = WorkerView(of: store, phase: phase, pool: WorkerPool(helpers: 0, stackBytes: 0), ids: ids)
         body(&view)
         phase.end(into: &store.arena)
-        store.absorb(&view)
+        view.giveBack(to: &store)
     }
 
     @Test func anInsertFindsTheNodeItsWalkMissed() {
@@ -53,7 +53,7 @@ import Testing
         let cells = universe.store.leafBits(first)
         let nodes = universe.store.nodeCount
         withView(&universe.store) { view in
-            let found = view.insertShared(UInt32(truncatingIfNeeded: cells), UInt32(truncatingIfNeeded: cells >> 32),
+            let found = view.insert(UInt32(truncatingIfNeeded: cells), UInt32(truncatingIfNeeded: cells >> 32),
                                           NodeRecord.leafMarker, NodeRecord.leafMarker, slot: slot)
             #expect(found == first)
         }

@@ -100,10 +100,7 @@ extension NodeArena {
     /// canonical id: `id`, or another worker's when it made the node first (`id` is then
     /// unused). Under the bucket's lock no record joins or moves in the chain, so the chain is
     /// searched again; the store that puts the new record at the head also releases the lock.
-    ///
-    /// `mutating`, like `moveToFrontShared`, though it writes only the shared buffers: a method
-    /// that is not inlined takes a non-mutating `self` by value, which its caller copies.
-    @inline(never)
+    @inline(__always)
     mutating func insertShared(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, slot: Int, id: NodeID, stamp: UInt32) -> NodeID {
         let head = lockBucket(slot)
         let isLeafKey = d == NodeRecord.leafMarker
@@ -128,6 +125,9 @@ extension NodeArena {
     /// only a speed-up). A reader that walks while `id` is being moved may miss it, and then
     /// inserts, which searches again under the lock (`insertShared`), so no node is made twice.
     /// The moved links keep the stamp bits their words share (`setLink`).
+    ///
+    /// `mutating`, though it writes only the shared buffers: a method that is not inlined takes
+    /// a non-mutating `self` by value, which its caller copies before every call.
     @inline(never)
     mutating func moveToFrontShared(_ id: NodeID, slot: Int) {
         guard let head = tryLockBucket(slot) else { return }

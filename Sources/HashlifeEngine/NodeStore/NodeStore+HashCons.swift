@@ -1,69 +1,59 @@
 // Hash-consing: finding or creating the one node with given children.
 
-extension NodeStore {
+extension NodeStore: Stepper {
     /// The canonical leaf holding `bits` (bit y*8+x is the cell at column x, row y).
     /// - Complexity: O(1) expected.
-    mutating func leaf(_ bits: UInt64) -> NodeID { leaf(bits, SerialStep.self) }
-
-    /// `leaf(_:)` for the stepping recursion in `mode` (a worker of a multi-threaded step
-    /// publishes with atomics: `StepMode`).
     @inline(__always)
-    mutating func leaf<M: StepMode>(_ bits: UInt64, _ mode: M.Type) -> NodeID {
+    mutating func leaf(_ bits: UInt64) -> NodeID {
         let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
-        return leaf(bits, slot: arena.bucket(a, b, NodeRecord.leafMarker, NodeRecord.leafMarker), M.self)
+        return leaf(bits, slot: arena.bucket(a, b, NodeRecord.leafMarker, NodeRecord.leafMarker))
     }
 
-    /// `leaf(_:_:)` with its bucket computed ahead (`NodeArena.leafSlotHint`).
+    /// `leaf(_:)` with its bucket computed ahead (`NodeArena.leafSlotHint`).
     @inline(__always)
-    mutating func leaf<M: StepMode>(_ bits: UInt64, hint: SlotHint, _ mode: M.Type) -> NodeID {
-        if hint.buckets == arena.bucketCount { return leaf(bits, slot: hint.slot, M.self) }
-        return leaf(bits, M.self)
+    mutating func leaf(_ bits: UInt64, hint: SlotHint) -> NodeID {
+        if hint.buckets == arena.bucketCount { return leaf(bits, slot: hint.slot) }
+        return leaf(bits)
     }
 
     @inline(__always)
-    mutating func leaf<M: StepMode>(_ bits: UInt64, slot: Int, _ mode: M.Type) -> NodeID {
+    mutating func leaf(_ bits: UInt64, slot: Int) -> NodeID {
         let a = UInt32(truncatingIfNeeded: bits), b = UInt32(truncatingIfNeeded: bits &>> 32)
-        let marker = NodeRecord.leafMarker
-        let found = M.isShared ? arena.findSharedLeaf(a, b, slot: slot) : arena.findLeaf(a, b, slot: slot)
+        let found = arena.findLeaf(a, b, slot: slot)
         if found != 0 { return found }
-        if M.isShared { return insertShared(a, b, marker, marker, slot: slot) }
-        return insert(a, b, marker, marker, bucket: slot)
+        return insert(a, b, NodeRecord.leafMarker, NodeRecord.leafMarker, bucket: slot)
     }
 
     /// The canonical node with the given children, all of one level (≥ 3); the result is one
     /// level higher. (A found node is not stamped as recently used here: the recursion steps
     /// what it finds right away, and `successor` stamps it then.)
     /// - Complexity: O(1) expected.
-    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
-        node(nw, ne, sw, se, slot: arena.bucket(nw, ne, sw, se), SerialStep.self)
-    }
-
-    /// `node(_:_:_:_:)` for the stepping recursion in `mode` (`StepMode`).
     @inline(__always)
-    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, _ mode: M.Type) -> NodeID {
-        node(nw, ne, sw, se, slot: arena.bucket(nw, ne, sw, se), M.self)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID {
+        node(nw, ne, sw, se, slot: arena.bucket(nw, ne, sw, se))
     }
 
-    /// `node(_:_:_:_:_:)` for a key whose bucket is known: `hint` from `NodeArena.slotHint`,
+    /// `node(_:_:_:_:)` for a key whose bucket is known: `hint` from `NodeArena.slotHint`,
     /// still good while the index keeps its size.
     @inline(__always)
-    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint, _ mode: M.Type) -> NodeID {
-        node(nw, ne, sw, se, slot: arena.slot(hint, nw, ne, sw, se), M.self)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint) -> NodeID {
+        node(nw, ne, sw, se, slot: arena.slot(hint, nw, ne, sw, se))
     }
 
     @inline(__always)
-    mutating func node<M: StepMode>(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int, _ mode: M.Type) -> NodeID {
-        let found = M.isShared ? arena.findShared(nw, ne, sw, se, slot: slot) : arena.find(nw, ne, sw, se, slot: slot)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, slot: Int) -> NodeID {
+        let found = arena.find(nw, ne, sw, se, slot: slot)
         if found != 0 { return found }
-        if M.isShared { return insertShared(nw, ne, sw, se, slot: slot) }
         return insert(nw, ne, sw, se, bucket: slot)
     }
+
+    @inline(__always)
+    func prefetchHead(_ hint: SlotHint) { arena.prefetchHead(hint) }
 
     /// Makes a node in a freed record if there is one, else in a fresh slot of the arena (grown
     /// when full), stamped with the clock, at the head of the chain of `slot`; grows the index
     /// past its growth point.
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucket slot: Int) -> NodeID {
-        checkInvariant(phase == nil, "a worker of a multi-threaded step inserted as the single-threaded step does")
         let id: NodeID
         if let free = arena.popFree() {
             id = free

@@ -73,26 +73,6 @@ struct NodeStore: ~Copyable {
     /// The recursion's leaf stepper, kernel choice, counters and cancellation.
     var stepping: StepState
 
-    /// The phase of a multi-threaded step a worker's view belongs to (Parallel/; nil for the
-    /// universe's own store).
-    var phase: ParallelPhase? = nil
-    /// The workers of that phase, and their count of those waiting for a task.
-    var pool: WorkerPool? = nil
-    var hungry: UnsafeMutablePointer<Atomic<Int>>? = nil
-    /// False for a worker's view: the arena and the memo belong to the universe's store.
-    var ownsBuffers = true
-    /// A view's fresh ids: `chunkNext` of a chunk first, then `emergencyCount` from index
-    /// `chunkSize`; and an id a lost insertion race gave back.
-    var chunkIDs: UnsafeMutablePointer<NodeID>? = nil
-    var chunkNext = 0
-    var emergencyCount = 0
-    var spareID: NodeID = 0
-    /// Set when the view's chunks went past what the phase may use: the next miss unwinds.
-    var mustPause = false
-    /// Misses a worker forked because another had nothing to do (`isHungry`).
-    var demandForks = 0
-    /// The phase's `growth` word, which a view looks at on every miss (`wantsIndexGrowth`).
-    var indexGrowth: UnsafeMutablePointer<Atomic<Int>>? = nil
 
     /// A store for `rule` whose nodes, index and side storage stay within `memoryLimit` bytes.
     init(rule: Rule, memoryLimit: Int) {
@@ -107,8 +87,6 @@ struct NodeStore: ~Copyable {
     }
 
     deinit {
-        chunkIDs?.deallocate()
-        guard ownsBuffers else { return }
         memo.deallocate()
         arena.deallocate()
     }

@@ -24,7 +24,7 @@
 //   (`growing`), waits until no worker is active (an active one parks at its next miss, and
 //   one that starts a task while a growth is wanted steps back at once), grows the index
 //   with `threads` threads clearing and relinking it, and wakes the others. Each worker then
-//   takes the grown index into its view as it starts again (`NodeStore.adoptIndex`).
+//   takes the grown index into its view as it starts again (`WorkerView.adoptIndex`).
 // - The index grows where one thread's would, to one thread's sizes from 2^22 buckets on
 //   and in fewer steps below (`grownIndex`), so a phase ends with about the index one thread
 //   would have, where the sixteenfold index took twice the memory of a mid-sized step.
@@ -80,14 +80,14 @@ extension ParallelPhase {
 
     /// `view`'s worker starts running the recursion (a task, or the step's top): it waits while
     /// the index grows, then takes the index into its view.
-    func enter(_ view: inout NodeStore) {
+    func enter(_ view: inout WorkerView) {
         while true {
             active.add(1, ordering: .sequentiallyConsistent)
             if growth.pointee.load(ordering: .sequentiallyConsistent) == ParallelPhase.noGrowth { break }
             leave()
             awaitGrowth()
         }
-        view.adoptIndex(of: self)
+        view.adoptIndex()
     }
 
     /// A worker stops running the recursion (to wait for a task, or for good). When a growth is
@@ -99,7 +99,7 @@ extension ParallelPhase {
 
     /// At a memo miss of `view`'s recursion, when a growth is wanted: waits for it (or makes
     /// it), then goes on with the grown index.
-    func park(_ view: inout NodeStore) {
+    func park(_ view: inout WorkerView) {
         leave()
         awaitGrowth()
         enter(&view)
@@ -141,33 +141,5 @@ extension ParallelPhase {
             }
             pthread_mutex_unlock(waitLock)
         }
-    }
-}
-
-extension NodeStore {
-    /// Is a growth of the phase's index wanted or waiting for the workers to park? Looked at
-    /// at every memo miss of a view, through a pointer (no reference to count).
-    var wantsIndexGrowth: Bool {
-        @inline(__always) get {
-            guard let indexGrowth else { return false }
-            return indexGrowth.pointee.load(ordering: .relaxed) != ParallelPhase.noGrowth
-        }
-    }
-
-    /// Takes `phase`'s index into this view (after a growth, or as its worker starts).
-    @inline(__always)
-    mutating func adoptIndex(of phase: ParallelPhase) {
-        (arena.buckets, arena.bucketCount, arena.bucketCapacity) = (phase.arena.buckets, phase.arena.bucketCount, phase.arena.bucketCapacity)
-    }
-
-    /// A view's worker starts running the recursion (`ParallelPhase.enter`); nothing for the
-    /// universe's own store.
-    mutating func enterPhaseWork() {
-        if let phase { phase.enter(&self) }
-    }
-
-    /// A view's worker stops running the recursion (`ParallelPhase.leave`).
-    func leavePhaseWork() {
-        phase?.leave()
     }
 }

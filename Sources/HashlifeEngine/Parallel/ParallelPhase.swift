@@ -16,7 +16,7 @@ final class ParallelPhase: @unchecked Sendable {
     private let forks = Atomic<Int>(0)
     private let handedOut = Atomic<Int>(0)
     private let startTick: UInt32, startInserts: Int, insertsPerTick: Int
-    private let windowStart = Atomic<UInt64>(NodeStore.monotonicNanoseconds())
+    private let windowStart = Atomic<UInt64>(MonotonicClock.nanoseconds())
     /// When the first window of forks ended (0 until then): the phase's fork rate is judged
     /// from there (`countFork`).
     private let judgedSince = Atomic<UInt64>(0)
@@ -168,7 +168,7 @@ final class ParallelPhase: @unchecked Sendable {
         guard narrowForkNanoseconds > 0 else { return }
         let forked = forks.add(1, ordering: .relaxed).newValue
         guard forked % ParallelPhase.forkWindow == 0 else { return }
-        let now = NodeStore.monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         let elapsed = now &- windowStart.exchange(now, ordering: .relaxed)
         // The first window is not judged: a phase rerun after a pause forks its way down
         // through what the last one finished, quickly, before it reaches new work.

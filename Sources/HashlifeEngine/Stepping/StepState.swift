@@ -28,7 +28,7 @@ struct StepState {
     /// Polled by the recursion for cancellation; nil when the step cannot be cancelled.
     var control: StepControl? = nil
     /// A single-threaded step that has made `handOffMisses` misses and is still running at
-    /// `handOffTime` (`NodeStore.monotonicNanoseconds`, looked at every 1024 misses) unwinds
+    /// `handOffTime` (`MonotonicClock`, looked at every 1024 misses) unwinds
     /// (`.paused`) to go on with several threads (`Universe.successor(ofPadded:)`).
     var handOffMisses: UInt64 = .max
     var handOffTime: UInt64 = 0

@@ -44,23 +44,8 @@ public final class Universe {
     public var generation: BigUInt
     /// The rule the universe evolves under.
     public private(set) var rule: Rule
-    /// See `threads` (Universe+Threads.swift).
-    var threadCount = 1
-    /// The threads that help multi-threaded steps, made by the first one.
-    var pool: WorkerPool?
-    /// See `Universe.serialMissBudget`; 0 forks every step that can (for tests).
-    var missesBeforeForking = Universe.serialMissBudget
-    /// See `Universe.narrowForkNanoseconds`; 0 never stops a phase as narrow (for tests).
-    var narrowForkNanoseconds = Universe.narrowForkNanoseconds
-    /// See `Universe.serialNanoseconds`: how long a step runs on one thread before it forks,
-    /// and after a phase hands it back, before it forks again (doubled at each hand-back); 0
-    /// forks again at once (for tests).
-    var serialNanoseconds = Universe.serialNanoseconds
-    /// Multi-threaded phases run so far, those of them that ran out of room or found their
-    /// work too narrow (`parallelSuccessor`), the collections made between two phases
-    /// (`collectBetweenPhases`) and the index's growths within phases; tests check that
-    /// threads were used.
-    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0, collectedBetween: 0, indexGrowths: 0)
+    /// The threads of multi-threaded steps (see `threads`, Universe+Threads.swift).
+    let parallel = ParallelStepper()
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
@@ -73,8 +58,6 @@ public final class Universe {
         root = store.emptyNode(level: Universe.minimumLevel)
         registerEmpties()
     }
-
-    deinit { pool?.stop() }
 
     /// Changes the rule. Memoized results are forgotten (they belong to the old rule); cells stay.
     /// - Complexity: O(nodes).

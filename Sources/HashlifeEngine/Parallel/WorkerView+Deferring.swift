@@ -1,6 +1,6 @@
 // A worker's recursion: what another worker is computing, last.
 
-extension NodeStore {
+extension WorkerView {
     /// A full step of a level-`level` node (≥ 5) for a worker of a multi-threaded step: the
     /// single-threaded `fullStep`'s result, and its pipeline (each of the five looked-up
     /// squares' bucket fetched at the start, its first record a sub-step before its look-up),
@@ -26,17 +26,17 @@ extension NodeStore {
         arena.prefetchSharedHead(h10)
         deferred = try stepUnlessClaimed(squares, 8, sub, &results) || deferred
         arena.prefetchSharedHead(h11)
-        squares[1] = node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, SharedStep.self)
+        squares[1] = node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01)
         deferred = try stepUnlessClaimed(squares, 1, sub, &results) || deferred
         arena.prefetchSharedHead(h12)
-        squares[3] = node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, SharedStep.self)
+        squares[3] = node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10)
         deferred = try stepUnlessClaimed(squares, 3, sub, &results) || deferred
         arena.prefetchSharedHead(h21)
-        squares[4] = node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, SharedStep.self)
+        squares[4] = node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11)
         deferred = try stepUnlessClaimed(squares, 4, sub, &results) || deferred
-        squares[5] = node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, SharedStep.self)
+        squares[5] = node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12)
         deferred = try stepUnlessClaimed(squares, 5, sub, &results) || deferred
-        squares[7] = node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, SharedStep.self)
+        squares[7] = node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21)
         deferred = try stepUnlessClaimed(squares, 7, sub, &results) || deferred
         if deferred { try finishDeferred(squares, sub, &results) }
         return try sharedCombine(results, level: level, step: level - 3)
@@ -60,18 +60,18 @@ extension NodeStore {
         var squares = InlineArray<4, NodeID>(repeating: 0), results = InlineArray<4, NodeID>(repeating: 0)
         arena.prefetchSharedHead(hnw)
         arena.prefetchSharedHead(hne)
-        squares[0] = node(n[0], n[1], n[3], n[4], hint: hnw, SharedStep.self)
+        squares[0] = node(n[0], n[1], n[3], n[4], hint: hnw)
         var deferred = try stepUnlessClaimed(squares, 0, sub, &results)
         arena.prefetchSharedHead(hsw)
-        squares[1] = node(n[1], n[2], n[4], n[5], hint: hne, SharedStep.self)
+        squares[1] = node(n[1], n[2], n[4], n[5], hint: hne)
         deferred = try stepUnlessClaimed(squares, 1, sub, &results) || deferred
         arena.prefetchSharedHead(hse)
-        squares[2] = node(n[3], n[4], n[6], n[7], hint: hsw, SharedStep.self)
+        squares[2] = node(n[3], n[4], n[6], n[7], hint: hsw)
         deferred = try stepUnlessClaimed(squares, 2, sub, &results) || deferred
-        squares[3] = node(n[4], n[5], n[7], n[8], hint: hse, SharedStep.self)
+        squares[3] = node(n[4], n[5], n[7], n[8], hint: hse)
         deferred = try stepUnlessClaimed(squares, 3, sub, &results) || deferred
         if deferred { try finishDeferred(squares, sub, &results) }
-        return node(results[0], results[1], results[2], results[3], SharedStep.self)
+        return node(results[0], results[1], results[2], results[3])
     }
 
     /// Steps `squares[i]` into `results[i]` unless another worker has claimed it; true when
@@ -89,7 +89,7 @@ extension NodeStore {
     mutating func finishDeferred<let n: Int>(_ squares: InlineArray<n, NodeID>, _ sub: SubSteps,
                                              _ results: inout InlineArray<n, NodeID>) throws(StepInterruption) {
         for i in 0..<n where results[i] == 0 {
-            results[i] = try successor(squares[i], sub, SharedStep.self)
+            results[i] = try successor(squares[i], sub)
         }
     }
 
@@ -98,9 +98,9 @@ extension NodeStore {
     mutating func successorUnlessClaimed(_ id: NodeID, _ sub: SubSteps) throws(StepInterruption) -> NodeID? {
         if id == sub.empty { return arena.empty(sub.level - 1) }
         switch arena.memoSlot(id, tagBits: sub.tagBits) {
-        case let .result(result): return hit(id, result, SharedStep.self)
+        case let .result(result): return hit(id, result)
         case .busy: return nil
-        case .empty: return try computeSuccessor(id, arena[id], level: sub.level, step: sub.step, SharedStep.self)
+        case .empty: return try computeSuccessor(id, arena[id], level: sub.level, step: sub.step)
         }
     }
 
@@ -121,18 +121,18 @@ extension NodeStore {
         arena.prefetchSharedHead(h11)
         arena.prefetchSharedHead(h12)
         arena.prefetchSharedHead(h21)
-        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, SharedStep.self), r.ne,
-                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, SharedStep.self),
-                node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, SharedStep.self),
-                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, SharedStep.self),
-                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, SharedStep.self), r.se]
+        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), r.ne,
+                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10),
+                node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11),
+                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12),
+                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), r.se]
     }
 
     /// The centres (level k-2) of the nine sub-squares of a level-`level` node, row by row.
     mutating func nineCentres(_ r: NodeRecord, level: Int) -> InlineArray<9, NodeID> {
         let keys = arena.nineSquareKeys(r)
         var centres = InlineArray<9, NodeID>(repeating: 0)
-        for k in 0..<9 { centres[k] = centre(keys[k].0, keys[k].1, keys[k].2, keys[k].3, level: level - 2, SharedStep.self) }
+        for k in 0..<9 { centres[k] = centre(keys[k].0, keys[k].1, keys[k].2, keys[k].3, level: level - 2) }
         return centres
     }
 
@@ -147,7 +147,7 @@ extension NodeStore {
         arena.prefetchSharedHead(hne)
         arena.prefetchSharedHead(hsw)
         arena.prefetchSharedHead(hse)
-        return [node(n[0], n[1], n[3], n[4], hint: hnw, SharedStep.self), node(n[1], n[2], n[4], n[5], hint: hne, SharedStep.self),
-                node(n[3], n[4], n[6], n[7], hint: hsw, SharedStep.self), node(n[4], n[5], n[7], n[8], hint: hse, SharedStep.self)]
+        return [node(n[0], n[1], n[3], n[4], hint: hnw), node(n[1], n[2], n[4], n[5], hint: hne),
+                node(n[3], n[4], n[6], n[7], hint: hsw), node(n[4], n[5], n[7], n[8], hint: hse)]
     }
 }
