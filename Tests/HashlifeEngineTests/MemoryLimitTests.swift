@@ -56,7 +56,7 @@ import HashlifeTestSupport
         let cells = randomSoup(width: 320, height: 320, density: 0.375, seed: 31)
         let universe = Self.universe(cells, limit: MemoryLimit.minimumBytes)
         let unlimited = Self.universe(cells, limit: MemoryLimit.defaultBytes)
-        universe.store.collectsToTheMinimum = true
+        universe.store.collector.collectsToTheMinimum = true
         for jump in [1, 3, 16, 64, 128, 256, 512, 1024] {
             universe.step(by: BigUInt(jump))
             unlimited.step(by: BigUInt(jump))
@@ -179,7 +179,7 @@ import HashlifeTestSupport
         reference.step(1000)
         let before = universe.statistics
         // More nodes than the smallest limit holds, so lowering the limit must collect.
-        try #require(before.nodes > NodeStore.plan(memoryLimit: MemoryLimit.minimumBytes).nodes)
+        try #require(before.nodes > MemoryPlan.plan(memoryLimit: MemoryLimit.minimumBytes).nodes)
         universe.setMemoryLimit(MemoryLimit.minimumBytes)
         #expect(universe.memoryLimit == MemoryLimit.minimumBytes)
         #expect(universe.statistics.nodes < before.nodes)
@@ -206,8 +206,8 @@ import HashlifeTestSupport
         universe.step(by: generation)
         #expect(universe.population == KnownResultsTests.gunFormula().population(at: generation))
         _ = universe.boundingBox
-        let digits = universe.store.bigPopulations.values.reduce(0) { $0 + $1.bitWidth / 8 }
-            + universe.store.deepPopulations.values.reduce(0) { $0 + $1.bitWidth / 8 }
+        let digits = universe.store.populations.big.values.reduce(0) { $0 + $1.bitWidth / 8 }
+            + universe.store.populations.deep.values.reduce(0) { $0 + $1.bitWidth / 8 }
         let statistics = universe.statistics
         #expect(digits > 0)
         #expect(statistics.cacheBytes >= digits, "\(digits) bytes of digits kept, \(statistics.cacheBytes) counted")
@@ -233,17 +233,17 @@ import HashlifeTestSupport
     @Test func theLimitPlanFitsItsBytes() {
         for megabytes in [1, 2, 3, 10, 100, 4096] {
             let bytes = megabytes * Self.megabyte
-            let plan = NodeStore.plan(memoryLimit: bytes)
-            let used = plan.nodes * NodeStore.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
+            let plan = MemoryPlan.plan(memoryLimit: bytes)
+            let used = plan.nodes * NodeArena.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
             #expect(used <= bytes, "\(megabytes) MB")
             #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
             // The square memo at its largest, and the nodes it leaves with their buckets.
-            let memo = NodeStore.largestSquareMemoBytes(memoryLimit: bytes)
+            let memo = MemoryPlan.largestSquareMemoBytes(memoryLimit: bytes)
             #expect(memo <= bytes / 4 && memo > bytes / 8, "\(megabytes) MB: a square memo of \(memo) bytes")
-            let nodes = NodeStore.nodeCapacity(planned: plan.nodes, memoBytes: memo)
-            #expect(nodes * NodeStore.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")
+            let nodes = MemoryPlan.nodeCapacity(planned: plan.nodes, memoBytes: memo)
+            #expect(nodes * NodeArena.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")
             #expect(nodes > plan.nodes / 2)
         }
-        #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * NodeStore.bytesPerRecord)
+        #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * NodeArena.bytesPerRecord)
     }
 }

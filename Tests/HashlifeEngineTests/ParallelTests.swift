@@ -8,8 +8,8 @@ import HashlifeTestSupport
     func universe(_ cells: [ReferenceCell], rule: Rule, threads: Int) -> Universe {
         let u = Universe(rule: rule, referenceCells: cells)
         u.threads = threads
-        u.missesBeforeForking = 0
-        u.narrowForkNanoseconds = 0
+        u.parallel.missesBeforeForking = 0
+        u.parallel.narrowForkNanoseconds = 0
         return u
     }
 
@@ -30,7 +30,7 @@ import HashlifeTestSupport
         }
         for u in many {
             #expect(u.invariantViolations().isEmpty)
-            #expect(u.parallelPhases.run > 0, "rule \(text), \(u.threads) threads: no step forked")
+            #expect(u.parallel.phases.run > 0, "rule \(text), \(u.threads) threads: no step forked")
         }
     }
 
@@ -44,7 +44,7 @@ import HashlifeTestSupport
             #expect(u.referenceCells == reference.cells, "generation \(generation)")
             if u.referenceCells != reference.cells { return }
         }
-        #expect(u.parallelPhases.run > 0, "no step forked")
+        #expect(u.parallel.phases.run > 0, "no step forked")
     }
 
     /// The shipped pattern `name` jumped 2^e for each of `exponents`, with one thread and with
@@ -53,13 +53,13 @@ import HashlifeTestSupport
     /// × 4 …); expects the same population and bounds after each jump and returns the
     /// multi-threaded universe.
     func jumpedBesideOneThread(_ name: String, exponents: [Int], threads: Int, narrowForkNanoseconds: UInt64,
-                               serialNanoseconds: UInt64 = Universe.serialNanoseconds) -> Universe {
+                               serialNanoseconds: UInt64 = ParallelStepper.serialNanoseconds) -> Universe {
         let one = Fixtures.universe(name)
         let many = Fixtures.universe(name)
         many.threads = threads
-        many.missesBeforeForking = 0
-        many.narrowForkNanoseconds = narrowForkNanoseconds
-        many.serialNanoseconds = serialNanoseconds
+        many.parallel.missesBeforeForking = 0
+        many.parallel.narrowForkNanoseconds = narrowForkNanoseconds
+        many.parallel.serialNanoseconds = serialNanoseconds
         for exponent in exponents {
             one.step(byPowerOfTwo: exponent)
             many.step(byPowerOfTwo: exponent)
@@ -73,8 +73,8 @@ import HashlifeTestSupport
         var demandForks = 0
         for name in ["gosper-glider-gun.rle", "switch-engine.rle", "acorn.rle", "r-pentomino.rle"] {
             let two = jumpedBesideOneThread(name, exponents: [10, 20, 100], threads: 4, narrowForkNanoseconds: 0)
-            #expect(two.parallelPhases.run > 0, "\(name): no step forked")
-            demandForks += two.store.demandForks
+            #expect(two.parallel.phases.run > 0, "\(name): no step forked")
+            demandForks += two.parallel.phases.demandForks
         }
         // Below the fixed fork depth a worker forks a big miss when another has nothing to
         // do; jumps a hundred levels deep give them many chances.
@@ -88,17 +88,17 @@ import HashlifeTestSupport
         let two = Universe(rule: .life, memoryLimit: 3 << 20)
         for cell in cells { two.setCell(x: cell.x, y: cell.y) }
         two.threads = 2
-        two.missesBeforeForking = 0
-        two.narrowForkNanoseconds = 0
+        two.parallel.missesBeforeForking = 0
+        two.parallel.narrowForkNanoseconds = 0
         for count in [BigUInt(100), BigUInt(1024), BigUInt(3000)] {
             one.step(by: count)
             try two.step(by: count, control: nil)
             #expect(two.population == one.population, "generation \(two.generation)")
             #expect(two.referenceCells == one.referenceCells, "generation \(two.generation)")
         }
-        #expect(two.store.collections > 0, "the limit never forced a collection")
-        #expect(two.parallelPhases.outOfRoom > 0, "no phase ran out of room")
-        #expect(two.parallelPhases.collectedBetween > 0, "no collection ran between two phases")
+        #expect(two.store.collector.collections > 0, "the limit never forced a collection")
+        #expect(two.parallel.phases.outOfRoom > 0, "no phase ran out of room")
+        #expect(two.parallel.phases.collectedBetween > 0, "no collection ran between two phases")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -115,10 +115,10 @@ import HashlifeTestSupport
         let padded = u.paddedRoot(), level = u.level + 1
         let root = u.store.record(u.root), e = u.store.emptyNode(level: level - 2)
         _ = u.store.node(e, e, root.nw, root.ne)
-        _ = try u.store.successor(u.root, level: level - 1, step: level - 3, SerialStep.self)
-        for quarter in [root.nw, root.ne] { _ = try u.store.successor(quarter, level: level - 2, step: level - 4, SerialStep.self) }
-        u.store.stepRoot = padded
-        u.store.collectsToTheMinimum = true
+        _ = try u.store.successor(u.root, level: level - 1, step: level - 3)
+        for quarter in [root.nw, root.ne] { _ = try u.store.successor(quarter, level: level - 2, step: level - 4) }
+        u.store.collector.stepRoot = padded
+        u.store.collector.collectsToTheMinimum = true
         return (u, padded, level, [u.root, root.nw, root.ne])
     }
 
@@ -148,7 +148,7 @@ import HashlifeTestSupport
         // phases fork thousands of times at these jumps.
         let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [12, 100, 300], threads: 2,
                                         narrowForkNanoseconds: 1_000_000_000)
-        #expect(two.parallelPhases.narrow > 0, "no phase was found narrow (\(two.parallelPhases))")
+        #expect(two.parallel.phases.narrow > 0, "no phase was found narrow (\(two.parallel.phases))")
         #expect(two.invariantViolations().isEmpty)
     }
 
@@ -175,18 +175,18 @@ import HashlifeTestSupport
         // first hand-back left the rest of the step to one thread: one narrow phase a step.
         let two = jumpedBesideOneThread("gosper-glider-gun.rle", exponents: [300], threads: 2,
                                         narrowForkNanoseconds: 1_000_000_000, serialNanoseconds: 0)
-        #expect(two.parallelPhases.narrow >= 2, "the step did not fork again after a hand-back (\(two.parallelPhases))")
+        #expect(two.parallel.phases.narrow >= 2, "the step did not fork again after a hand-back (\(two.parallel.phases))")
         #expect(two.invariantViolations().isEmpty)
     }
 
     @Test(arguments: [1, 2, 3, 8])
     func clearingAnIndexWithSeveralThreadsZeroesEveryWord(threads: Int) {
         // Big enough to be shared out (`parallelClearingBytes`), and not a multiple of the parts.
-        let count = NodeStore.parallelClearingBytes / 4 * 3 + 5
+        let count = NodeArena.parallelClearingBytes / 4 * 3 + 5
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count + 1)
         defer { words.deallocate() }
         words.initialize(repeating: 0xDEAD_BEEF, count: count + 1)
-        NodeStore.clear(words, count: count, threads: threads)
+        NodeArena.clear(words, count: count, threads: threads)
         #expect(UnsafeBufferPointer(start: words, count: count).allSatisfy { $0 == 0 })
         #expect(words[count] == 0xDEAD_BEEF, "cleared past the end")
     }
@@ -203,29 +203,29 @@ import HashlifeTestSupport
             return u
         }
         let one = stepped(), three = stepped()
-        #expect(one.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the collection")
-        let before = one.store.evictions
+        #expect(one.store.arena.count >= NodeArena.parallelScanSlots, "too few nodes to share the collection")
+        let before = one.store.collector.evictions
         one.store.collect(threads: 1)
         three.store.collect(threads: 3)
-        #expect(one.store.evictions > before, "the collection freed nothing")
-        #expect(three.store.evictions == one.store.evictions)
-        let freedByOne = (1..<one.store.count).filter { one.store.nodes[$0].isFree }
-        let freedByThree = (1..<three.store.count).filter { three.store.nodes[$0].isFree }
+        #expect(one.store.collector.evictions > before, "the collection freed nothing")
+        #expect(three.store.collector.evictions == one.store.collector.evictions)
+        let freedByOne = (1..<one.store.arena.count).filter { one.store.arena.nodes[$0].isFree }
+        let freedByThree = (1..<three.store.arena.count).filter { three.store.arena.nodes[$0].isFree }
         let differing = Set(freedByOne).symmetricDifference(freedByThree)
         #expect(differing.isEmpty, "\(differing.count) records freed by one collection and not the other, e.g. \(differing.sorted().prefix(5))")
         func freeList(_ store: borrowing NodeStore) -> [NodeID] {
-            var list: [NodeID] = [], id = store.freeHead
-            while id != 0 && list.count <= store.count {
+            var list: [NodeID] = [], id = store.arena.freeHead
+            while id != 0 && list.count <= store.arena.count {
                 list.append(id)
-                id = store.nodes[Int(id)].next
+                id = store.arena.nodes[Int(id)].next
             }
             return list
         }
         #expect(freeList(three.store) == freeList(one.store), "the free lists differ")
-        #expect(three.store.freeCount == one.store.freeCount)
-        #expect(three.store.tick == one.store.tick)
-        let differentSurvivors = (1..<one.store.count).filter { i in
-            let a = one.store.nodes[i], b = three.store.nodes[i]
+        #expect(three.store.arena.freeCount == one.store.arena.freeCount)
+        #expect(three.store.collector.clock.tick == one.store.collector.clock.tick)
+        let differentSurvivors = (1..<one.store.arena.count).filter { i in
+            let a = one.store.arena.nodes[i], b = three.store.arena.nodes[i]
             return !a.isFree && (a.stamp != b.stamp || !a.isLeaf && a.result != b.result)
         }
         #expect(differentSurvivors.count == 0, "\(differentSurvivors.count) survivors differ in stamp or result, e.g. \(differentSurvivors.prefix(5))")
@@ -241,12 +241,12 @@ import HashlifeTestSupport
         let u = Universe(rule: .life, memoryLimit: 64 << 20)
         for cell in randomSoup(width: 256, height: 256, density: 0.4, seed: 77) { u.setCell(x: cell.x, y: cell.y) }
         u.step(by: 200)
-        #expect(u.store.count >= NodeStore.parallelMarkingNodes, "too few nodes to share the relinking")
-        u.store.growIndex(to: u.store.bucketCount * 2 + 7, threads: threads)
+        #expect(u.store.arena.count >= NodeArena.parallelScanSlots, "too few nodes to share the relinking")
+        u.store.arena.growIndex(to: u.store.arena.bucketCount * 2 + 7, threads: threads)
         #expect(u.invariantViolations().isEmpty)
-        let ids = (1..<u.store.count).filter { !u.store.nodes[$0].isFree }
+        let ids = (1..<u.store.arena.count).filter { !u.store.arena.nodes[$0].isFree }
         let lost = ids.filter { i in
-            let r = u.store.nodes[i]
+            let r = u.store.arena.nodes[i]
             let found = r.isLeaf ? u.store.leaf(r.cells) : u.store.node(r.nw, r.ne, r.sw, r.se)
             return found != NodeID(i)
         }
@@ -266,6 +266,6 @@ import HashlifeTestSupport
         let reference = universe(randomSoup(width: 500, height: 500, density: 0.4, seed: 74), rule: .life, threads: 1)
         reference.step(byPowerOfTwo: 10)
         #expect(u.referenceCells == reference.referenceCells)
-        #expect(u.parallelPhases.run > 0, "no step forked")
+        #expect(u.parallel.phases.run > 0, "no step forked")
     }
 }

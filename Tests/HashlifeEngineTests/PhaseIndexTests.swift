@@ -15,18 +15,18 @@ import HashlifeTestSupport
         let one = Universe(rule: .life, referenceCells: cells)
         let many = Universe(rule: .life, referenceCells: cells)
         many.threads = threads
-        many.missesBeforeForking = 0
-        many.narrowForkNanoseconds = 0
-        let bucketsBefore = many.store.bucketCount
+        many.parallel.missesBeforeForking = 0
+        many.parallel.narrowForkNanoseconds = 0
+        let bucketsBefore = many.store.arena.bucketCount
         one.step(by: BigUInt.powerOfTwo(9))
         many.step(by: BigUInt.powerOfTwo(9))
         #expect(many.population == one.population)
         #expect(many.referenceCells == one.referenceCells)
-        #expect(many.parallelPhases.run == 1, "the step ran \(many.parallelPhases.run) phases")
-        #expect(many.parallelPhases.indexGrowths >= 1, "the index grew \(many.parallelPhases.indexGrowths) times within the phase")
-        let (nodes, buckets, oneThreadsBuckets) = (many.store.count, many.store.bucketCount, one.store.bucketCount)
+        #expect(many.parallel.phases.run == 1, "the step ran \(many.parallel.phases.run) phases")
+        #expect(many.parallel.phases.indexGrowths >= 1, "the index grew \(many.parallel.phases.indexGrowths) times within the phase")
+        let (nodes, buckets, oneThreadsBuckets) = (many.store.arena.count, many.store.arena.bucketCount, one.store.arena.bucketCount)
         #expect(buckets > bucketsBefore)
-        let growthPoint = NodeStore.indexGrowthPoint(buckets: buckets)
+        let growthPoint = NodeArena.indexGrowthPoint(buckets: buckets)
         #expect(nodes <= growthPoint, "\(nodes) nodes in \(buckets) buckets")
         #expect(buckets <= 2 * oneThreadsBuckets, "\(buckets) buckets against one thread's \(oneThreadsBuckets)")
         #expect(many.invariantViolations().isEmpty)
@@ -36,7 +36,7 @@ import HashlifeTestSupport
     /// 2^22, fewer steps below), then twofold; never past the plan, and straight to it when it
     /// is near.
     @Test func aPhaseGrowsTheIndexOnALadderOfOneThreadsSizes() {
-        let planned = NodeStore.plan(memoryLimit: 4096 << 20).buckets
+        let planned = MemoryPlan.plan(memoryLimit: 4096 << 20).buckets
         var sizes: [Int] = []
         var buckets = 1 << 17
         while buckets < 1 << 26 {
@@ -54,6 +54,6 @@ import HashlifeTestSupport
         let atPlan = ParallelPhase.indexBound(buckets: 8_800_000, planned: 8_800_000)
         #expect(atPlan == .max)
         let bound = ParallelPhase.indexBound(buckets: 1 << 22, planned: planned)
-        #expect(bound == NodeStore.indexGrowthPoint(buckets: 1 << 22))
+        #expect(bound == NodeArena.indexGrowthPoint(buckets: 1 << 22))
     }
 }

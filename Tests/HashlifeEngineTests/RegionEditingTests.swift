@@ -336,7 +336,7 @@ import HashlifeTestSupport
     /// exact, with collections keeping only what roots and pins reach.
     @Test func keptClipsSurviveCollectionsBetweenOperations() {
         let universe = Self.universe(Self.soup, at: Self.offsets[1])
-        universe.store.collectsToTheMinimum = true
+        universe.store.collector.collectsToTheMinimum = true
         var reference = ReferenceEngine(cells: Self.soup)
         var rng = SplitMix64(seed: 47)
         var clipboard: [(clip: PatternClip, cells: Set<ReferenceCell>, w: Int, h: Int)] = []
@@ -368,7 +368,7 @@ import HashlifeTestSupport
         #expect(clip.population == 5 && clip.width == 3 && clip.height == 3)
         #expect(Self.cells(of: clip, in: universe) == Set(glider.prefix(5).map { ReferenceCell(x: $0.x, y: $0.y) }))
         // Pinned: collections keep the clip's nodes while it lives.
-        universe.store.collectsToTheMinimum = true
+        universe.store.collector.collectsToTheMinimum = true
         for i in 0..<3000 { universe.setCell(x: i, y: i % 7) }
         universe.clear()
         universe.collect()

@@ -1,7 +1,7 @@
 import Testing
 @testable import HashlifeEngine
 
-/// The hash chains of the store shared by a multi-threaded step (Parallel/NodeStore+Shared.swift):
+/// The hash chains of the store shared by a multi-threaded step (NodeArena+Shared.swift):
 /// inserts search again under the bucket's lock, and moves to the front keep every record.
 @Suite struct SharedChainTests {
     /// Two leaves whose keys fall in one bucket of `store`'s index, made in that order (the
@@ -11,8 +11,8 @@ import Testing
         var bits: UInt64 = 0x9E37_79B9_7F4A_7C15
         while true {
             bits = bits &* 6364136223846793005 &+ 1442695040888963407
-            let slot = store.bucket(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32),
-                                    NodeStore.leafMarker, NodeStore.leafMarker)
+            let slot = store.arena.bucket(UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32),
+                                    NodeRecord.leafMarker, NodeRecord.leafMarker)
             if let other = seen[slot], other != bits {
                 let first = store.leaf(other), second = store.leaf(bits)
                 return (first, second, slot)
@@ -24,24 +24,25 @@ import Testing
     /// The ids of the chain of `slot`, head first.
     func chain(_ store: borrowing NodeStore, _ slot: Int) -> [NodeID] {
         var ids: [NodeID] = []
-        var id = store.buckets[slot] & NodeRecord.idMask
-        while id != 0 && ids.count <= store.count {
+        var id = store.arena.buckets[slot] & NodeRecord.idMask
+        while id != 0 && ids.count <= store.arena.count {
             ids.append(id)
-            id = store.nodes[Int(id)].next
+            id = store.arena.nodes[Int(id)].next
         }
         return ids
     }
 
     /// Runs `body` with a worker's view of `store` in a phase, then ends the phase.
-    func withView(_ store: inout NodeStore, _ body: (inout NodeStore) -> Void) {
-        var view = NodeStore(viewOf: store)
-        let given = store.giveEmergencyIDs(to: &view)
+    func withView(_ store: inout NodeStore, _ body: (inout WorkerView) -> Void) {
+        var ids = IDSupply()
+        let given = ids.takeEmergencyIDs(from: &store.arena)
         #expect(given)
-        let phase = ParallelPhase(store: store, softBound: store.capacity, threads: 1, narrowForkNanoseconds: 0)
-        view.phase = phase
+        let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
+                                  softBound: store.arena.capacity, threads: 1, narrowForkNanoseconds: 0)
+        var view = WorkerView(of: store, phase: phase, pool: WorkerPool(helpers: 0, stackBytes: 0), ids: ids)
         body(&view)
-        phase.end(into: &store)
-        store.absorb(&view)
+        phase.end(into: &store.arena)
+        view.giveBack(to: &store)
     }
 
     @Test func anInsertFindsTheNodeItsWalkMissed() {
@@ -52,8 +53,8 @@ import Testing
         let cells = universe.store.leafBits(first)
         let nodes = universe.store.nodeCount
         withView(&universe.store) { view in
-            let found = view.insertShared(UInt32(truncatingIfNeeded: cells), UInt32(truncatingIfNeeded: cells >> 32),
-                                          NodeStore.leafMarker, NodeStore.leafMarker, slot: slot)
+            let found = view.insert(UInt32(truncatingIfNeeded: cells), UInt32(truncatingIfNeeded: cells >> 32),
+                                          NodeRecord.leafMarker, NodeRecord.leafMarker, slot: slot)
             #expect(found == first)
         }
         #expect(universe.store.nodeCount == nodes)
@@ -68,15 +69,15 @@ import Testing
         #expect(before.prefix(2) == [second, first])
         withView(&universe.store) { view in
             // Another worker holds the lock: the move is skipped.
-            let head = view.buckets[slot]
-            view.buckets[slot] = head | NodeStore.bucketLock
-            #expect(view.sharedHead(slot) == head)
-            view.moveToFrontShared(first, slot: slot)
-            #expect(view.buckets[slot] == head | NodeStore.bucketLock)
-            view.buckets[slot] = head
+            let head = view.arena.buckets[slot]
+            view.arena.buckets[slot] = head | NodeArena.bucketLock
+            #expect(view.arena.sharedHead(slot) == head)
+            view.arena.moveToFrontShared(first, slot: slot)
+            #expect(view.arena.buckets[slot] == head | NodeArena.bucketLock)
+            view.arena.buckets[slot] = head
             // Free: the record leads, the others follow in their order, the lock is released.
-            view.moveToFrontShared(first, slot: slot)
-            #expect(view.buckets[slot] == first)
+            view.arena.moveToFrontShared(first, slot: slot)
+            #expect(view.arena.buckets[slot] == first)
         }
         let after = chain(universe.store, slot)
         #expect(after.first == first)

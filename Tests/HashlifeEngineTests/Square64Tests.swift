@@ -14,7 +14,7 @@ import HashlifeTestSupport
             let cells = randomSoup(width: size, height: size, density: 0.4, seed: seed)
             var reference = ReferenceEngine(rule: rule, cells: cells)
             let universe = Universe(rule: rule, referenceCells: cells)
-            universe.store.forcesSquare64 = true
+            universe.store.stepping.forcesSquare64 = true
             // Single generations (partial steps of one generation at every level) ...
             for generation in 1...40 {
                 universe.step()
@@ -28,7 +28,7 @@ import HashlifeTestSupport
                 reference.step(1 << k)
                 #expect(universe.referenceCells == reference.cells, "rule \(text), \(size)², jump 2^\(k)")
             }
-            let steps = universe.store.square64Steps
+            let steps = universe.store.stepping.square64Steps
             #expect(steps > 0, "the 64×64 path was not taken")
             #expect(universe.invariantViolations().isEmpty)
         }
@@ -44,8 +44,8 @@ import HashlifeTestSupport
         let kernels = VectorKernels.allCases.filter { $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
         let universes = kernels.map { kernels in
             let universe = Universe(rule: rule, referenceCells: cells)
-            universe.store.vectorKernels = kernels
-            universe.store.forcesSquare64 = true
+            universe.store.stepping.vectorKernels = kernels
+            universe.store.stepping.forcesSquare64 = true
             return universe
         }
         for k in [3, 4, 5, 9] {
@@ -54,21 +54,21 @@ import HashlifeTestSupport
                 #expect(universe.referenceCells == universes[0].referenceCells, "\(text): \(kernel) against the scalar words, jump 2^\(k)")
             }
         }
-        #expect(universes.allSatisfy { $0.store.square64Steps > 0 })
+        #expect(universes.allSatisfy { $0.store.stepping.square64Steps > 0 })
     }
 
     @Test func theHitRateChoosesThePath() {
         // A dense soup has a low hit rate: once measured, level-6 misses step directly.
         let soup = Universe(rule: .life, referenceCells: randomSoup(width: 512, height: 512, density: 0.375, seed: 63))
         soup.step(by: BigUInt(1024))
-        let (soupDirect, soupSteps) = (soup.store.stepsSquare64, soup.store.square64Steps)
+        let (soupDirect, soupSteps) = (soup.store.stepping.stepsSquare64, soup.store.stepping.square64Steps)
         #expect(soupDirect)
         #expect(soupSteps > 0)
         // A glider gun repeats: it keeps the recursion.
         let gun = Fixtures.universe("gosper-glider-gun.rle")
         gun.step(by: BigUInt.powerOfTwo(1000))
-        let (gunMisses, gunDirect, gunSteps) = (gun.store.memoMisses, gun.store.stepsSquare64, gun.store.square64Steps)
-        #expect(gunMisses > NodeStore.reuseWindow)
+        let (gunMisses, gunDirect, gunSteps) = (gun.store.stepping.memoMisses, gun.store.stepping.stepsSquare64, gun.store.stepping.square64Steps)
+        #expect(gunMisses > StepState.reuseWindow)
         #expect(!gunDirect)
         #expect(gunSteps == 0)
     }

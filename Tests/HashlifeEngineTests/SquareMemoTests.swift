@@ -12,8 +12,8 @@ import HashlifeTestSupport
         var target: UInt64? = nil
         var a: UInt32 = 1
         while keys.count < count {
-            let k0 = NodeStore.keyWord(a, a &+ 1), k1 = NodeStore.keyWord(a &+ 2, a &+ 3)
-            let set = NodeStore.keyHash(k0, k1) >> shift
+            let k0 = NodeRecord.keyWord(a, a &+ 1), k1 = NodeRecord.keyWord(a &+ 2, a &+ 3)
+            let set = NodeRecord.keyHash(k0, k1) >> shift
             if target == nil { target = set }
             if set == target { keys.append((k0, k1)) }
             a += 4
@@ -25,8 +25,8 @@ import HashlifeTestSupport
     func entriesFoundWhereTheyHash(_ m: SquareMemo) -> Int {
         var found = 0
         m.forEachEntry { a, b, c, d, result in
-            let k0 = NodeStore.keyWord(a, b), k1 = NodeStore.keyWord(c, d)
-            if m.result(k0, k1, hash: NodeStore.keyHash(k0, k1)) == result && result == a { found += 1 }
+            let k0 = NodeRecord.keyWord(a, b), k1 = NodeRecord.keyWord(c, d)
+            if m.result(k0, k1, hash: NodeRecord.keyHash(k0, k1)) == result && result == a { found += 1 }
         }
         return found
     }
@@ -47,7 +47,7 @@ import HashlifeTestSupport
         defer { m.deallocate() }
         let ways = SquareMemo.ways
         let keys = collidingKeys(ways + 2, sets: m.setCount)
-        func result(_ i: Int) -> NodeID { m.result(keys[i].0, keys[i].1, hash: NodeStore.keyHash(keys[i].0, keys[i].1)) }
+        func result(_ i: Int) -> NodeID { m.result(keys[i].0, keys[i].1, hash: NodeRecord.keyHash(keys[i].0, keys[i].1)) }
         for (i, key) in keys.prefix(ways).enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }
         for i in 0..<ways { #expect(result(i) == NodeID(100 + i)) }
         #expect(m.entries == ways && m.evictions == 0)
@@ -60,7 +60,7 @@ import HashlifeTestSupport
         for i in [0] + Array(2...ways) { #expect(result(i) == NodeID(100 + i)) }
         // A key never stored, and the all-zero key of an empty way, are absent.
         #expect(result(ways + 1) == 0)
-        #expect(m.result(0, 0, hash: NodeStore.keyHash(0, 0)) == 0)
+        #expect(m.result(0, 0, hash: NodeRecord.keyHash(0, 0)) == 0)
     }
 
     @Test func itGrowsUpToItsMaximumAndKeepsWhatItHolds() {
@@ -68,11 +68,11 @@ import HashlifeTestSupport
         defer { m.deallocate() }
         let n = 4 * m.setCount  // below the first growth's point (five sixths full)
         var wanted = false
-        for i in 0..<n { wanted = m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) || wanted }
+        for i in 0..<n { wanted = m.store(NodeRecord.keyWord(UInt32(i + 1), 7), NodeRecord.keyWord(8, 9), NodeID(i + 1)) || wanted }
         #expect(!wanted && m.growths == 0)
         let dropped = Int(m.evictions)
         for i in n..<(16 * SquareMemo.initialSets) {
-            if m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) { m.grow() }
+            if m.store(NodeRecord.keyWord(UInt32(i + 1), 7), NodeRecord.keyWord(8, 9), NodeID(i + 1)) { m.grow() }
         }
         #expect(m.growths == 2, "twofold twice, to its maximum")
         #expect(m.setCount == 4 * SquareMemo.initialSets)
@@ -96,13 +96,13 @@ import HashlifeTestSupport
         #expect(m.setCount == 2 * SquareMemo.initialSets && m.entries == SquareMemo.ways && m.evictions == 0)
         var bySet: [Int: [NodeID]] = [:]
         m.forEachEntry { a, b, c, d, result in
-            let set = Int(NodeStore.keyHash(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d)) >> UInt64(64 - m.setCount.trailingZeroBitCount))
+            let set = Int(NodeRecord.keyHash(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d)) >> UInt64(64 - m.setCount.trailingZeroBitCount))
             bySet[set, default: []].append(result)
         }
         #expect(bySet.values.reduce(0) { $0 + $1.count } == SquareMemo.ways)
         for results in bySet.values { #expect(results == results.sorted(by: >), "most recent first: \(results)") }
         // Each entry lies in the set its hash names (a look-up reads only that set).
-        for (i, key) in keys.enumerated() { #expect(m.result(key.0, key.1, hash: NodeStore.keyHash(key.0, key.1)) == NodeID(100 + i)) }
+        for (i, key) in keys.enumerated() { #expect(m.result(key.0, key.1, hash: NodeRecord.keyHash(key.0, key.1)) == NodeID(100 + i)) }
     }
 
     /// A maximum raised past the reserved range (a higher memory limit) grows into a new
@@ -111,7 +111,7 @@ import HashlifeTestSupport
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
         #expect(m.reservedSets == SquareMemo.initialSets)
-        for i in 0..<(2 * SquareMemo.initialSets) { m.store(NodeStore.keyWord(UInt32(i + 1), 7), NodeStore.keyWord(8, 9), NodeID(i + 1)) }
+        for i in 0..<(2 * SquareMemo.initialSets) { m.store(NodeRecord.keyWord(UInt32(i + 1), 7), NodeRecord.keyWord(8, 9), NodeID(i + 1)) }
         let held = m.entries
         m.setMaximum(4 * SquareMemo.initialSets)
         let base = m.sets
@@ -129,16 +129,16 @@ import HashlifeTestSupport
         let universes = soupUniverses(seed: 43, limits: [256 << 20, 256 << 20])
         let (released, kept) = (universes[0], universes[1])
         for universe in universes { universe.step(by: 512) }
-        let grown = released.store.squares.bytes
+        let grown = released.store.memo.squares.bytes
         #expect(grown > SquareMemo.initialSets * MemoryLayout<SquareMemo.Set>.stride, "the memo never grew: nothing to release")
         let before = released.statistics.bytes
         released.releaseStepMemo()
-        #expect(released.store.squares.entries == 0 && released.store.squares.setCount == SquareMemo.initialSets)
-        #expect(before - released.statistics.bytes == grown - released.store.squares.bytes)
+        #expect(released.store.memo.squares.entries == 0 && released.store.memo.squares.setCount == SquareMemo.initialSets)
+        #expect(before - released.statistics.bytes == grown - released.store.memo.squares.bytes)
         #expect(released.invariantViolations().isEmpty)
         released.step(by: 512)
         kept.step(by: 512)
-        #expect(released.store.squares.entries > 0)
+        #expect(released.store.memo.squares.entries > 0)
         #expect(released.referenceCells == kept.referenceCells)
         #expect(released.population == kept.population)
     }
@@ -146,7 +146,7 @@ import HashlifeTestSupport
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
         defer { m.deallocate() }
-        for i in 1...300 { m.store(NodeStore.keyWord(UInt32(i), UInt32(i + 1000)), NodeStore.keyWord(4, 6), NodeID(2000 + i)) }
+        for i in 1...300 { m.store(NodeRecord.keyWord(UInt32(i), UInt32(i + 1000)), NodeRecord.keyWord(4, 6), NodeID(2000 + i)) }
         // Dead: odd keys, and results above 2250.
         m.sweep { id in !(id < 1000 && id % 2 == 1) && !(id > 2250 && id < 3000) }
         var kept: [NodeID] = []
@@ -169,7 +169,7 @@ import HashlifeTestSupport
         }
         #expect(small.statistics.collections > 0, "the limit never bit: the sweep went untested")
         #expect(roomy.statistics.collections == 0)
-        #expect(small.store.squares.entries > 0)
+        #expect(small.store.memo.squares.entries > 0)
         #expect(small.referenceCells == roomy.referenceCells)
     }
 }

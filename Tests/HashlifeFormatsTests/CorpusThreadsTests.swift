@@ -28,17 +28,17 @@ struct CorpusThreadsTests {
         let universe = megabytes > 0 ? try Universe(document: decoded.document, memoryLimit: megabytes << 20)
             : try Universe(document: decoded.document)
         universe.threads = threads
-        universe.missesBeforeForking = 0
-        universe.narrowForkNanoseconds = 0
+        universe.parallel.missesBeforeForking = 0
+        universe.parallel.narrowForkNanoseconds = 0
         for (generation, population) in entry.populations {
             try universe.step(by: generation - universe.generation, control: nil)
             #expect(universe.population == population, "\(entry.file) with \(threads) threads, generation \(generation)")
         }
-        #expect(universe.parallelPhases.run > 0, "\(entry.file): no step forked")
+        #expect(universe.parallel.phases.run > 0, "\(entry.file): no step forked")
         if megabytes > 0 {
-            #expect(universe.parallelPhases.collectedBetween > 0, "\(entry.file): no collection between phases at \(megabytes) MB")
+            #expect(universe.parallel.phases.collectedBetween > 0, "\(entry.file): no collection between phases at \(megabytes) MB")
         } else {
-            #expect(universe.parallelPhases.indexGrowths > 0, "\(entry.file): the index never grew within a phase")
+            #expect(universe.parallel.phases.indexGrowths > 0, "\(entry.file): the index never grew within a phase")
         }
         #expect(universe.invariantViolations().isEmpty)
     }

@@ -74,7 +74,7 @@ extension NodeStore {
         if level == NodeStore.leafLevel { return leaf(leafBits(id) & plane.leafMask) }
         let key = SIMD4(id, 0, 0, 0)
         if let known = memo[key] { return known }
-        let r = nodes[Int(id)]
+        let r = arena[id]
         let child = emptyNode(level: level - 1)
         // Low and high children along the line's axis: (nw, sw) and (ne, se) for a vertical line.
         var (low1, low2, high1, high2) = plane.vertical ? (r.nw, r.sw, r.ne, r.se) : (r.nw, r.ne, r.sw, r.se)
@@ -134,7 +134,7 @@ extension NodeStore {
         if level == NodeStore.leafLevel { return leaf(operation.leaf(leafBits(a), leafBits(b))) }
         let key = SIMD4(a, b, 0, 0)
         if let known = memo[key] { return known }
-        let x = nodes[Int(a)], y = nodes[Int(b)]
+        let x = arena[a], y = arena[b]
         let k = level - 1
         let nw = combined(x.nw, y.nw, level: k, operation, &memo)
         let ne = combined(x.ne, y.ne, level: k, operation, &memo)
@@ -161,7 +161,7 @@ extension NodeStore {
         if let known = memo[key] { return known }
         // The 4×4 grid of grandchildren: row r, column c is child (r & 1, c & 1) of block node
         // (r >> 1, c >> 1).
-        let records = (nodes[Int(a)], nodes[Int(b)], nodes[Int(c)], nodes[Int(d)])
+        let records = (arena[a], arena[b], arena[c], arena[d])
         func grandchild(_ row: Int, _ col: Int) -> NodeID {
             let r: NodeRecord
             switch (row >> 1, col >> 1) {

@@ -62,7 +62,7 @@ extension NodeStore {
         if id == e { return e }
         let key = SIMD4(id, 0, 0, 0)
         if let known = memo[key] { return known }
-        let r = nodes[Int(id)]
+        let r = arena[id]
         // The result's quadrant (qx, qy) is the image of the source quadrant the inverse maps it
         // back to: undo the mirrors, then the transpose.
         func source(_ qx: Int, _ qy: Int) -> NodeID {

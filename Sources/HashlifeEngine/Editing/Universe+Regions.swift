@@ -32,17 +32,17 @@ extension Universe {
 
     /// Did this universe make `clip` (so it may be pasted, transformed or read here)? A clip of
     /// another universe must be imported first (`importing(_:from:)`).
-    public func owns(_ clip: PatternClip) -> Bool { clip.pin.pins === store.pinned }
+    public func owns(_ clip: PatternClip) -> Bool { clip.pin.pins === store.collector.pinned }
 
     /// `clip`, made by `source`, as a clip of this universe (the same cells and size).
     /// - Complexity: O(distinct nodes of the clip).
     public func importing(_ clip: PatternClip, from source: Universe) -> PatternClip {
         if source === self { return clip }
-        precondition(clip.pin.pins === source.store.pinned, "a clip imported from a universe that did not make it")
+        precondition(clip.pin.pins === source.store.collector.pinned, "a clip imported from a universe that did not make it")
         collectIfNeeded()
         var memo = RegionMemo()
         let id = NodeStore.withStack(forLevels: clip.level) { copyNode(clip.node, level: clip.level, from: source, &memo) }
-        return PatternClip(pin: PinnedRoot(id, in: store.pinned), level: clip.level, left: clip.left, top: clip.top,
+        return PatternClip(pin: PinnedRoot(id, in: store.collector.pinned), level: clip.level, left: clip.left, top: clip.top,
                            width: clip.width, height: clip.height, population: clip.population)
     }
 
@@ -88,7 +88,7 @@ extension Universe {
     /// - Complexity: O(distinct nodes of the clip) to move it to its place, plus the nodes
     ///   where it and the universe differ; no cell is visited.
     public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or) {
-        precondition(clip.pin.pins === store.pinned, "a clip pasted into a universe that did not make it")
+        precondition(clip.pin.pins === store.collector.pinned, "a clip pasted into a universe that did not make it")
         if clip.width.isZero || clip.height.isZero { return }
         if clip.isEmpty && (mode == .or || mode == .xor) { return }
         collectIfNeeded()
@@ -115,7 +115,7 @@ extension Universe {
     /// quadtree order. The clip's sides must fit an Int. `clip` must come from this universe.
     /// - Complexity: O(live cells × levels) at worst, skipping empty nodes.
     public func forEachLiveCell(of clip: PatternClip, _ body: (_ dx: Int, _ dy: Int) -> Void) {
-        precondition(clip.pin.pins === store.pinned, "a clip read through a universe that did not make it")
+        precondition(clip.pin.pins === store.collector.pinned, "a clip read through a universe that did not make it")
         guard let w = clip.width.intValue, let h = clip.height.intValue else { preconditionFailure("clip too large for Int offsets") }
         if clip.isEmpty { return }
         _ = store.emptyNode(level: clip.level)
@@ -187,7 +187,7 @@ extension Universe {
         }
         _ = store.emptyNode(level: k)
         let population = store.population(id, level: k)
-        return PatternClip(pin: PinnedRoot(id, in: store.pinned), level: k, left: (rect.x - x).magnitude, top: (rect.y - y).magnitude,
+        return PatternClip(pin: PinnedRoot(id, in: store.collector.pinned), level: k, left: (rect.x - x).magnitude, top: (rect.y - y).magnitude,
                            width: rect.width, height: rect.height, population: population)
     }
 
@@ -195,7 +195,7 @@ extension Universe {
     func emptyClip(width: BigUInt, height: BigUInt) -> PatternClip {
         var k = Universe.minimumClipLevel
         while BigUInt.powerOfTwo(k) < max(width, height) { k += 1 }
-        return PatternClip(pin: PinnedRoot(store.emptyNode(level: k), in: store.pinned), level: k, left: .zero, top: .zero,
+        return PatternClip(pin: PinnedRoot(store.emptyNode(level: k), in: store.collector.pinned), level: k, left: .zero, top: .zero,
                            width: width, height: height, population: .zero)
     }
 

@@ -6,12 +6,12 @@ extension Universe {
     /// - Complexity: O(distinct nodes of the clip), memoized per node: a 10^8-cell Metacell
     ///   pattern of a few hundred thousand distinct nodes takes milliseconds.
     public func transformed(_ clip: PatternClip, _ transform: PatternTransform) -> PatternClip {
-        precondition(clip.pin.pins === store.pinned, "a clip transformed by a universe that did not make it")
+        precondition(clip.pin.pins === store.collector.pinned, "a clip transformed by a universe that did not make it")
         collectIfNeeded()
         let symmetry = transform.symmetry
         let id = NodeStore.withStack(forLevels: clip.level) { store.transformed(clip.node, level: clip.level, symmetry) }
         let moved = symmetry.apply(x: clip.left, y: clip.top, width: clip.width, height: clip.height, side: .powerOfTwo(clip.level))
-        return PatternClip(pin: PinnedRoot(id, in: store.pinned), level: clip.level, left: moved.x, top: moved.y,
+        return PatternClip(pin: PinnedRoot(id, in: store.collector.pinned), level: clip.level, left: moved.x, top: moved.y,
                            width: moved.width, height: moved.height, population: clip.population)
     }
 

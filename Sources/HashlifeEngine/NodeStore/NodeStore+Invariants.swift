@@ -16,70 +16,35 @@ extension NodeStore {
     /// Every way the store or the tree under `root` (of `level`) breaks its contract, as
     /// readable lines; empty when all holds.
     ///
-    /// Checks: the clock's precomputed stamp bits are the clock's; no two ids for equal children
-    /// (canonical); every chain reaches each node exactly once; no live node names a freed record; the free list holds exactly the freed records; nodes reachable from the root have children one level down (leaves at level 3);
-    /// memoized results are one level down; cached populations equal the sum of the children;
-    /// the square memo names live nodes and counts its entries.
+    /// Checks: the clock's precomputed stamp bits are the clock's; the arena's invariants
+    /// (`NodeArena.invariantViolations`); the square memo names live nodes and counts its
+    /// entries; nodes reachable from the root have children one level down (leaves at level
+    /// 3); memoized results are one level down; cached populations equal the sum of the
+    /// children.
     /// - Complexity: O(nodes).
     mutating func invariantViolations(root: NodeID, level: Int) -> [String] {
         var problems: [String] = []
-        if tickBits != NodeRecord.topBits(tick) || tickWords != NodeRecord.stampWords(tick) {
-            problems.append("the clock's stamp bits are not the clock's (\(tick))")
+        let clock = collector.clock
+        if clock.bits != NodeRecord.topBits(clock.tick) || clock.words != NodeRecord.stampWords(clock.tick) {
+            problems.append("the clock's stamp bits are not the clock's (\(clock.tick))")
         }
-        // Canonical: keys unique across the arena, and each node findable through its chain.
-        var keys = Set<SIMD4<UInt32>>()
-        var freed = 0
-        for i in 1..<count {
-            let r = nodes[i]
-            if r.isFree {
-                freed += 1
-                continue
-            }
-            // No live record names a freed one (children, memo slots).
-            if r.isLeaf && r.word5 != 0 { problems.append("leaf \(i) has a memo result") }
-            let named = r.isLeaf ? [] : [r.nw, r.ne, r.sw, r.se, r.result]
-            for id in named where id != 0 && (Int(id) >= count || nodes[Int(id)].isFree) {
-                problems.append("node \(i) names \(id), which is not a live node")
-            }
-            let key = r.isLeaf ? SIMD4(r.word0, r.word1, r.sw, r.se) : SIMD4(r.nw, r.ne, r.sw, r.se)
-            if !keys.insert(key).inserted {
-                problems.append("node \(i) duplicates another node's children")
-            }
-            if Int(r.stamp) > Int(tick) && !workersStamped { problems.append("node \(i) is stamped \(r.stamp), after the clock (\(tick))") }
-            var id = buckets[bucket(of: r)]
-            var found = false
-            while id != 0 {
-                if Int(id) == i { found = true; break }
-                id = nodes[Int(id)].next
-            }
-            if !found { problems.append("node \(i) is not reachable through its hash chain") }
-        }
+        problems += arena.invariantViolations(tick: clock.tick, allowingTornStamps: collector.workersStamped)
         // The square memo names live nodes only (a collection sweeps it before ids are reused).
         var memoEntries = 0
-        squares.forEachEntry { a, b, c, d, result in
+        memo.squares.forEachEntry { a, b, c, d, result in
             memoEntries += 1
-            for id in [a, b, c, d, result] where id == 0 || Int(id) >= count || nodes[Int(id)].isFree {
+            for id in [a, b, c, d, result] where !arena.isLive(id) {
                 problems.append("the square memo names \(id), which is not a live node")
             }
         }
-        if memoEntries != squares.entries {
-            problems.append("the square memo holds \(memoEntries) entries but counts \(squares.entries)")
-        }
-        var onFreeList = 0
-        var id = freeHead
-        while id != 0 && onFreeList <= freed {
-            if !nodes[Int(id)].isFree { problems.append("free list holds live node \(id)") }
-            onFreeList += 1
-            id = nodes[Int(id)].next
-        }
-        if onFreeList != freed || freed != freeCount {
-            problems.append("free list holds \(onFreeList) records, \(freed) are free, freeCount says \(freeCount)")
+        if memoEntries != memo.squares.entries {
+            problems.append("the square memo holds \(memoEntries) entries but counts \(memo.squares.entries)")
         }
         // Levels, memo results and populations below the root.
         var levels: [NodeID: Int] = [:]
         checkTree(root, level: level, levels: &levels, problems: &problems)
         for (id, k) in levels where k > NodeStore.leafLevel {
-            let r = nodes[Int(id)]
+            let r = arena.record(id)
             if r.result != 0, let resultLevel = depth(r.result), resultLevel != k - 1 {
                 problems.append("node \(id) (level \(k)) has a result of level \(resultLevel)")
             }
@@ -101,19 +66,19 @@ extension NodeStore {
             return
         }
         levels[id] = level
-        guard id != 0, Int(id) < count else {
+        guard arena.isLive(id) else {
             problems.append("dangling id \(id) at level \(level)")
             return
         }
+        let r = arena.record(id)
         if level == NodeStore.leafLevel {
-            if !isLeaf(id) { problems.append("node \(id) at level 3 is not a leaf") }
+            if !r.isLeaf { problems.append("node \(id) at level 3 is not a leaf") }
             return
         }
-        if isLeaf(id) {
+        if r.isLeaf {
             problems.append("leaf \(id) found at level \(level)")
             return
         }
-        let r = nodes[Int(id)]
         for child in [r.nw, r.ne, r.sw, r.se] {
             checkTree(child, level: level - 1, levels: &levels, problems: &problems)
         }
@@ -122,10 +87,10 @@ extension NodeStore {
     /// The level of a node found by walking its north-west spine down to a leaf.
     private func depth(_ id: NodeID) -> Int? {
         var id = id, k = NodeStore.leafLevel
-        while Int(id) < count, id != 0, !isLeaf(id) {
-            id = nodes[Int(id)].nw
+        while arena.isLive(id) && !arena.record(id).isLeaf {
+            id = arena.record(id).nw
             k += 1
         }
-        return Int(id) < count && id != 0 ? k : nil
+        return arena.isLive(id) ? k : nil
     }
 }

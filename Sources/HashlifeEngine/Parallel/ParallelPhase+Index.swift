@@ -24,7 +24,7 @@
 //   (`growing`), waits until no worker is active (an active one parks at its next miss, and
 //   one that starts a task while a growth is wanted steps back at once), grows the index
 //   with `threads` threads clearing and relinking it, and wakes the others. Each worker then
-//   takes the grown index into its view as it starts again (`NodeStore.adoptIndex`).
+//   takes the grown index into its view as it starts again (`WorkerView.adoptIndex`).
 // - The index grows where one thread's would, to one thread's sizes from 2^22 buckets on
 //   and in fewer steps below (`grownIndex`), so a phase ends with about the index one thread
 //   would have, where the sixteenfold index took twice the memory of a mid-sized step.
@@ -50,14 +50,14 @@ extension ParallelPhase {
     static let growing = 2
 
     /// Where a phase over an index of `buckets` (of `planned` at most) asks for it to grow: where
-    /// one thread would grow it (`NodeStore.indexGrowthPoint`), or never once it is as planned.
+    /// one thread would grow it (`NodeArena.indexGrowthPoint`), or never once it is as planned.
     static func indexBound(buckets: Int, planned: Int) -> Int {
-        buckets < planned ? NodeStore.indexGrowthPoint(buckets: buckets) : .max
+        buckets < planned ? NodeArena.indexGrowthPoint(buckets: buckets) : .max
     }
 
     /// The size a phase grows an index of `buckets` buckets to, within a plan of `planned`: the
     /// first of `indexSizes` that is at least twice the index, then twofold as one thread grows
-    /// it, and straight to the plan when that is near (`NodeStore.indexGrowth`). One thread
+    /// it, and straight to the plan when that is near (`NodeArena.indexGrowth`). One thread
     /// doubles a small index three times on its way to 2^21 buckets and then goes to 2^22 at
     /// 786,432 nodes; a phase goes to 2^21 (8 MB) at once, which holds a step of up to 1.5
     /// million nodes (mosquito5 to 2^20 ends with a million, and 8 MB less than one thread's
@@ -65,7 +65,7 @@ extension ParallelPhase {
     /// the chains are relinked and the new pages touched.
     static func grownIndex(from buckets: Int, planned: Int) -> Int {
         let grown = ParallelPhase.indexSizes.first { $0 >= 2 * buckets } ?? 2 * buckets
-        return NodeStore.indexGrowth(to: grown, planned: planned)
+        return NodeArena.indexGrowth(to: grown, planned: planned)
     }
 
     /// The sizes of `grownIndex` below twofold growth.
@@ -79,14 +79,14 @@ extension ParallelPhase {
 
     /// `view`'s worker starts running the recursion (a task, or the step's top): it waits while
     /// the index grows, then takes the index into its view.
-    func enter(_ view: inout NodeStore) {
+    func enter(_ view: inout WorkerView) {
         while true {
             active.add(1, ordering: .sequentiallyConsistent)
             if growth.pointee.load(ordering: .sequentiallyConsistent) == ParallelPhase.noGrowth { break }
             leave()
             awaitGrowth()
         }
-        view.adoptIndex(of: self)
+        view.adoptIndex()
     }
 
     /// A worker stops running the recursion (to wait for a task, or for good). When a growth is
@@ -98,7 +98,7 @@ extension ParallelPhase {
 
     /// At a memo miss of `view`'s recursion, when a growth is wanted: waits for it (or makes
     /// it), then goes on with the grown index.
-    func park(_ view: inout NodeStore) {
+    func park(_ view: inout WorkerView) {
         leave()
         awaitGrowth()
         enter(&view)
@@ -114,9 +114,9 @@ extension ParallelPhase {
         while active.load(ordering: .sequentiallyConsistent) != 0 {
             if spins < WorkerPool.spins { hashlife_spin_pause(); spins += 1 } else { sched_yield() }
         }
-        let grown = ParallelPhase.grownIndex(from: bucketCount, planned: plannedBuckets)
-        NodeStore.regrowIndex(&buckets, capacity: &bucketCapacity, to: grown, nodes: nodes, count: nodeCount, threads: threads)
-        bucketCount = grown
+        let grown = ParallelPhase.grownIndex(from: arena.bucketCount, planned: plannedBuckets)
+        arena.count = nodeCount
+        arena.growIndex(to: grown, threads: threads)
         indexBound = ParallelPhase.indexBound(buckets: grown, planned: plannedBuckets)
         indexGrowths += 1
         pthread_mutex_lock(waitLock)
@@ -140,33 +140,5 @@ extension ParallelPhase {
             }
             pthread_mutex_unlock(waitLock)
         }
-    }
-}
-
-extension NodeStore {
-    /// Is a growth of the phase's index wanted or waiting for the workers to park? Looked at
-    /// at every memo miss of a view, through a pointer (no reference to count).
-    var wantsIndexGrowth: Bool {
-        @inline(__always) get {
-            guard let indexGrowth else { return false }
-            return indexGrowth.pointee.load(ordering: .relaxed) != ParallelPhase.noGrowth
-        }
-    }
-
-    /// Takes `phase`'s index into this view (after a growth, or as its worker starts).
-    @inline(__always)
-    mutating func adoptIndex(of phase: ParallelPhase) {
-        (buckets, bucketCount, bucketCapacity) = (phase.buckets, phase.bucketCount, phase.bucketCapacity)
-    }
-
-    /// A view's worker starts running the recursion (`ParallelPhase.enter`); nothing for the
-    /// universe's own store.
-    mutating func enterPhaseWork() {
-        if let phase { phase.enter(&self) }
-    }
-
-    /// A view's worker stops running the recursion (`ParallelPhase.leave`).
-    func leavePhaseWork() {
-        phase?.leave()
     }
 }

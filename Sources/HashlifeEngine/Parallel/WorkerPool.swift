@@ -6,7 +6,7 @@ import Glibc
 import Synchronization
 import CPrefetch
 
-/// A fixed set of threads that run the tasks of multi-threaded steps (`NodeStore+Fork.swift`).
+/// A fixed set of threads that run the tasks of multi-threaded steps (WorkerView+Fork.swift).
 ///
 /// The thread that starts a step is worker 0; the pool adds `helpers` more, parked on a
 /// condition variable between steps. Each worker runs its tasks through its own view of the
@@ -26,12 +26,12 @@ final class WorkerPool: @unchecked Sendable {
     private let pending = Atomic<Int>(0)
     /// Workers with nothing queued to take (spinning or asleep; helpers between steps too): an
     /// atomic counter outside the object, which a phase's views watch without retaining the
-    /// pool (`NodeStore.isHungry`).
+    /// pool (`WorkerView.isHungry`).
     let hungry: UnsafeMutablePointer<Atomic<Int>>
     private var queueStart = 0
     private var stopping = false
     /// Each worker's view of the store for the current step (set by `run`).
-    private var views: UnsafeMutablePointer<NodeStore>?
+    private var views: UnsafeMutablePointer<WorkerView>?
     private var threads: [pthread_t] = []
 
     /// A pool of `helpers` threads, each with a stack for a recursion `levels` deep.
@@ -69,13 +69,13 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `body` on the calling thread as worker 0 with `views` (one per worker) set for the
     /// helpers; when it returns, every task it queued has finished.
-    func run<R>(views: UnsafeMutablePointer<NodeStore>, _ body: (inout NodeStore) -> R) -> R {
+    func run<R>(views: UnsafeMutablePointer<WorkerView>, _ body: (inout WorkerView) -> R) -> R {
         pthread_mutex_lock(lock)
         self.views = views
         pthread_mutex_unlock(lock)
-        views[0].enterPhaseWork()
+        views[0].phase.enter(&views[0])
         let result = body(&views[0])
-        views[0].leavePhaseWork()
+        views[0].phase.leave()
         pthread_mutex_lock(lock)
         self.views = nil
         pthread_mutex_unlock(lock)
@@ -110,13 +110,13 @@ final class WorkerPool: @unchecked Sendable {
     /// While it waits it does not count as running the recursion (`ParallelPhase.enter`), so
     /// the index can grow meanwhile; it counts again when it returns (and each task it runs
     /// counts while it runs: `PoolTask.run`).
-    func fork(count: Int, batch: TaskBatch, view: inout NodeStore, _ task: (Int) -> PoolTask) {
+    func fork(count: Int, batch: TaskBatch, view: inout WorkerView, _ task: (Int) -> PoolTask) {
         pthread_mutex_lock(lock)
         for k in 0..<count { queue.append(task(k)) }
         pending.add(count, ordering: .relaxed)
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(lock)
-        view.leavePhaseWork()
+        view.phase.leave()
         pthread_mutex_lock(lock)
         while !batch.isDone {
             if queueStart < queue.count {
@@ -135,7 +135,7 @@ final class WorkerPool: @unchecked Sendable {
             }
         }
         pthread_mutex_unlock(lock)
-        view.enterPhaseWork()
+        view.phase.enter(&view)
     }
 
     /// With `lock` held and nothing queued: releases the lock and spins a moment (waking a

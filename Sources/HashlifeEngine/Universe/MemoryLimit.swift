@@ -5,7 +5,7 @@ import Glibc
 /// Memory limits for the node store, in bytes (see `Universe.memoryLimit`).
 public enum MemoryLimit {
     /// The smallest limit a store accepts: 1 MiB (about 20,000 nodes).
-    public static let minimumBytes = NodeStore.minimumLimit
+    public static let minimumBytes = MemoryPlan.minimumLimit
 
     /// The default: half the machine's physical memory, at most 4 GiB (1 GiB when the size
     /// cannot be read).
@@ -32,10 +32,10 @@ public enum MemoryLimit {
     /// need room to work), plus the collection reserve: what to tell a user whose pattern does
     /// not fit. The square memo counts at its largest.
     static func bytesNeeded(forNodes nodes: Int) -> Int {
-        let target = 2 * nodes + NodeStore.reserve
+        let target = 2 * nodes + MemoryPlan.reserve
         var bytes = minimumBytes
-        while NodeStore.nodeCapacity(planned: NodeStore.plan(memoryLimit: bytes).nodes,
-                                     memoBytes: NodeStore.largestSquareMemoBytes(memoryLimit: bytes)) < target {
+        while MemoryPlan.nodeCapacity(planned: MemoryPlan.plan(memoryLimit: bytes).nodes,
+                                     memoBytes: MemoryPlan.largestSquareMemoBytes(memoryLimit: bytes)) < target {
             bytes += bytes / 8
         }
         return bytes
@@ -44,14 +44,14 @@ public enum MemoryLimit {
 
 extension Universe {
     /// The node store's memory limit in bytes.
-    public var memoryLimit: Int { store.limitBytes }
+    public var memoryLimit: Int { store.plan.limitBytes }
 
     /// Changes the memory limit. Raising it takes effect at once (the arena is reallocated once
     /// if it must grow). Lowering it collects at once down to the new limit; memory the process
     /// already touched is reused for new nodes rather than returned to the system.
     /// - Complexity: O(nodes).
     public func setMemoryLimit(_ bytes: Int) {
-        let lowered = bytes < store.limitBytes
+        let lowered = bytes < store.plan.limitBytes
         store.setLimit(bytes)
         if lowered { store.collect() }
     }

@@ -73,7 +73,7 @@ extension Universe {
     public func population(in rect: CellRect) -> BigUInt {
         guard let clip = clipToRoot(rect) else { return .zero }
         // Machine integers while every count fits (a level-31 root holds at most 4^31 cells).
-        if level <= NodeStore.smallPopulationLevel {
+        if level <= PopulationCache.wordLevel {
             return BigUInt(UInt64(store.population(root, level: level, x: 0, y: 0, clip: Universe.ints(clip))))
         }
         return store.populationBig(root, level: level, x: .zero, y: .zero, clip: clip)
@@ -158,7 +158,7 @@ extension NodeStore {
             }
         }
         if let known = memo[id] { return known }
-        let r = nodes[Int(id)]
+        let r = arena[id]
         let half = T.powerOfTwo(level - 1)
         let k = level - 1
         let value: T
@@ -213,7 +213,7 @@ extension NodeStore {
         if level == NodeStore.leafLevel {
             return NodeStore.leafMask(x: x, y: y, clip: clip).map { (leafBits(id) & $0).nonzeroBitCount } ?? 0
         }
-        let r = nodes[Int(id)], h = side >> 1
+        let r = arena[id], h = side >> 1
         return population(r.nw, level: level - 1, x: x, y: y, clip: clip)
             + population(r.ne, level: level - 1, x: x + h, y: y, clip: clip)
             + population(r.sw, level: level - 1, x: x, y: y + h, clip: clip)
@@ -233,7 +233,7 @@ extension NodeStore {
                              x1: Self.relative(clip.x1, x), y1: Self.relative(clip.y1, y))
             return BigUInt(NodeStore.leafMask(x: 0, y: 0, clip: c).map { (leafBits(id) & $0).nonzeroBitCount } ?? 0)
         }
-        let r = nodes[Int(id)], h = BigUInt.powerOfTwo(level - 1)
+        let r = arena[id], h = BigUInt.powerOfTwo(level - 1)
         var total = populationBig(r.nw, level: level - 1, x: x, y: y, clip: clip)
         total += populationBig(r.ne, level: level - 1, x: x + h, y: y, clip: clip)
         total += populationBig(r.sw, level: level - 1, x: x, y: y + h, clip: clip)
@@ -275,7 +275,7 @@ extension NodeStore {
             }
             return
         }
-        let r = nodes[Int(id)], h = T.powerOfTwo(level - 1)
+        let r = arena[id], h = T.powerOfTwo(level - 1)
         visitLiveCells(r.nw, level: level - 1, x: x, y: y, clip: clip, body)
         visitLiveCells(r.ne, level: level - 1, x: x + h, y: y, clip: clip, body)
         visitLiveCells(r.sw, level: level - 1, x: x, y: y + h, clip: clip, body)

@@ -1,4 +1,4 @@
-/// Counters describing the engine's work and memory (SPEC §1.8).
+/// Counters describing the engine's work and memory.
 public struct EngineStatistics: Sendable, Equatable {
     /// Distinct nodes in the store (live; freed records excluded).
     public var nodes: Int
@@ -37,11 +37,11 @@ public struct EngineStatistics: Sendable, Equatable {
 extension Universe {
     /// Current counters.
     public var statistics: EngineStatistics {
-        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, cacheBytes: store.cacheBytes, limitBytes: store.limitBytes,
-                         memoHits: store.memoHits, memoMisses: store.memoMisses,
-                         evictions: store.evictions, collections: store.collections,
-                         collectionTime: store.collectionTime, pinnedRoots: store.pinned.count, rootLevel: level,
-                         neededBytes: store.rootsNeed.map { MemoryLimit.bytesNeeded(forNodes: $0) })
+        EngineStatistics(nodes: store.nodeCount, bytes: store.bytesInUse, cacheBytes: store.cacheBytes, limitBytes: store.plan.limitBytes,
+                         memoHits: store.stepping.memoHits, memoMisses: store.stepping.memoMisses,
+                         evictions: store.collector.evictions, collections: store.collector.collections,
+                         collectionTime: store.collector.collectionTime, pinnedRoots: store.collector.pinned.count, rootLevel: level,
+                         neededBytes: store.collector.rootsNeed.map { MemoryLimit.bytesNeeded(forNodes: $0) })
     }
 
     /// Structural problems found in the store and the tree (empty when sound). For tests.
@@ -66,7 +66,7 @@ extension Universe {
     @inline(__always)
     func checkInvariants(after operation: @autoclosure () -> String) {
         #if HASHLIFE_INVARIANTS
-        guard store.count <= 1 << 14 else { return }
+        guard store.arena.count <= 1 << 14 else { return }
         let problems = invariantViolations()
         precondition(problems.isEmpty, "store invariants broken after \(operation()): \(problems.prefix(5).joined(separator: "; "))")
         #endif

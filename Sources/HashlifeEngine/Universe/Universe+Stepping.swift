@@ -83,47 +83,25 @@ extension Universe {
     /// reaches its limit on the way. Shared by plane steps and the tiled-grid jumps
     /// (Universe+Grid.swift). The universe's root is not touched.
     func successor(ofPadded padded: NodeID, level rootLevel: Int, step: Int, control: StepControl?) throws(StepInterruption) -> NodeID {
-        store.stepRoot = padded
-        store.control = control
-        store.preparePins(level: rootLevel)
-        store.collectionsThisStep = 0
-        store.collectionsAllowed = step > 0 ? Universe.collectionsPerStep : .max
-        defer {
-            store.control = nil
-            store.stepRoot = 0
-            store.pinCount = 0
-        }
-        store.pinning = false
-        // With several threads, the step starts on one all the same, and moves to all of them
-        // once it has run `serialNanoseconds` (and made `missesBeforeForking` misses): a small
-        // step never pays for starting the others, and a big one keeps what it memoized so far.
-        // A phase that hands the step back (its work looked too narrow, or the store must
-        // collect with the recursion pinned) does not end the threads' part in it: the step
-        // forks again later, after twice as long on one thread each time. A phase judged
-        // narrow by mistake (a rerun forking quickly through what earlier phases memoized)
-        // then costs a short wait, not the rest of the step: jagged2 to 2^20 with two threads
-        // took 8.5 s instead of 4.3 s when its fourth phase was so judged (one run in five).
-        let budgeted = threadCount > 1 && parallelEligible(level: rootLevel, step: step)
-        var forkTime = budgeted ? NodeStore.monotonicNanoseconds() &+ serialNanoseconds : 0
-        var handBacks = 0
-        var forksNow = budgeted && missesBeforeForking == 0
-        defer { store.missBudget = .max }
+        store.beginStep(root: padded, level: rootLevel, collectionsAllowed: step > 0 ? Universe.collectionsPerStep : .max,
+                        control: control)
+        defer { store.endStep() }
+        // With several threads, the step starts on one all the same and moves to them when its
+        // schedule says (ParallelStepper.swift); a phase may hand it back.
+        var schedule = parallel.schedule(level: rootLevel, step: step)
         while true {
-            if forksNow {
-                store.pinCount = 0
-                if let result = try parallelSuccessor(ofPadded: padded, level: rootLevel, step: step, control: control) {
+            if schedule.forksNow {
+                store.arena.pinCount = 0
+                if let result = try parallel.successor(ofPadded: padded, level: rootLevel, step: step, store: &store, control: control) {
                     return result
                 }
-                handBacks += 1
-                forkTime = timeToForkAgain(afterHandBacks: handBacks)
-                forksNow = false
+                schedule.handBack()
             }
-            store.missBudget = budgeted ? store.memoMisses &+ missesBeforeForking : .max
-            store.forkTime = forkTime
+            schedule.setHandOff(&store.stepping)
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: rootLevel, step: step, SerialStep.self))
+                    return .success(try universe.store.successor(padded, level: rootLevel, step: step))
                 } catch {
                     return .failure(error)
                 }
@@ -131,10 +109,9 @@ extension Universe {
             do {
                 return try outcome.get()
             } catch .needsPins {
-                store.pinning = true
-                store.preparePins(level: rootLevel)
+                store.pinRecursion(level: rootLevel)
             } catch .paused {
-                forksNow = true
+                schedule.forksNow = true
             }
         }
     }

@@ -33,8 +33,8 @@ public final class Universe {
     #endif
     /// The root node; the store keeps it (and what it reaches) through every collection.
     var root: NodeID {
-        get { store.liveRoot }
-        set { store.liveRoot = newValue }
+        get { store.collector.liveRoot }
+        set { store.collector.liveRoot = newValue }
     }
     var level: Int
     var originX: BigInt
@@ -44,23 +44,8 @@ public final class Universe {
     public var generation: BigUInt
     /// The rule the universe evolves under.
     public private(set) var rule: Rule
-    /// See `threads` (Universe+Threads.swift).
-    var threadCount = 1
-    /// The threads that help multi-threaded steps, made by the first one.
-    var pool: WorkerPool?
-    /// See `Universe.serialMissBudget`; 0 forks every step that can (for tests).
-    var missesBeforeForking = Universe.serialMissBudget
-    /// See `Universe.narrowForkNanoseconds`; 0 never stops a phase as narrow (for tests).
-    var narrowForkNanoseconds = Universe.narrowForkNanoseconds
-    /// See `Universe.serialNanoseconds`: how long a step runs on one thread before it forks,
-    /// and after a phase hands it back, before it forks again (doubled at each hand-back); 0
-    /// forks again at once (for tests).
-    var serialNanoseconds = Universe.serialNanoseconds
-    /// Multi-threaded phases run so far, those of them that ran out of room or found their
-    /// work too narrow (`parallelSuccessor`), the collections made between two phases
-    /// (`collectBetweenPhases`) and the index's growths within phases; tests check that
-    /// threads were used.
-    var parallelPhases = (run: 0, outOfRoom: 0, narrow: 0, collectedBetween: 0, indexGrowths: 0)
+    /// The threads of multi-threaded steps (see `threads`, Universe+Threads.swift).
+    let parallel = ParallelStepper()
 
     /// An empty universe at generation 0 whose node store stays within `memoryLimit` bytes
     /// (at least 1 MiB; `MemoryLimit.defaultBytes` unless given).
@@ -73,8 +58,6 @@ public final class Universe {
         root = store.emptyNode(level: Universe.minimumLevel)
         registerEmpties()
     }
-
-    deinit { pool?.stop() }
 
     /// Changes the rule. Memoized results are forgotten (they belong to the old rule); cells stay.
     /// - Complexity: O(nodes).
@@ -132,13 +115,13 @@ public struct UniverseState: Equatable {
 extension Universe {
     /// The current state, to restore later.
     public func saveState() -> UniverseState {
-        UniverseState(pin: PinnedRoot(root, in: store.pinned), level: level, originX: originX, originY: originY,
+        UniverseState(pin: PinnedRoot(root, in: store.collector.pinned), level: level, originX: originX, originY: originY,
                       generation: generation, rule: rule)
     }
 
     /// Returns to a state saved from this universe.
     public func restore(_ state: UniverseState) {
-        precondition(state.pin.pins === store.pinned, "a state restored into a universe that did not make it")
+        precondition(state.pin.pins === store.collector.pinned, "a state restored into a universe that did not make it")
         setRule(state.rule)
         root = state.root
         level = state.level
@@ -173,6 +156,6 @@ extension Universe {
     /// - Complexity: O(1) after a step; O(level) after edits.
     public var cellSetKey: CellSetKey {
         shrink()
-        return CellSetKey(pin: PinnedRoot(root, in: store.pinned), level: level)
+        return CellSetKey(pin: PinnedRoot(root, in: store.collector.pinned), level: level)
     }
 }

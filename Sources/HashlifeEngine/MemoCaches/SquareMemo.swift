@@ -32,7 +32,7 @@ import Glibc
 ///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
 /// - It grows twofold (entries rehashed, in place: `growInPlace`) when it holds five entries
 ///   a set (five sixths full), up to `maximumSets`, which the memory limit sets
-///   (`NodeStore.squareMemoSets`: at most a quarter of it), and only while the nodes keep
+///   (`MemoryPlan.squareMemoSets`: at most a quarter of it), and only while the nodes keep
 ///   room beside it: the store gives up as many nodes as its bytes would hold
 ///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
 ///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
@@ -113,11 +113,11 @@ struct SquareMemo {
     /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
     var bytes: Int { setCount * MemoryLayout<Set>.stride }
 
-    /// The hash of a square's key (`NodeStore.keyHash`; its top bits name the set). Asks the
+    /// The hash of a square's key (`NodeRecord.keyHash`; its top bits name the set). Asks the
     /// processor to fetch the set's two lines.
     @inline(__always)
     func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
-        let h = NodeStore.keyHash(NodeStore.keyWord(a, b), NodeStore.keyWord(c, d))
+        let h = NodeRecord.keyHash(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d))
         let set = setAddress(h)
         hashlife_prefetch(set)
         hashlife_prefetch(set + 64)
@@ -170,7 +170,7 @@ struct SquareMemo {
     ///   then grows it if the nodes keep room (`NodeStore.growSquareMemoIfRoom`).
     @inline(__always) @discardableResult
     mutating func store(_ k0: UInt64, _ k1: UInt64, _ result: NodeID) -> Bool {
-        let set = setAddress(NodeStore.keyHash(k0, k1))
+        let set = setAddress(NodeRecord.keyHash(k0, k1))
         if SquareMemo.isFull(set) {
             evictions &+= 1
         } else {
@@ -216,10 +216,10 @@ struct SquareMemo {
         let oldCount = setCount, oldBytes = bytes
         setCount = 2 * oldCount
         shift -= 1
-        NodeStore.adviseHugePages(sets, bytes: bytes)
+        HugePages.advise(sets, bytes: bytes)
         // The sets touched while the memo was below the huge-page size, in 4 KiB pages.
-        if oldBytes < NodeStore.hugePagesFrom && bytes >= NodeStore.hugePagesFrom {
-            NodeStore.collapseIntoHugePages(sets, bytes: oldBytes)
+        if oldBytes < HugePages.threshold && bytes >= HugePages.threshold {
+            HugePages.collapse(sets, bytes: oldBytes)
         }
         for s in stride(from: oldCount - 1, through: 0, by: -1) {
             let source = UnsafeMutableRawPointer(sets + s)
@@ -229,7 +229,7 @@ struct SquareMemo {
             var filled = InlineArray<2, Int>(repeating: 0)  // ways used in sets 2s and 2s + 1
             for way in 0..<SquareMemo.ways where held[way].result != 0 {
                 let e = held[way]
-                let target = setAddress(NodeStore.keyHash(e.k0, e.k1))
+                let target = setAddress(NodeRecord.keyHash(e.k0, e.k1))
                 let odd = target == UnsafeMutableRawPointer(sets + 2 * s) ? 0 : 1
                 SquareMemo.write(target, way: filled[odd], e.k0, e.k1, e.result)
                 filled[odd] += 1
@@ -243,7 +243,7 @@ struct SquareMemo {
         let old = sets, oldCount = setCount, oldReserved = reservedSets
         reservedSets = max(newCount, maximumSets)
         sets = SquareMemo.allocate(reservedSets)
-        NodeStore.adviseHugePages(sets, bytes: newCount * MemoryLayout<Set>.stride)
+        HugePages.advise(sets, bytes: newCount * MemoryLayout<Set>.stride)
         setCount = newCount
         shift = UInt64(64 - newCount.trailingZeroBitCount)
         entries = 0
@@ -252,7 +252,7 @@ struct SquareMemo {
             for way in stride(from: SquareMemo.ways - 1, through: 0, by: -1) {
                 let e = SquareMemo.entry(source, way)
                 guard e.result != 0 else { continue }
-                let target = setAddress(NodeStore.keyHash(e.k0, e.k1))
+                let target = setAddress(NodeRecord.keyHash(e.k0, e.k1))
                 if !SquareMemo.isFull(target) { entries += 1 }
                 SquareMemo.shiftDown(target, below: SquareMemo.ways - 1)
                 SquareMemo.write(target, way: 0, e.k0, e.k1, e.result)
@@ -315,7 +315,7 @@ struct SquareMemo {
     /// Room for `count` zeroed sets from the kernel, page-aligned (so every 128-byte set is
     /// aligned to its two lines). Pages are cleared and become resident on first touch, so
     /// the sets beyond `setCount` cost address space only; huge pages are asked for over the
-    /// sets in use once they reach 8 MiB (`NodeStore.adviseHugePages`, by the caller), not
+    /// sets in use once they reach 8 MiB (`HugePages.advise`, by the caller), not
     /// over the whole range, where a small memo would touch a 2 MiB page.
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Set> {
         let bytes = count * MemoryLayout<Set>.stride

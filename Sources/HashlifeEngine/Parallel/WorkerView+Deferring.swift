@@ -1,8 +1,6 @@
 // A worker's recursion: what another worker is computing, last.
 
-import CPrefetch
-
-extension NodeStore {
+extension WorkerView {
     /// A full step of a level-`level` node (≥ 5) for a worker of a multi-threaded step: the
     /// single-threaded `fullStep`'s result, and its pipeline (each of the five looked-up
     /// squares' bucket fetched at the start, its first record a sub-step before its look-up),
@@ -12,33 +10,33 @@ extension NodeStore {
     /// which the forked top still does) left each frame waiting for two rounds of cache
     /// misses: with two threads, jagged2 4.22 → 3.56 s, totalperiodic 929 → 850 ms.
     mutating func sharedFullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
-        let g = grandchildren(r)
+        let g = arena.grandchildren(r)
         let sub = subSteps(level: level - 1, step: level - 3)
-        let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
-        let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
-        let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
-        let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
-        let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
+        let h01 = arena.slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
+        let h10 = arena.slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
+        let h11 = arena.slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
+        let h12 = arena.slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
+        let h21 = arena.slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
         var squares = InlineArray<9, NodeID>(repeating: 0), results = InlineArray<9, NodeID>(repeating: 0)
         (squares[0], squares[2], squares[6], squares[8]) = (r.nw, r.ne, r.sw, r.se)
         var deferred = try stepUnlessClaimed(squares, 0, sub, &results)
         deferred = try stepUnlessClaimed(squares, 2, sub, &results) || deferred
-        prefetchSharedHead(h01)
+        arena.prefetchSharedHead(h01)
         deferred = try stepUnlessClaimed(squares, 6, sub, &results) || deferred
-        prefetchSharedHead(h10)
+        arena.prefetchSharedHead(h10)
         deferred = try stepUnlessClaimed(squares, 8, sub, &results) || deferred
-        prefetchSharedHead(h11)
-        squares[1] = node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, SharedStep.self)
+        arena.prefetchSharedHead(h11)
+        squares[1] = node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01)
         deferred = try stepUnlessClaimed(squares, 1, sub, &results) || deferred
-        prefetchSharedHead(h12)
-        squares[3] = node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, SharedStep.self)
+        arena.prefetchSharedHead(h12)
+        squares[3] = node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10)
         deferred = try stepUnlessClaimed(squares, 3, sub, &results) || deferred
-        prefetchSharedHead(h21)
-        squares[4] = node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, SharedStep.self)
+        arena.prefetchSharedHead(h21)
+        squares[4] = node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11)
         deferred = try stepUnlessClaimed(squares, 4, sub, &results) || deferred
-        squares[5] = node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, SharedStep.self)
+        squares[5] = node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12)
         deferred = try stepUnlessClaimed(squares, 5, sub, &results) || deferred
-        squares[7] = node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, SharedStep.self)
+        squares[7] = node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21)
         deferred = try stepUnlessClaimed(squares, 7, sub, &results) || deferred
         if deferred { try finishDeferred(squares, sub, &results) }
         return try sharedCombine(results, level: level, step: level - 3)
@@ -55,25 +53,25 @@ extension NodeStore {
     /// look-up (as `combine`), a square another worker has claimed stepped last.
     mutating func sharedCombine(_ n: InlineArray<9, NodeID>, level: Int, step: Int) throws(StepInterruption) -> NodeID {
         let sub = subSteps(level: level - 1, step: step)
-        let hnw = slotHint(n[0], n[1], n[3], n[4])
-        let hne = slotHint(n[1], n[2], n[4], n[5])
-        let hsw = slotHint(n[3], n[4], n[6], n[7])
-        let hse = slotHint(n[4], n[5], n[7], n[8])
+        let hnw = arena.slotHint(n[0], n[1], n[3], n[4])
+        let hne = arena.slotHint(n[1], n[2], n[4], n[5])
+        let hsw = arena.slotHint(n[3], n[4], n[6], n[7])
+        let hse = arena.slotHint(n[4], n[5], n[7], n[8])
         var squares = InlineArray<4, NodeID>(repeating: 0), results = InlineArray<4, NodeID>(repeating: 0)
-        prefetchSharedHead(hnw)
-        prefetchSharedHead(hne)
-        squares[0] = node(n[0], n[1], n[3], n[4], hint: hnw, SharedStep.self)
+        arena.prefetchSharedHead(hnw)
+        arena.prefetchSharedHead(hne)
+        squares[0] = node(n[0], n[1], n[3], n[4], hint: hnw)
         var deferred = try stepUnlessClaimed(squares, 0, sub, &results)
-        prefetchSharedHead(hsw)
-        squares[1] = node(n[1], n[2], n[4], n[5], hint: hne, SharedStep.self)
+        arena.prefetchSharedHead(hsw)
+        squares[1] = node(n[1], n[2], n[4], n[5], hint: hne)
         deferred = try stepUnlessClaimed(squares, 1, sub, &results) || deferred
-        prefetchSharedHead(hse)
-        squares[2] = node(n[3], n[4], n[6], n[7], hint: hsw, SharedStep.self)
+        arena.prefetchSharedHead(hse)
+        squares[2] = node(n[3], n[4], n[6], n[7], hint: hsw)
         deferred = try stepUnlessClaimed(squares, 2, sub, &results) || deferred
-        squares[3] = node(n[4], n[5], n[7], n[8], hint: hse, SharedStep.self)
+        squares[3] = node(n[4], n[5], n[7], n[8], hint: hse)
         deferred = try stepUnlessClaimed(squares, 3, sub, &results) || deferred
         if deferred { try finishDeferred(squares, sub, &results) }
-        return node(results[0], results[1], results[2], results[3], SharedStep.self)
+        return node(results[0], results[1], results[2], results[3])
     }
 
     /// Steps `squares[i]` into `results[i]` unless another worker has claimed it; true when
@@ -91,18 +89,18 @@ extension NodeStore {
     mutating func finishDeferred<let n: Int>(_ squares: InlineArray<n, NodeID>, _ sub: SubSteps,
                                              _ results: inout InlineArray<n, NodeID>) throws(StepInterruption) {
         for i in 0..<n where results[i] == 0 {
-            results[i] = try successor(squares[i], sub, SharedStep.self)
+            results[i] = try successor(squares[i], sub)
         }
     }
 
     /// `successor` in `SharedStep` mode, or nil when another worker has claimed the node.
     @inline(__always)
     mutating func successorUnlessClaimed(_ id: NodeID, _ sub: SubSteps) throws(StepInterruption) -> NodeID? {
-        if id == sub.empty { return empties[sub.level - 1] }
-        switch slot(id, tagBits: sub.tagBits) {
-        case let .result(result): return hit(id, result, SharedStep.self)
+        if id == sub.empty { return arena.empty(sub.level - 1) }
+        switch arena.memoSlot(id, tagBits: sub.tagBits) {
+        case let .result(result): return hit(id, result)
         case .busy: return nil
-        case .empty: return try computeSuccessor(id, nodes[Int(id)], level: sub.level, step: sub.step, SharedStep.self)
+        case .empty: return try computeSuccessor(id, arena[id], level: sub.level, step: sub.step)
         }
     }
 
@@ -112,53 +110,44 @@ extension NodeStore {
     /// buckets and chains' first records have been asked for all at once (`prefetchSharedHead`),
     /// so their cache misses overlap instead of coming one after the other.
     mutating func nineSquares(_ r: NodeRecord) -> InlineArray<9, NodeID> {
-        let g = grandchildren(r)
-        let h01 = slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
-        let h10 = slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
-        let h11 = slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
-        let h12 = slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
-        let h21 = slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
-        prefetchSharedHead(h01)
-        prefetchSharedHead(h10)
-        prefetchSharedHead(h11)
-        prefetchSharedHead(h12)
-        prefetchSharedHead(h21)
-        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01, SharedStep.self), r.ne,
-                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10, SharedStep.self),
-                node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11, SharedStep.self),
-                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12, SharedStep.self),
-                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21, SharedStep.self), r.se]
+        let g = arena.grandchildren(r)
+        let h01 = arena.slotHint(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw)
+        let h10 = arena.slotHint(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne)
+        let h11 = arena.slotHint(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw)
+        let h12 = arena.slotHint(g.ne.sw, g.ne.se, g.se.nw, g.se.ne)
+        let h21 = arena.slotHint(g.sw.ne, g.se.nw, g.sw.se, g.se.sw)
+        arena.prefetchSharedHead(h01)
+        arena.prefetchSharedHead(h10)
+        arena.prefetchSharedHead(h11)
+        arena.prefetchSharedHead(h12)
+        arena.prefetchSharedHead(h21)
+        return [r.nw, node(g.nw.ne, g.ne.nw, g.nw.se, g.ne.sw, hint: h01), r.ne,
+                node(g.nw.sw, g.nw.se, g.sw.nw, g.sw.ne, hint: h10),
+                node(g.nw.se, g.ne.sw, g.sw.ne, g.se.nw, hint: h11),
+                node(g.ne.sw, g.ne.se, g.se.nw, g.se.ne, hint: h12),
+                r.sw, node(g.sw.ne, g.se.nw, g.sw.se, g.se.sw, hint: h21), r.se]
     }
 
     /// The centres (level k-2) of the nine sub-squares of a level-`level` node, row by row.
     mutating func nineCentres(_ r: NodeRecord, level: Int) -> InlineArray<9, NodeID> {
-        let keys = nineSquareKeys(r)
+        let keys = arena.nineSquareKeys(r)
         var centres = InlineArray<9, NodeID>(repeating: 0)
-        for k in 0..<9 { centres[k] = centre(keys[k].0, keys[k].1, keys[k].2, keys[k].3, level: level - 2, SharedStep.self) }
+        for k in 0..<9 { centres[k] = centre(keys[k].0, keys[k].1, keys[k].2, keys[k].3, level: level - 2) }
         return centres
     }
 
     /// The four overlapping squares nine pieces (row by row) form: NW, NE, SW, SE, looked up
     /// like `nineSquares`' five.
     mutating func fourSquares(_ n: InlineArray<9, NodeID>) -> InlineArray<4, NodeID> {
-        let hnw = slotHint(n[0], n[1], n[3], n[4])
-        let hne = slotHint(n[1], n[2], n[4], n[5])
-        let hsw = slotHint(n[3], n[4], n[6], n[7])
-        let hse = slotHint(n[4], n[5], n[7], n[8])
-        prefetchSharedHead(hnw)
-        prefetchSharedHead(hne)
-        prefetchSharedHead(hsw)
-        prefetchSharedHead(hse)
-        return [node(n[0], n[1], n[3], n[4], hint: hnw, SharedStep.self), node(n[1], n[2], n[4], n[5], hint: hne, SharedStep.self),
-                node(n[3], n[4], n[6], n[7], hint: hsw, SharedStep.self), node(n[4], n[5], n[7], n[8], hint: hse, SharedStep.self)]
-    }
-
-    /// `prefetchHead` for a worker: the bucket is read with an atomic load (another worker
-    /// may be changing it), and the record it names is fetched.
-    @inline(__always)
-    func prefetchSharedHead(_ hint: SlotHint) {
-        if hint.buckets == bucketCount {
-            hashlife_prefetch(nodes + Int(NodeStore.atomicWord(buckets + hint.slot).pointee.load(ordering: .relaxed) & NodeRecord.idMask))
-        }
+        let hnw = arena.slotHint(n[0], n[1], n[3], n[4])
+        let hne = arena.slotHint(n[1], n[2], n[4], n[5])
+        let hsw = arena.slotHint(n[3], n[4], n[6], n[7])
+        let hse = arena.slotHint(n[4], n[5], n[7], n[8])
+        arena.prefetchSharedHead(hnw)
+        arena.prefetchSharedHead(hne)
+        arena.prefetchSharedHead(hsw)
+        arena.prefetchSharedHead(hse)
+        return [node(n[0], n[1], n[3], n[4], hint: hnw), node(n[1], n[2], n[4], n[5], hint: hne),
+                node(n[3], n[4], n[6], n[7], hint: hsw), node(n[4], n[5], n[7], n[8], hint: hse)]
     }
 }

@@ -1,0 +1,101 @@
+// Squares of 32×32 and 64×64 cells stepped directly, not by recursion.
+
+extension Stepper where Self: ~Copyable {
+    /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
+    /// directly (`LeafRule.stepSquare32`, or a vector kernel where the processor has one);
+    /// makes the four result leaves and their parent.
+    @inline(__always)
+    mutating func square32(_ r: NodeRecord, generations: Int) -> NodeID {
+        let g = arena.grandchildren(r)
+        var leaves = InlineArray<16, UInt64>(repeating: 0)
+        let quadrants: InlineArray<4, NodeRecord> = [g.nw, g.ne, g.sw, g.se]
+        for q in 0..<4 {
+            let (ox, oy) = ((q & 1) * 2, (q >> 1) * 2)
+            let c = quadrants[q]
+            leaves[4 * oy + ox] = arena.cells(c.nw)
+            leaves[4 * oy + ox + 1] = arena.cells(c.ne)
+            leaves[4 * (oy + 1) + ox] = arena.cells(c.sw)
+            leaves[4 * (oy + 1) + ox + 1] = arena.cells(c.se)
+        }
+        let (nw, ne, sw, se) = if stepping.vectorKernels != .none, let masks = stepping.leafRule.vectorMasks {
+            NodeStore.vectorSquare32(leaves, generations: generations, masks)
+        } else {
+            stepping.leafRule.stepSquare32(leaves, generations: generations)
+        }
+        let hints = (arena.leafSlotHint(nw), arena.leafSlotHint(ne), arena.leafSlotHint(sw), arena.leafSlotHint(se))
+        return node(leaf(nw, hint: hints.0), leaf(ne, hint: hints.1), leaf(sw, hint: hints.2), leaf(se, hint: hints.3))
+    }
+
+    /// A level-6 node's centre advanced `generations` (≤ 16) by stepping its 64×64 cells
+    /// directly (`LeafRule.stepSquare64`, or a vector kernel); makes the sixteen result leaves
+    /// and their parents.
+    @inline(__always)
+    mutating func square64(_ r: NodeRecord, generations: Int) -> NodeID {
+        stepping.square64Steps &+= 1
+        // The 64 leaves, row-major by 8×8 block (leafGrid[8 * yb + xb] covers columns
+        // 8xb ..< 8xb+8, rows 8yb ..< 8yb+8); each strip of eight is a byte transpose away
+        // from its eight rows.
+        var leafGrid = InlineArray<64, UInt64>(repeating: 0)
+        let quarters: InlineArray<4, NodeID> = [r.nw, r.ne, r.sw, r.se]
+        for q in 0..<4 {
+            let quarter = arena[quarters[q]]
+            let squares: InlineArray<4, NodeID> = [quarter.nw, quarter.ne, quarter.sw, quarter.se]
+            for p in 0..<4 {
+                let square = arena[squares[p]]
+                let leaves: InlineArray<4, NodeID> = [square.nw, square.ne, square.sw, square.se]
+                for l in 0..<4 {
+                    let xb = 4 * (q & 1) + 2 * (p & 1) + (l & 1)
+                    let yb = 4 * (q >> 1) + 2 * (p >> 1) + (l >> 1)
+                    leafGrid[8 * yb + xb] = arena.cells(leaves[l])
+                }
+            }
+        }
+        var rows = InlineArray<64, UInt64>(repeating: 0)
+        for yb in 0..<8 {
+            var strip = InlineArray<8, UInt64>(repeating: 0)
+            for xb in 0..<8 { strip[xb] = leafGrid[8 * yb + xb] }
+            LeafRule.transposeBytes(&strip)
+            for y in 0..<8 { rows[8 * yb + y] = strip[y] }
+        }
+        if stepping.vectorKernels != .none, let masks = stepping.leafRule.vectorMasks {
+            NodeStore.vectorSquare64(&rows, generations: generations, stepping.vectorKernels, masks)
+        } else {
+            stepping.leafRule.stepSquare64(&rows, generations: generations)
+        }
+        // The centre's rows 16 ..< 48, columns 16 ..< 48: four strips of four leaves
+        // (cells[4j + i] at column 16 + 8i, row 16 + 8j).
+        var cells = InlineArray<16, UInt64>(repeating: 0)
+        for j in 0..<4 {
+            var strip = InlineArray<8, UInt64>(repeating: 0)
+            for y in 0..<8 { strip[y] = rows[16 + 8 * j + y] &>> 16 & 0xFFFF_FFFF }
+            LeafRule.transposeBytes(&strip)
+            for i in 0..<4 { cells[4 * j + i] = strip[i] }
+        }
+        // The sixteen leaves' buckets are fetched together, then their first records.
+        var hints = InlineArray<16, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
+        for k in 0..<16 { hints[k] = arena.leafSlotHint(cells[k]) }
+        for k in 0..<16 { prefetchHead(hints[k]) }
+        var leaves = InlineArray<16, NodeID>(repeating: 0)
+        for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k]) }
+        var squares = InlineArray<4, NodeID>(repeating: 0)
+        for p in 0..<4 {
+            let k = 8 * (p >> 1) + 2 * (p & 1)
+            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 4], leaves[k + 5])
+        }
+        return node(squares[0], squares[1], squares[2], squares[3])
+    }
+}
+
+extension LeafRule {
+    /// The centre 8×8 of the 16×16 square made of four 8×8 leaves.
+    static func centreOfLeaves(_ nw: UInt64, _ ne: UInt64, _ sw: UInt64, _ se: UInt64) -> UInt64 {
+        // Rows 4..7 of the top leaves become rows 0..3, rows 0..3 of the bottom ones rows 4..7;
+        // columns 4..7 of the left leaves become columns 0..3, columns 0..3 of the right ones 4..7.
+        let low: UInt64 = 0x0F0F_0F0F_0F0F_0F0F
+        let top = (nw &>> 32) & 0xFFFF_FFFF, topRight = (ne &>> 32) & 0xFFFF_FFFF
+        let bottom = sw & 0xFFFF_FFFF, bottomRight = se & 0xFFFF_FFFF
+        let left = top | bottom &<< 32
+        let right = topRight | bottomRight &<< 32
+        return (left &>> 4) & low | (right & low) &<< 4
+    }
+}
