@@ -9,9 +9,9 @@
 // added, for B3/S23: the 32×32 square (`square32`, 8 generations) took about 80 ns on AVX-512
 // and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and 560 ns; end
 // to end the scalar words made random soups 1.3–1.5× slower and other rules' soups 3–4×
-// (figures in the commits that added them). The AVX-512 kernels needed VBMI until 2026-11-26's
-// eighth session, so the project's machine (a Cascade Lake: F and BW, no VBMI) ran AVX2; the
-// 64×64 squares on AVX-512 made its soups 13–16% faster.
+// (figures in the commits that added them). The AVX-512 kernels need only F and BW, so a
+// Cascade Lake (no VBMI) runs them; the 64×64 squares on AVX-512 made its soups 13–16% faster
+// than AVX2.
 
 import CLifeKernels
 
