@@ -57,6 +57,52 @@ import HashlifeTestSupport
     }
 }
 
+/// `hashlife soup --hash ID`: apgsearch's census soups.
+@Suite struct HashedSoupCommandTests {
+    @Test(.enabled(if: Fixtures.shared != nil, "needs ../shared/census (apgsearch's reference soups)"))
+    func writesEveryReferenceSoupBitForBit() throws {
+        let text = try String(contentsOfFile: Fixtures.shared! + "/census/soups-k_visible0001.tsv", encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.count >= 10)
+        for fields in rows {
+            let result = hashlife("soup", "--hash", fields[0])
+            #expect(result.status == 0 && result.err.isEmpty, "\(fields[0]): \(result.err)")
+            #expect(result.out.contains("x = 16, y = 16, rule = B3/S23"))
+            let ours = try Universe(document: PatternCodec.decode(Array(result.out.utf8), fileName: "soup.rle").document)
+            let theirs = try Universe(document: PatternCodec.decode(Array(("x = 16, y = 16\n" + fields[1]).utf8), fileName: "soup.rle").document)
+            #expect(ours.referenceCells == theirs.referenceCells, "\(fields[0])")
+            #expect(ours.population == BigUInt(Int(fields[3])!), "\(fields[0])")
+        }
+    }
+
+    @Test func theIdAloneMakesTheSoupAndOutWritesIt() throws {
+        let first = hashlife("soup", "--hash", "k_visible00010", "--symmetry", "C1")
+        #expect(first.status == 0)
+        #expect(first.out == hashlife("soup", "--hash", "k_visible00010").out)
+        #expect(first.out != hashlife("soup", "--hash", "k_visible00011").out)
+        #expect(first.out.hasPrefix("#N Soup k_visible00010\n"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("soup.rle").path
+        #expect(hashlife("soup", "--hash", "k_visible00010", "--out", path).status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == first.out)
+        // Ids that are not one shell word are quoted in the comment that says how to remake them.
+        let spaced = hashlife("soup", "--hash", "it's a soup")
+        #expect(spaced.status == 0 && spaced.out.contains("--hash 'it'\\''s a soup'"))
+    }
+
+    @Test func sizeDensityAndSeedDoNotGoWithHashAndOtherSymmetriesAreNotMadeYet() {
+        for arguments in [["soup", "--hash", "k_a0", "16x16"], ["soup", "--hash", "k_a0", "--density", "0.5"],
+                          ["soup", "--hash", "k_a0", "--seed", "3"], ["soup", "--hash", ""], ["soup", "--hash", "a\nb"],
+                          ["soup"], ["soup", "16x16", "--symmetry", "C1"]] {
+            let result = hashlifeRun(arguments)
+            #expect(result.status == 64 && result.out.isEmpty && result.err.utf8.count < 300, "\(arguments): \(result.err)")
+        }
+        let symmetric = hashlife("soup", "--hash", "k_a0", "--symmetry", "D8_1")
+        #expect(symmetric.status == 64 && symmetric.err.contains("not supported yet"))
+    }
+}
+
 /// Ctrl-C while `view` draws: it stops, and nothing is published.
 @Suite struct ViewInterruptTests {
     @Test func anInterruptStopsStreamingToStandardOutput() {

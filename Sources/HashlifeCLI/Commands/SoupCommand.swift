@@ -1,8 +1,10 @@
+import HashlifeAnalysis
 import HashlifeEngine
 import HashlifeInterface
 import HashlifeRendering
 
-/// `hashlife soup WxH`: a reproducible random soup, written as RLE.
+/// `hashlife soup WxH` and `hashlife soup --hash ID`: a reproducible random soup, or one of
+/// apgsearch's census soups, written as RLE.
 enum SoupCommand: Subcommand {
     static let defaultDensity = "0.375"
     static let defaultSeed = "1"
@@ -17,17 +19,26 @@ enum SoupCommand: Subcommand {
             and seed give the same bytes on every machine (the tests and benchmarks use the same \
             soups). The soup streams row by row, in memory proportional to W; each side is at \
             most 16777216 (2^24). Ctrl-C stops it, and then nothing is written to --out.
+
+            With --hash ID (and no size, density or seed) it writes instead the 16×16 soup that \
+            apgsearch, the program behind the Catagolue census, makes for the soup id ID: the \
+            SHA-256 digest of the id's UTF-8 bytes, two bytes a row, 256 cells. Soup ids are a \
+            census root followed by a decimal index, such as k_visible00010. Only the C1 \
+            symmetry (one soup, no symmetry) is made so far.
             """,
-        arguments: [ArgumentSpec("SIZE", help: "Width and height in cells, WxH, e.g. 1024x1024.")],
+        arguments: [ArgumentSpec("SIZE", help: "Width and height in cells, WxH, e.g. 1024x1024 (not with --hash).", optional: true)],
         options: [
             OptionSpec(["--density", "-d"], value: "D", help: "Probability that a cell is alive, a decimal from 0 to 1.", default: defaultDensity),
             OptionSpec(["--seed", "-s"], value: "N", help: "Seed of the generator, 0 to 2^64-1.", default: defaultSeed),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule written in the RLE header, e.g. B36/S23.", default: "B3/S23"),
+            OptionSpec(["--hash"], value: "ID", help: "Write apgsearch's 16×16 soup for the soup id ID instead of a random one."),
+            OptionSpec(["--symmetry"], value: "S", help: "Symmetry of the --hash soup, as apgsearch names it (only C1 so far).", default: "C1"),
             OptionSpec(["--out", "-o"], value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
         ],
         examples: [
             "hashlife soup 1024x1024 --out soup-1024x1024.rle",
             "hashlife soup 64x64 --density 0.5 --seed 7 --rule HighLife",
+            "hashlife soup --hash k_visible00010",
         ]
     )
 
@@ -37,7 +48,13 @@ enum SoupCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife soup"
         func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
-        let sizeText = arguments.positionals["SIZE"]!
+        if let id = arguments.value("--hash") {
+            return try runHashed(id: id, arguments, context: context)
+        }
+        if arguments.value("--symmetry") != nil { throw usage("'--symmetry' goes with '--hash ID'") }
+        guard let sizeText = arguments.positionals["SIZE"] else {
+            throw usage("missing argument <SIZE> (such as 1024x1024), or '--hash ID' for a census soup")
+        }
         let parts = sizeText.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 12 && $0.allSatisfy(\.isASCIIDigit) }),
               let width = Int(parts[0]), let height = Int(parts[1]),
@@ -91,6 +108,59 @@ enum SoupCommand: Subcommand {
         }
         try output?.commit()
     }
+}
+
+extension SoupCommand {
+    /// The longest soup id accepted (apgsearch's are a root of a few dozen characters and an
+    /// index).
+    static let maximumIdLength = 1000
+
+    /// `soup --hash ID`: apgsearch's soup for `id`.
+    static func runHashed(id: String, _ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife soup"
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
+        if let size = arguments.positionals["SIZE"] { throw usage("a size (\(Excerpt.quote(size))) cannot go with '--hash': its soups are 16x16") }
+        for option in ["--density", "--seed"] where arguments.value(option) != nil {
+            throw usage("'\(option)' cannot go with '--hash': the id alone makes the soup")
+        }
+        // The id goes into a comment line of the file: no line breaks or other controls there.
+        guard !id.isEmpty, id.utf8.count <= maximumIdLength, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw usage("invalid soup id \(Excerpt.quote(id)); expected up to \(maximumIdLength) bytes of text without control characters, such as k_visible00010")
+        }
+        let symmetryText = arguments.value("--symmetry") ?? SoupSymmetry.c1.rawValue
+        guard let symmetry = SoupSymmetry(rawValue: symmetryText) else {
+            throw usage("symmetry \(Excerpt.quote(symmetryText)) is not supported yet; only C1 soups are made so far")
+        }
+        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command) ?? .life
+        if let grid = rule.grid, (grid.width > 0 && grid.width < HashedSoup.side) || (grid.height > 0 && grid.height < HashedSoup.side) {
+            throw usage("a 16×16 soup does not fit the grid of --rule \(rule)")
+        }
+        let output = try arguments.value("--out").map { (path) throws(CommandError) in try OutputFile(path) }
+        var text = "#N Soup \(id)\n"
+            + "#C apgsearch's \(symmetry.rawValue) soup for this id: made by 'hashlife soup --hash \(shellWord(id))'.\n"
+            + "x = \(HashedSoup.side), y = \(HashedSoup.side), rule = \(rule)\n"
+        var writer = RLERunWriter { text += $0 }
+        for row in HashedSoup.rows(id: id, symmetry: symmetry) { writer.row(row) }
+        writer.finish()
+        if let output {
+            do { try output.write(Array(text.utf8), context: context) } catch {
+                output.abandon()
+                throw error
+            }
+            try output.commit()
+        } else {
+            context.standardOutput(text)
+        }
+    }
+}
+
+/// `word` as one shell word: as it is when it holds only letters, digits and `_.+-`, else in
+/// single quotes.
+func shellWord(_ word: String) -> String {
+    if !word.isEmpty && word.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.+-/".unicodeScalars.contains($0)) }) {
+        return word
+    }
+    return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
 /// Encodes rows of cells as RLE body text, streamed: runs of `b` and `o`, `$` between rows

@@ -1,0 +1,26 @@
+import HashlifeEngine
+
+extension PeriodicObject {
+    /// What `universe` becomes (the classifier's verdict, looking at most `maxGeneration`
+    /// generations ahead) and, when that is a still life, oscillator or spaceship, the object
+    /// from the verdict's generation on (nil when it holds more cells than `capture` keeps).
+    /// An empty universe is the empty object (apgcode `xs0_0`). The universe ends as it began.
+    /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
+    public static func find(in universe: Universe, maxGeneration: BigUInt, control: StepControl? = nil) throws(StepError)
+        -> (classification: Classification, object: PeriodicObject?)
+    {
+        let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
+        let period: Int, dx: Int, dy: Int
+        switch classification.verdict {
+        case .still: (period, dx, dy) = (1, 0, 0)
+        case .oscillator(_, let p): (period, dx, dy) = (p, 0, 0)
+        case .spaceship(_, let p, let x, let y, _): (period, dx, dy) = (p, x, y)
+        case .extinct: return (classification, PeriodicObject(phases: [[]]))
+        case .settled, .growing, .undetermined: return (classification, nil)
+        }
+        let start = universe.saveState()
+        defer { universe.restore(start) }
+        try universe.step(by: classification.verdict.generation - universe.generation, control: control)
+        return (classification, try capture(universe, period: period, dx: dx, dy: dy, control: control))
+    }
+}
