@@ -1,0 +1,269 @@
+import HashlifeAnalysis
+import HashlifeEngine
+import HashlifeInterface
+import HashlifeFormats
+
+/// `hashlife identify FILE [--gen N] [--max-period P] [--objects] [--json]`: the apgcode of
+/// what a pattern is, or of each of its objects.
+enum IdentifyCommand: Subcommand {
+    static let defaultMaxPeriod = "10000"
+    /// The longest window of generations whose cells join objects into clusters.
+    static let maximumWindow = 4096
+    /// The window when the period is not known (a multiple of every period up to 6, and 10,
+    /// 12, 15, 20, 30).
+    static let unknownPeriodWindow = 60
+
+    static let spec = CommandSpec(
+        name: "identify",
+        abstract: "Name a still life, oscillator or spaceship by its apgcode, or list the objects of a pattern.",
+        discussion: """
+            Without --objects, runs the pattern (from the file's generation, or generation N) \
+            until it repeats and describes what it is then: its apgcode (the name Catagolue and \
+            apgsearch give it, such as xs4_33 for a block, xp2_7 for a blinker, xq4_153 for a \
+            glider), its kind, period, displacement and speed, its population over the period, \
+            its usual name when it is a well-known one, and for an oscillator its bounding box \
+            over the period, rotor and stator (cells alive in some phases, in all phases), heat \
+            (cells changing per generation, averaged over the period) and volatility (rotor over \
+            rotor and stator; strict: only cells whose own period is the full period). A pattern \
+            that only becomes periodic later is described from the generation it does; one that \
+            settles into several objects is described as classify does, and --objects lists \
+            them. apgcodes are computed as python-lifelib's Pattern.apgcode computes them; a \
+            phase whose bounding box with a margin of one cell covers more than 999,999,999 \
+            cells is not coded, and an object none of whose phases is coded gets an 'ov_' code \
+            (ov_s16, ov_p2). Exit status 2 when nothing repeats within P generations.
+
+            With --objects, lists the objects the pattern is made of, each with the top-left \
+            corner of its bounding box and its apgcode: at the generation the pattern becomes \
+            periodic or settles, a gun or a puffer at its starting generation, a pattern \
+            without a verdict after P generations. Objects are told apart as apgsearch's census \
+            does: live cells are grouped when a chain of cells alive at some generation of one \
+            period joins them, each link within the 5×5 square around a cell less its corners \
+            (with them under rules with births on two opposite corners); each group that is \
+            periodic on its own is then split into the objects it is made of by space-time \
+            separation (a bi-block gives two blocks, a traffic light four blinkers). A group \
+            that does not repeat within P generations on its own is listed as not periodic. \
+            apgsearch's census differs now and then, in about one soup in 400 (it sometimes \
+            counts a boat as a glider).
+
+            apgcodes are made for rules that treat rotated and reflected patterns alike, \
+            without B0, on the unbounded plane.
+            """,
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
+        options: [
+            OptionSpec(["--gen", "-g"], value: "N", help: "Generation to identify from (digits or B^E).", default: "the file's"),
+            OptionSpec(["--max-period", "-p"], value: "P", help: "Generations to look ahead for a repeat (the longest period found, and how long the pattern may take to become periodic).", default: defaultMaxPeriod),
+            .flag(["--objects"], help: "List the pattern's separate objects, each with its position and apgcode."),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23.", default: "the file's rule, else B3/S23"),
+            MemoryOption.spec,
+            .flag(["--json"], help: "Print one JSON object (positions and generations as strings; fields that do not apply are left out)."),
+        ],
+        examples: [
+            "hashlife identify patterns/pulsar.rle",
+            "hashlife identify patterns/glider.rle --json",
+            "hashlife identify patterns/r-pentomino.rle --objects",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+        let command = "hashlife identify"
+        let path = arguments.positionals["FILE"]!
+        let maxPeriod = try PatternFiles.count(arguments.value("--max-period") ?? defaultMaxPeriod, option: "--max-period", command: command)
+        guard !maxPeriod.isZero else {
+            throw .usage(UsageError(command: command, message: "invalid value for '--max-period': 0; expected at least 1"))
+        }
+        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let memoryLimit = try MemoryOption.limit(arguments, command: command)
+        let target = try arguments.value("--gen").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--gen", command: command) }
+        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: 1)
+        if let reason = Apgcode.unsupportedReason(universe.rule) {
+            throw .failure("\(PatternFiles.label(path)): \(reason)")
+        }
+        if let target {
+            guard target >= universe.generation else {
+                throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot identify the earlier generation \(Excerpt.number(target))")
+            }
+            try RunCommand.advance(universe, to: target, context: context)
+        }
+        Interrupts.install()
+        context.interrupts.reset()
+        let json = arguments.flag("--json")
+        if arguments.flag("--objects") {
+            try listObjects(universe, path: path, maxPeriod: maxPeriod, json: json, context: context)
+        } else {
+            try describe(universe, path: path, maxPeriod: maxPeriod, json: json, context: context)
+        }
+    }
+
+    /// Runs `body`, turning an interrupt or a full memory into the command's error.
+    static func answering<T>(_ path: String, _ body: () throws(StepError) -> T) throws(CommandError) -> T {
+        do { return try body() } catch {
+            switch error {
+            case .cancelled:
+                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)), before an answer")
+            case .memoryExhausted:
+                throw .failure("\(PatternFiles.label(path)): \(error); no answer (raise --max-memory)")
+            }
+        }
+    }
+
+    /// The whole pattern: its object, or its verdict when it is not one object.
+    static func describe(_ universe: Universe, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
+        let (classification, found) = try answering(path) { () throws(StepError) in
+            try PeriodicObject.find(in: universe, maxGeneration: maxPeriod, control: context.interrupts)
+        }
+        let verdict = classification.verdict
+        guard let object = found else {
+            switch verdict {
+            case .still, .oscillator, .spaceship:
+                throw .failure("\(PatternFiles.label(path)): \(verdict.summary), but too large to identify (more than \(PeriodicObject.maximumCells) cells over its period)")
+            default:
+                break
+            }
+            if json {
+                var fields: [(String, JSONValue)] = [("apgcode", .null), ("kind", .string(verdict.name))]
+                if case .object(let more) = classification.json { fields += more.filter { $0.key != "verdict" }.map { ($0.key, $0.value) } }
+                context.standardOutput(JSONValue.fields(fields).encoded + "\n")
+            } else {
+                context.standardOutput(verdict.summary + "\n")
+                if case .settled = verdict { context.standardOutput("not one object: --objects lists its objects\n") }
+            }
+            if case .undetermined = verdict {
+                throw .undetermined("\(PatternFiles.label(path)): no repeat within \(maxPeriod) generations (try a larger --max-period)")
+            }
+            return
+        }
+        let code = object.apgcode()
+        let name = universe.rule == .life ? Apgcode.name(of: code) : nil
+        var kind = object.kind.rawValue
+        if case .extinct = verdict { kind = "extinct" }
+        let kindText = object.kind == .still && kind == "still" ? "still life" : kind
+        var fields: [(String, JSONValue)] = [("apgcode", .string(code))]
+        if let name { fields.append(("name", .string(name))) }
+        fields += [("kind", .string(kind)), ("generation", .string(verdict.generation.description)),
+                   ("period", .int(object.period)), ("dx", .int(object.dx)), ("dy", .int(object.dy))]
+        if let speed = object.speed { fields.append(("speed", .string(speed))) }
+        let range = object.populationRange
+        fields.append(("population", .fields([("min", .int(range.lowerBound)), ("max", .int(range.upperBound))])))
+        if let box = object.boundingBox, object.kind != .spaceship {
+            fields.append(("bounds", .fields([("width", .int(box.width)), ("height", .int(box.height))])))
+        }
+        if object.kind == .oscillator, let statistics = object.statistics {
+            fields += [("rotor", .int(statistics.rotor)), ("stator", .int(statistics.stator)), ("heat", .double(statistics.heat)),
+                       ("volatility", .double(statistics.volatility)), ("strict_volatility", .double(statistics.strictVolatility))]
+        }
+        if json {
+            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
+            return
+        }
+        var lines: [(String, String)] = [("apgcode", code)]
+        if let name { lines.append(("name", name)) }
+        lines.append(("kind", kindText))
+        if verdict.generation != universe.generation { lines.append(("from generation", verdict.generation.description)) }
+        lines.append(("period", "\(object.period)"))
+        if let speed = object.speed {
+            lines.append(("displacement", "(\(object.dx), \(object.dy))"))
+            lines.append(("speed", speed))
+        }
+        lines.append(("population", range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"))
+        if let box = object.boundingBox, object.kind != .spaceship { lines.append(("bounding box", "\(box.width)x\(box.height)")) }
+        if object.kind == .oscillator, let statistics = object.statistics {
+            lines += [("rotor", cells(statistics.rotor)), ("stator", cells(statistics.stator)),
+                      ("heat", decimal(statistics.heat, places: 2)), ("volatility", decimal(statistics.volatility, places: 3)),
+                      ("strict volatility", decimal(statistics.strictVolatility, places: 3))]
+        }
+        let width = lines.map(\.0.count).max()! + 2
+        context.standardOutput(lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count - 1) + $0.1 }.joined(separator: "\n") + "\n")
+    }
+
+    /// `--objects`: the objects at the generation the pattern becomes periodic or settles.
+    static func listObjects(_ universe: Universe, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
+        let classification = try answering(path) { () throws(StepError) in
+            try classify(universe, maxGeneration: maxPeriod, control: context.interrupts)
+        }
+        // Where to separate: where the pattern becomes periodic or settles; a gun or puffer
+        // where it starts (its engine, not its growing output); and a pattern without a
+        // verdict at the end of the look-ahead (often settled, with objects the classifier does
+        // not follow, such as two gliders side by side). The envelope that joins cells into
+        // clusters covers one period of what is there, or `unknownPeriodWindow` generations.
+        let window: Int
+        switch classification.verdict {
+        case .oscillator(_, let p), .spaceship(_, let p, _, _, _), .settled(_, let p, _): window = min(p, maximumWindow)
+        case .undetermined: window = unknownPeriodWindow
+        case .extinct, .still, .growing: window = 0
+        }
+        if case .growing = classification.verdict {} else {
+            try RunCommand.advance(universe, to: classification.verdict.generation, context: context)
+            context.interrupts.reset()
+        }
+        let generation = universe.generation
+        let origin = universe.boundingBox.map { ($0.x, $0.y) } ?? (BigInt.zero, BigInt.zero)
+        let separated = try answering(path) { () throws(StepError) in
+            try ObjectSeparation.separate(universe, window: window, maxGeneration: maxPeriod, control: context.interrupts)
+        }
+        guard let separated else {
+            throw .failure("\(PatternFiles.label(path)): too large to separate into objects (more than \(ObjectSeparation.maximumPopulation) cells, or cells too far apart)")
+        }
+        let life = universe.rule == .life
+        struct Row {
+            var x: BigInt, y: BigInt
+            var code: String?
+            var name: String?
+            var separated: SeparatedObject
+        }
+        let rows = separated.map { item in
+            let code = item.object?.apgcode()
+            return Row(x: origin.0 + BigInt(item.corner.x), y: origin.1 + BigInt(item.corner.y), code: code,
+                       name: life ? code.flatMap(Apgcode.name(of:)) : nil, separated: item)
+        }
+        if json {
+            let objects: [JSONValue] = rows.map { row in
+                var fields: [(String, JSONValue)] = [("x", .string(row.x.description)), ("y", .string(row.y.description)),
+                                                     ("apgcode", row.code.map { .string($0) } ?? .null)]
+                if let name = row.name { fields.append(("name", .string(name))) }
+                if let object = row.separated.object {
+                    fields += [("kind", .string(object.kind.rawValue)), ("period", .int(object.period)), ("dx", .int(object.dx)), ("dy", .int(object.dy))]
+                } else {
+                    fields.append(("kind", .string("not_periodic")))
+                }
+                fields.append(("population", .int(row.separated.cells.count)))
+                return .fields(fields)
+            }
+            let fields: [(String, JSONValue)] = [("generation", .string(generation.description)), ("verdict", .string(classification.verdict.name)),
+                                                 ("objects", .array(objects))]
+            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
+            return
+        }
+        var text = "\(classification.verdict.summary)\n"
+        text += "\(rows.count) object\(rows.count == 1 ? "" : "s") at generation \(generation)\(rows.isEmpty ? "" : ":")\n"
+        let positions = rows.map { "\($0.x),\($0.y)" }
+        let positionWidth = positions.map(\.count).max() ?? 0
+        let codeWidth = rows.compactMap { $0.code?.count }.max() ?? 0
+        for (row, position) in zip(rows, positions) {
+            var line = "  " + position + String(repeating: " ", count: positionWidth - position.count + 2)
+            if let code = row.code {
+                line += code
+                if let name = row.name { line += String(repeating: " ", count: codeWidth - code.count + 2) + name }
+            } else {
+                line += "not periodic within \(maxPeriod) generations (\(cells(row.separated.cells.count)))"
+            }
+            text += line + "\n"
+        }
+        context.standardOutput(text)
+    }
+
+    /// "1 cell", "24 cells".
+    static func cells(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
+
+    /// `value` rounded to `places` decimals, without trailing zeros ("42.67", "0.8", "1").
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let whole = scaled / scale, fraction = scaled % scale
+        guard fraction != 0 else { return "\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: places - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+}
