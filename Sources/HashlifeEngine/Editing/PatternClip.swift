@@ -35,10 +35,10 @@ public struct PatternClip {
 /// How a pasted clip combines with the cells of the pasted rectangle (the clip's size, its
 /// top-left at the paste position). Cells outside that rectangle never change.
 public enum PasteMode: String, Sendable, CaseIterable {
-    /// Live cells only (seed 002's "live cells only"): a cell ends alive when it was alive or is
+    /// Live cells only: a cell ends alive when it was alive or is
     /// alive in the clip.
     case or
-    /// Replace (seed 002's "replace"): the rectangle ends exactly as the clip.
+    /// Replace: the rectangle ends exactly as the clip.
     case copy
     /// A cell ends alive when exactly one of the universe and the clip has it alive.
     case xor

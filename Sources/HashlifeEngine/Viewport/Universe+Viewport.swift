@@ -73,7 +73,7 @@ extension Universe {
     }
 
     /// The viewport of `columns`×`rows` blocks that shows every live cell inside its inner 60 %:
-    /// a 20 % margin (rounded down, in blocks) stays free on every side, as SPEC §9.6 asks (a
+    /// a 20 % margin (rounded down, in blocks) stays free on every side (a
     /// 10×10 view keeps its outer 2 rows and columns free). The zoom is the smallest power of
     /// two that fits; the pattern is centred (`Viewport.fitting`). Nil when nothing is alive.
     public func fit(columns: Int, rows: Int) -> Viewport? {
@@ -84,7 +84,7 @@ extension Universe {
 
 extension Viewport {
     /// The viewport of `columns`×`rows` blocks that shows `box` inside its inner 60 %, as
-    /// `Universe.fit` does (SPEC §9.6): a 20 % margin (rounded down, in blocks) on every
+    /// `Universe.fit` does: a 20 % margin (rounded down, in blocks) on every
     /// side, the smallest power-of-two zoom that fits, the box's centre at the centre. For a
     /// box that is not one pattern's bounds: the union of an animation's frames.
     public static func fitting(_ box: CellRect, columns: Int, rows: Int) -> Viewport {
