@@ -33,8 +33,8 @@ import PackageDescription
 // is `@exclusivity(unchecked)` in release builds. Debug builds keep every check, and
 // `HASHLIFE_INVARIANTS` (set in debug) runs
 // the store's structural self-checks after the universe's collections and region operations
-// (`Universe.checkInvariants`), and bounds and liveness checks on every arena read from outside
-// the store (`NodeStore.record`).
+// (`Universe.checkInvariants`), and bounds and liveness checks on every read of the arena
+// (`NodeArena`'s accessors).
 let engineSettings: [SwiftSetting] = [
     .define("HASHLIFE_INVARIANTS", .when(configuration: .debug)),
 ]

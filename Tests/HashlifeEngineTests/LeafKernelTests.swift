@@ -121,7 +121,7 @@ import Testing
     }
 
     /// The kernels this processor runs.
-    static let vectorKernels = VectorKernels.allCases.filter { $0 != .none && $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
+    static let vectorKernels = VectorKernels.allCases.filter { $0 != .none && $0.rawValue <= VectorKernels.available.rawValue }
 
     /// The vector kernels (CLifeKernels: AVX2, AVX-512) against the scalar words, which the
     /// tests above check cell by cell: every output bit of the 32×32 step (AVX2 only), and the
@@ -138,7 +138,7 @@ import Testing
             for k in 0..<16 { leaves[k] = input[k] }
             for generations in [1, 2, 4, 8] {
                 let scalar = leafRule.stepSquare32(leaves, generations: generations)
-                let vector = NodeStore.vectorSquare32(leaves, generations: generations, masks)
+                let vector = VectorKernels.square32(leaves, generations: generations, masks)
                 #expect([scalar.0, scalar.1, scalar.2, scalar.3] == [vector.0, vector.1, vector.2, vector.3],
                         "\(kernels) \(text) 32×32, seed \(seed), \(generations) generations")
             }
@@ -150,7 +150,7 @@ import Testing
                 for y in 0..<64 { scalar[y] = input[y] }
                 var vector = scalar
                 leafRule.stepSquare64(&scalar, generations: generations)
-                NodeStore.vectorSquare64(&vector, generations: generations, kernels, masks)
+                VectorKernels.square64(&vector, generations: generations, kernels, masks)
                 let centre: UInt64 = 0xFFFF_FFFF << 16
                 #expect((16..<48).allSatisfy { scalar[$0] & centre == vector[$0] & centre },
                         "\(kernels) \(text) 64×64, seed \(seed), \(generations) generations")

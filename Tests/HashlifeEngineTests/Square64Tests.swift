@@ -36,12 +36,12 @@ import HashlifeTestSupport
 
     /// The direct squares on every vector kernel the processor runs and on the scalar words
     /// make the same cells: a soup's jumps, with the direct squares forced on.
-    @Test(.enabled(if: NodeStore.availableVectorKernels != .none, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
+    @Test(.enabled(if: VectorKernels.available != .none, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
           arguments: ["B3/S23", "B36/S23"])
     func vectorAndScalarSquaresAgree(rule text: String) throws {
         let rule = try Rule(text)
         let cells = randomSoup(width: 300, height: 300, density: 0.45, seed: 64)
-        let kernels = VectorKernels.allCases.filter { $0.rawValue <= NodeStore.availableVectorKernels.rawValue }
+        let kernels = VectorKernels.allCases.filter { $0.rawValue <= VectorKernels.available.rawValue }
         let universes = kernels.map { kernels in
             let universe = Universe(rule: rule, referenceCells: cells)
             universe.store.stepping.vectorKernels = kernels

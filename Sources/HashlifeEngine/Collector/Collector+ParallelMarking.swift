@@ -4,7 +4,7 @@
 import Synchronization
 
 extension Collector {
-    /// `markRecent(in:_:since:tick:)` on `threads` threads (`inParallel`), which take the arena's
+    /// `markRecent(in:_:since:tick:)` on `threads` threads (`Threads.inParallel`), which take the arena's
     /// ids in chunks of `markingChunk`, each marking the trees of the recent nodes in its chunk.
     /// The trees cross chunks, so a bit is set with an atomic or, and the one whose or found it
     /// clear pushes the node and counts it: the marks, and the count, are those one thread makes.
@@ -24,7 +24,7 @@ extension Collector {
         var marked = [Int](repeating: 0, count: threads)
         marked.withUnsafeMutableBufferPointer { marked in
             marks.withWords { words in
-                NodeStore.inParallel(parts: threads) { part in
+                Threads.inParallel(parts: threads) { part in
                     var stack: [NodeID] = []
                     while true {
                         let k = next.add(1, ordering: .relaxed).oldValue

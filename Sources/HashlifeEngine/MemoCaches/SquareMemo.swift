@@ -1,3 +1,5 @@
+// The full-step results of squares that are not nodes.
+
 import CPrefetch
 #if canImport(Glibc)
 import Glibc
@@ -7,54 +9,35 @@ import Glibc
 /// between a node's children and the four squares of its sub-results, keyed by their four
 /// children.
 ///
-/// Hashlife advances a level-k node by advancing nine overlapping level-(k-1) squares and
-/// then four squares made of their results. Four of the nine are the node's children; the
-/// other five and the four of the second half exist only to be advanced. The store used to
-/// make each one a node, so that its result had a memo slot: a look-up in the index (the
-/// bucket, then the record: two dependent reads from memory) and, when new, a record. Those
-/// squares were about four nodes in five (broken-lines to 2^20: 1.75 million nodes, of which
-/// 320 thousand are results and pattern). This memo keeps their results instead, in sets of
-/// six entries that fill two adjacent 64-byte cache lines (a 128-byte-aligned pair, both
-/// fetched by `hint`): a look-up is one read from memory, fetched ahead when the square's
-/// children are known, and the answer is the result itself.
+/// Hashlife advances a level-k node by advancing nine overlapping level-(k-1) squares and then
+/// four squares made of their results. Four of the nine are the node's children; the other five
+/// and the four of the second half exist only to be advanced. Making each one a node, so that
+/// its result has a memo slot, costs a look-up in the index (the bucket, then the record: two
+/// dependent reads from memory) and, when new, a record, for about four nodes in five. This
+/// memo keeps their results instead, in sets of six entries that fill two adjacent 64-byte cache
+/// lines (a 128-byte-aligned pair, both fetched by `hint`): a look-up is one read from memory,
+/// fetched ahead when the square's children are known, and the answer is the result itself.
 ///
 /// Contract:
 /// - An entry maps four child ids (all non-zero, so a zeroed entry matches no key) to the
-///   square's full-step result: its centre advanced 2^(level-2) generations, the same node
-///   the square's record would have memoized with tag 0. Only full steps are kept.
-/// - It is lossy: a set holds its six most recently stored or found entries, and a store
-///   into a full set drops the oldest; a dropped result is computed again, exactly. Sets of
-///   three entries in one line, in the same memory, dropped twice as many: hashlife-oddity1
-///   to 2^20 made 1.80 against 1.52 million misses and took 0.74 against 0.62 s, mosquito5
-///   0.49 against 0.41 s, nick-gotts-1 1.04 against 0.90 s, the others level. Sets of twelve
-///   in four lines dropped fewer still but cost more than they saved (jagged2 3.6 → 5.0 s).
-/// - No entry outlives one of its ids: a collection removes every entry that names a freed
-///   node (`sweep`) before ids are handed out again, and a change of rule empties the memo.
-/// - It grows twofold (entries rehashed, in place: `growInPlace`) when it holds five entries
-///   a set (five sixths full), up to `maximumSets`, which the memory limit sets
-///   (`MemoryPlan.squareMemoSets`: at most a quarter of it), and only while the nodes keep
-///   room beside it: the store gives up as many nodes as its bytes would hold
-///   (`NodeStore.growSquareMemoIfRoom`). Growing at two thirds full dropped fewer entries but
-///   doubled the memory of mid-sized steps, whose first touch costs more than the misses
-///   saved (three-entry sets; broken-lines to 2^20: 113 against 64 MB, 570 against 470 ms
-///   beside bgolly).
-/// - One thread uses it: a step's single-threaded part (and a step on one thread). The
-///   workers of a multi-threaded step make these squares nodes, as before, whose memo slots
-///   they can claim and share. (Workers sharing this memo, each set a sequence lock and the
-///   memo growing while they park as for the index, were measured twice and not kept: without
-///   claims two workers compute one square, and with two threads only jagged2 gained, 3.9 →
-///   2.5 s, while broken-lines, totalperiodic, unlimited-novelty and nick-gotts-1 took 15–60%
-///   longer; with claims, every case was slower than the workers' nodes. So was a memo of
-///   each worker's own, one that each worker writes and the others read, one shared under a
-///   lock a set with claims kept in a side table, and one whose sets each worker owns by
-///   their index, the others' stores passed to it through rings. A worker alone, through
-///   this memo as one thread uses it, costs about what one thread costs a miss; making
-///   these squares nodes is what costs it 1.3–2 times as much: docs/performance.md,
-///   "The workers and the square memo". A phase's memo of 16-byte entries, each read and written
-///   in one indivisible access so that the workers share it without locks, kept a lone
-///   worker at 1.1–1.5 times one thread, but two workers together cost 1.3 times one and two
-///   threads were no faster overall: docs/performance.md, "The workers and the square
-///   memo".)
+///   square's full-step result: its centre advanced 2^(level-2) generations, the same node the
+///   square's record would have memoized with tag 0. Only full steps are kept.
+/// - It is lossy: a set holds its six most recently stored or found entries, and a store into a
+///   full set drops the oldest; a dropped result is computed again, exactly. (Six ways in two
+///   lines drop half as many as three in one, and cost less than twelve in four.)
+/// - No entry outlives one of its ids: a collection removes every entry that names a freed node
+///   (`sweep`) before ids are handed out again, and a change of rule empties the memo.
+/// - It grows twofold (entries rehashed, in place: `growInPlace`) when it holds five entries a
+///   set (five sixths full), up to `maximumSets`, which the memory limit sets
+///   (`MemoryPlan.squareMemoSets`: at most a quarter of it), and only while the nodes keep room
+///   beside it: the store gives up as many nodes as its bytes would hold
+///   (`NodeStore.growSquareMemoIfRoom`). Growing earlier drops fewer entries but doubles the
+///   memory of mid-sized steps, whose first touch costs more than the misses saved.
+/// - One thread uses it: a step's single-threaded part (and a step on one thread). The workers
+///   of a multi-threaded step make these squares nodes, whose memo slots they can claim and
+///   share: every way of sharing this memo among workers tried so far (sequence locks with and
+///   without claims, per-worker memos, memos read by all and written by one, lock-free 16-byte
+///   entries) made two threads slower than the workers' nodes.
 struct SquareMemo {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).
@@ -209,9 +192,8 @@ struct SquareMemo {
     /// Doubles the sets where they are: set s's entries go to sets 2s and 2s + 1 (the next
     /// bit of their hash), each in its order. Sets are taken from the last down, so every set
     /// written to has already been emptied (2s > s), or is s itself (s = 0), or was never
-    /// touched. Growing into a new array kept the old one resident until its end, one and a
-    /// half times the grown memo at that moment, which set the peak of mid-sized steps (one
-    /// thread at 256 MB: broken-lines to 2^20 63 → 49 MB, totalperiodic 114 → 89 MB).
+    /// touched. (Growing into a new array would keep the old one resident until its end, one
+    /// and a half times the grown memo at that moment: the peak of mid-sized steps.)
     private mutating func growInPlace() {
         let oldCount = setCount, oldBytes = bytes
         setCount = 2 * oldCount

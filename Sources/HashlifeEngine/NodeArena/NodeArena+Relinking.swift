@@ -24,13 +24,13 @@ extension NodeArena {
     }
 
     /// Sets `count` words from `words` to zero, the work split among `threads` threads when
-    /// there are at least `parallelClearingBytes` (`inParallel`): the first touch of each new
+    /// there are at least `parallelClearingBytes` (`Threads.inParallel`): the first touch of each new
     /// page costs a fault in which the kernel (and on a virtual machine, the host) provides a
     /// zeroed page, and faults on two processors overlap.
     static func clear(_ words: UnsafeMutablePointer<UInt32>, count: Int, threads: Int) {
         let parts = count * MemoryLayout<UInt32>.stride >= parallelClearingBytes ? max(threads, 1) : 1
         let share = (count + parts - 1) / parts
-        NodeStore.inParallel(parts: parts) { part in
+        Threads.inParallel(parts: parts) { part in
             let start = part * share
             if start < count { (words + start).initialize(repeating: 0, count: min(share, count - start)) }
         }
@@ -48,13 +48,13 @@ extension NodeArena {
 
     /// Rebuilds every hash chain from the live records (freed ones are skipped), in an index
     /// whose words are zero. One part pushes the records in order, so a chain lists the newest
-    /// first. With `parts` > 1 (`inParallel`) each part pushes the records of its own range of
+    /// first. With `parts` > 1 (`Threads.inParallel`) each part pushes the records of its own range of
     /// ids, taking a bucket's head with an atomic exchange; a chain's order then depends on
     /// timing, which is a matter of speed, never of results. (Each part owning a range of
     /// buckets instead, with no atomics, is slower: every part then reads every record.)
     func relinkChains(parts: Int = 1) {
         let nodes = self.nodes, count = self.count, buckets = self.buckets, bucketCount = self.bucketCount
-        NodeStore.inParallel(parts: parts) { part in
+        Threads.inParallel(parts: parts) { part in
             NodeArena.relink(NodeArena.partRange(part, of: parts, count: count), of: nodes, buckets: buckets,
                              bucketCount: bucketCount, atomic: parts > 1)
         }

@@ -2,12 +2,12 @@
 
 extension NodeArena {
     /// How many live nodes carry each stamp 0 … `tick` (a stamp above the tick counts as the
-    /// tick), the scan cut into `parts` (`inParallel`).
+    /// tick), the scan cut into `parts` (`Threads.inParallel`).
     func recencyHistogram(tick: UInt32, parts: Int) -> [Int] {
         let nodes = self.nodes, count = self.count, tick = Int(tick)
         var counts = [Int](repeating: 0, count: (tick + 1) * parts)
         counts.withUnsafeMutableBufferPointer { counts in
-            NodeStore.inParallel(parts: parts) { part in
+            Threads.inParallel(parts: parts) { part in
                 let row = counts.baseAddress! + part * (tick + 1)
                 for i in NodeArena.partRange(part, of: parts, count: count) where !nodes[i].isFree {
                     row[min(Int(nodes[i].stamp), tick)] += 1
@@ -20,7 +20,7 @@ extension NodeArena {
     /// Frees every unmarked record, clears memo slots naming freed nodes, rebuilds the free
     /// list (lowest ids first) and the hash chains, and lowers every surviving stamp by `base`
     /// (a stamp workers tore above `clock` counts as the clock). The ids are cut into `parts`
-    /// ranges (`inParallel`), each swept into a free list of its own; the lists are then joined
+    /// ranges (`Threads.inParallel`), each swept into a free list of its own; the lists are then joined
     /// in order, so the free list is the one a single part makes.
     /// - Returns: how many nodes were freed.
     mutating func sweep(_ marks: MarkBits, rebasingStampsBy base: UInt32, clock: UInt32, parts: Int) -> UInt64 {
@@ -28,7 +28,7 @@ extension NodeArena {
         var lists = [SweptList](repeating: SweptList(), count: parts)
         lists.withUnsafeMutableBufferPointer { lists in
             marks.withWords { words in
-                NodeStore.inParallel(parts: parts) { part in
+                Threads.inParallel(parts: parts) { part in
                     lists[part] = NodeArena.sweep(NodeArena.partRange(part, of: parts, count: count), of: nodes, words,
                                                   rebasingBy: base, clock: clock)
                 }

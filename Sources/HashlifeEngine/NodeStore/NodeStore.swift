@@ -28,8 +28,8 @@
 // making each a node would make about four nodes in five. One thread keeps their full-step
 // results in a lossy cache keyed by their four children instead (MemoCaches/SquareMemo.swift).
 //
-// The parts. The store composes five parts, each a type of its own folder, and holds the
-// recursion's state:
+// The parts. The store holds six stored properties, each a part with its own type (storage
+// apart from policy, as swift-collections keeps its raw pointers in handle types):
 //   - `NodeArena` (NodeArena/): the raw buffers: records, free list, hash index, empty nodes,
 //     pin stack. The only code that reads or writes them directly.
 //   - `Collector` (Collector/): the recency clock, the roots and pins, and the
@@ -42,9 +42,11 @@
 //   - `StepState` (Stepping/): the leaf stepper, the kernel choice, counters, cancellation.
 // Levels are not stored: every traversal starts at a root whose level it knows.
 //
-// Several threads. A universe with `threads` > 1 runs a big step's top levels as tasks on a
-// pool of workers, each stepping through a view of this store that publishes nodes and memo
-// results with atomics (Parallel/, NodeArena+Shared.swift). Collections and deep tags never
+// One recursion, two steppers. The single-threaded recursion runs on this store
+// (Stepping/NodeStore+Successor.swift); a universe with `threads` > 1 hands a big step's top
+// levels to `ParallelStepper`, whose workers each step through a `WorkerView` that shares the
+// arena and publishes nodes and memo results with atomics (Parallel/, NodeArena+Shared.swift).
+// Both conform to `Stepper`, which holds what the two recursions share. Collections and deep tags never
 // happen inside a multi-threaded phase: it unwinds for them, and the step's idle threads share
 // the work between phases (the sweep, the chains' rebuilding, the marking of recent nodes).
 //

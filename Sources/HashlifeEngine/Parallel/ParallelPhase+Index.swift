@@ -1,17 +1,13 @@
 // The hash index grows in the middle of a phase.
 //
 // A phase's workers look nodes up without locks, so nobody may relink the chains while one of
-// them walks them. The phase used to unwind instead (`.paused`) wherever one thread would have
-// grown the index, grow it between phases and rerun, which dropped every worker's unfinished
-// frames; to pause seldom, a big step's phases got an index for sixteen times its nodes up
-// front, which doubled the memory of mid-sized steps with two threads (broken-lines 66 MB with
-// one thread, 148 MB with two) and the pages the kernel had to clear for them.
-//
-// Now the workers meet instead. Ids are stable, so the nodes a worker's frames hold stay
-// valid when the index grows; only where a key's chain starts changes, and every hint of a
-// look-up carries the index size it was computed for (`SlotHint`), so a frame's hints made
-// before a growth are recomputed after it. What must not happen is a worker walking a chain
-// while another relinks it. So:
+// them walks them. Unwinding the phase to grow the index between phases would drop every
+// worker's unfinished frames, and an index sized for the whole step up front would take the
+// memory, and the page faults, of one far bigger than one thread's; so the workers meet
+// instead. Ids are stable, so the nodes a worker's frames hold stay valid when the index grows;
+// only where a key's chain starts changes, and every hint of a look-up carries the index size
+// it was computed for (`SlotHint`), so a frame's hints made before a growth are recomputed
+// after it. What must not happen is a worker walking a chain while another relinks it. So:
 //
 // - A worker counts itself `active` while it runs the recursion: from taking a task (or the
 //   step's top) until it returns to the pool, and not while it waits in the pool for a task
@@ -25,10 +21,9 @@
 //   one that starts a task while a growth is wanted steps back at once), grows the index
 //   with `threads` threads clearing and relinking it, and wakes the others. Each worker then
 //   takes the grown index into its view as it starts again (`WorkerView.adoptIndex`).
-// - The index grows where one thread's would, to one thread's sizes from 2^22 buckets on
-//   and in fewer steps below (`grownIndex`), so a phase ends with about the index one thread
-//   would have, where the sixteenfold index took twice the memory of a mid-sized step.
-//   Measured against it in docs/performance.md, "Threads".
+// - The index grows where one thread's would, to one thread's sizes from 2^22 buckets on and
+//   in fewer steps below (`grownIndex`), so a phase ends with about the index one thread would
+//   have.
 //
 // No worker waits for one that cannot reach a memo miss or the pool: a worker that waits for
 // another's claim on a memo slot computes the node alongside after a bounded wait, and bucket
@@ -60,9 +55,8 @@ extension ParallelPhase {
     /// it, and straight to the plan when that is near (`NodeArena.indexGrowth`). One thread
     /// doubles a small index three times on its way to 2^21 buckets and then goes to 2^22 at
     /// 786,432 nodes; a phase goes to 2^21 (8 MB) at once, which holds a step of up to 1.5
-    /// million nodes (mosquito5 to 2^20 ends with a million, and 8 MB less than one thread's
-    /// index), and then takes one thread's sizes: each growth makes every worker wait while
-    /// the chains are relinked and the new pages touched.
+    /// million nodes, and then takes one thread's sizes: each growth makes every worker wait
+    /// while the chains are relinked and the new pages touched.
     static func grownIndex(from buckets: Int, planned: Int) -> Int {
         let grown = ParallelPhase.indexSizes.first { $0 >= 2 * buckets } ?? 2 * buckets
         return NodeArena.indexGrowth(to: grown, planned: planned)

@@ -97,7 +97,7 @@ final class ParallelPhase: @unchecked Sendable {
     /// Fills `ids` with up to `size` fresh ids: records of the free list while it lasts, else a
     /// chunk of the arena past its high-water mark (the highest first), never past
     /// `softBound`. Returns how many, and whether the view should pause (`needs` says why):
-    /// with none, it finishes with its emergency ids (`WorkerView.emergencyIDs`).
+    /// with none, it finishes with its emergency ids (`IDSupply.emergencyIDs`).
     func take(_ size: Int, into ids: UnsafeMutablePointer<NodeID>) -> (taken: Int, pause: Bool) {
         let popped = pop(size, into: ids)
         if popped > 0 { return (popped, false) }
@@ -156,14 +156,12 @@ final class ParallelPhase: @unchecked Sendable {
 
     /// Counts a fork of two tasks or more. Each `forkWindow` forks, the phase looks at how long
     /// they took, and stops (`needsOneThread`) when they came faster than one every
-    /// `narrowForkNanoseconds` (see `Universe.narrowForkNanoseconds`), and so did all the forks
-    /// since the first window (`isNarrow`). A phase whose forks were wide and turn narrow only
-    /// at its end (the last squares of a step, mostly memoized, fork quickly) goes on: stopped
-    /// there, it threw its work away, since one thread looks the workers' squares up neither
-    /// in its square memo nor as nodes and computes them again (metapixel-galaxy to 2^20 with
-    /// two threads: a phase stopped after 160–170 ms, then 1.06–1.09 million misses in all
-    /// against one thread's 0.73 million, and 0.42 s against one thread's 0.25–0.31 s). A
-    /// phase narrow from its start (the Gosper gun to 2^2000) still stops at its second window.
+    /// `narrowForkNanoseconds` (see `ParallelStepper.narrowForkNanoseconds`), and so did all the
+    /// forks since the first window (`isNarrow`). A phase whose forks were wide and turn narrow
+    /// only at its end (the last squares of a step, mostly memoized, fork quickly) goes on:
+    /// stopped there, it would throw its work away, since one thread looks the workers' squares
+    /// up neither in its square memo nor as nodes and computes them again. A phase narrow from
+    /// its start (the Gosper gun to 2^2000) still stops at its second window.
     func countFork() {
         guard narrowForkNanoseconds > 0 else { return }
         let forked = forks.add(1, ordering: .relaxed).newValue

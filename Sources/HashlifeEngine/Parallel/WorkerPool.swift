@@ -44,7 +44,7 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(wake, nil)
         for index in 1...max(helpers, 1) where helpers > 0 {
-            threads.append(NodeStore.startThread(stackBytes: stackBytes) { [self] in helperLoop(index: index) })
+            threads.append(Threads.start(stackBytes: stackBytes) { [self] in helperLoop(index: index) })
         }
     }
 

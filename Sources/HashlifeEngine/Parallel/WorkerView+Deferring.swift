@@ -6,9 +6,8 @@ extension WorkerView {
     /// squares' bucket fetched at the start, its first record a sub-step before its look-up),
     /// with a deferral: a square another worker has claimed is stepped after the others
     /// (`finishDeferred`); by then it is mostly published, so this worker neither waits nor
-    /// computes it twice. Looking the five up together before stepping any (`nineSquares`,
-    /// which the forked top still does) left each frame waiting for two rounds of cache
-    /// misses: with two threads, jagged2 4.22 → 3.56 s, totalperiodic 929 → 850 ms.
+    /// computes it twice. (Looking the five up together before stepping any, as the forked top
+    /// does in `nineSquares`, would leave each frame waiting for two rounds of cache misses.)
     mutating func sharedFullStep(_ r: NodeRecord, level: Int) throws(StepInterruption) -> NodeID {
         let g = arena.grandchildren(r)
         let sub = subSteps(level: level - 1, step: level - 3)
@@ -93,7 +92,7 @@ extension WorkerView {
         }
     }
 
-    /// `successor` in `SharedStep` mode, or nil when another worker has claimed the node.
+    /// `successor`, or nil when another worker has claimed the node.
     @inline(__always)
     mutating func successorUnlessClaimed(_ id: NodeID, _ sub: SubSteps) throws(StepInterruption) -> NodeID? {
         if id == sub.empty { return arena.empty(sub.level - 1) }

@@ -55,10 +55,10 @@ extension NodeStore {
     }
 
     /// The full-step result of the level-`sub.level` square made of four nodes, from the
-    /// square memo (`hint` from `SquareMemo.hint`), else computed (`computeSuccessor` with
-    /// no id) and memoized there. (Looking the square up in the index as well on a memo miss,
-    /// so that a square that is also a node is computed once, made fewer misses but cost more
-    /// than it saved: jagged2 to 2^20 3.2 → 5.1 s.)
+    /// square memo (`hint` from `SquareMemo.hint`), else computed (`computeSuccessor` with no
+    /// id) and memoized there. (Looking the square up in the index as well on a memo miss, so
+    /// that a square that is also a node is computed once, makes fewer misses but costs more
+    /// than it saves.)
     @inline(__always)
     mutating func squareSuccessor(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, hint: UInt64, _ sub: SubSteps) throws(StepInterruption) -> NodeID {
         let result = memo.squares.result(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d), hash: hint)
@@ -106,9 +106,8 @@ extension NodeStore {
     /// squares' buckets, computed (and fetched) by the caller as soon as it could, the first
     /// one's first record too; each next one's first record is fetched a sub-step ahead.
     ///
-    /// `@_transparent`, which inlines it always: `@inline(__always)` left it out of line in
-    /// `fullStep`, a call that passed its fifteen arguments through memory (8% of broken-lines'
-    /// instructions).
+    /// `@_transparent`, which always inlines it: `@inline(__always)` can leave it out of line
+    /// in `fullStep`, a call that passes its fifteen arguments through memory.
     @_transparent
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID,
                           _ d: NodeID, _ e: NodeID, _ f: NodeID,

@@ -9,9 +9,9 @@ struct StepState {
     /// The leaf step for the current rule.
     var leafRule: LeafRule
     /// The kernels the direct squares of outer-totalistic rules are stepped with
-    /// (`NodeStore+VectorKernels.swift`): the best the processor runs; tests choose others to
+    /// (`VectorKernels.swift`): the best the processor runs; tests choose others to
     /// compare them.
-    var vectorKernels = NodeStore.availableVectorKernels
+    var vectorKernels = VectorKernels.available
     /// Are level-6 misses stepped as 64×64 squares (`measureReuse`)?
     var stepsSquare64 = false
     /// True steps every level-6 miss as a 64×64 square whatever the hit rate (for tests).
@@ -29,7 +29,7 @@ struct StepState {
     var control: StepControl? = nil
     /// A single-threaded step that has made `handOffMisses` misses and is still running at
     /// `handOffTime` (`MonotonicClock`, looked at every 1024 misses) unwinds
-    /// (`.paused`) to go on with several threads (`Universe.successor(ofPadded:)`).
+    /// (`.paused`) to go on with several threads (`ForkSchedule`).
     var handOffMisses: UInt64 = .max
     var handOffTime: UInt64 = 0
 

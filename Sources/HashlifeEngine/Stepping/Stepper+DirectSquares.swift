@@ -18,7 +18,7 @@ extension Stepper where Self: ~Copyable {
             leaves[4 * (oy + 1) + ox + 1] = arena.cells(c.se)
         }
         let (nw, ne, sw, se) = if stepping.vectorKernels != .none, let masks = stepping.leafRule.vectorMasks {
-            NodeStore.vectorSquare32(leaves, generations: generations, masks)
+            VectorKernels.square32(leaves, generations: generations, masks)
         } else {
             stepping.leafRule.stepSquare32(leaves, generations: generations)
         }
@@ -58,7 +58,7 @@ extension Stepper where Self: ~Copyable {
             for y in 0..<8 { rows[8 * yb + y] = strip[y] }
         }
         if stepping.vectorKernels != .none, let masks = stepping.leafRule.vectorMasks {
-            NodeStore.vectorSquare64(&rows, generations: generations, stepping.vectorKernels, masks)
+            VectorKernels.square64(&rows, generations: generations, stepping.vectorKernels, masks)
         } else {
             stepping.leafRule.stepSquare64(&rows, generations: generations)
         }

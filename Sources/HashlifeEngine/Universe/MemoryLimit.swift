@@ -61,8 +61,8 @@ extension Universe {
     /// it again at its smallest size, so releasing costs that step time, never exactness.
     /// For a caller that will not step again, before work that needs memory of its own:
     /// `hashlife run` releases it before counting the final population, whose caches then
-    /// take its place instead of adding to it (the Gosper gun to 2^1000, a tree 1,000 levels
-    /// deep whose count caches 3 MB of big numbers: peak 22.4 → 18.8 MB).
+    /// take its place instead of adding to it (a tree 1,000 levels deep caches megabytes of big
+    /// numbers when counted).
     /// - Complexity: O(1).
     public func releaseStepMemo() {
         store.releaseSquareMemo()

@@ -181,7 +181,7 @@ public struct LeafAccumulator {
     /// The leaves gathered so far, keyed by position: a key may come more than once (a row of
     /// leaves that the cells left and came back to), and the tree's building takes the union.
     /// An array, not a dictionary keyed by position: hashing every leaf, and the dictionary's
-    /// growth, were a third of turning a 2048² soup's cells into a tree. `finish` merges
+    /// growth, would be a third of turning a big soup's cells into a tree. `finish` merges
     /// repeated keys whenever the array has doubled since it last did, so cells in any order
     /// cost at most about twice the distinct leaves.
     @usableFromInline var leaves: [(x: Int, y: Int, bits: UInt64)] = []
@@ -201,8 +201,8 @@ public struct LeafAccumulator {
 
     /// The leaves of the row of leaves the last cells went to (`stripY`), from `stripBase`
     /// rightwards, not yet in `leaves`: cells come mostly row by row, and a dictionary
-    /// look-up (its hashing) a cell was a third of loading a 2048² soup (180 ms; 110 ms with
-    /// the strip). `finish` moves them in.
+    /// look-up (its hashing) a cell would be a third of loading a big soup. `finish` moves them
+    /// in.
     @usableFromInline var strip: [UInt64] = []
     @usableFromInline var stripY = Int.min
     @usableFromInline var stripBase = 0

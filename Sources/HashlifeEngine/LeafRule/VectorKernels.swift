@@ -3,15 +3,11 @@
 // compiles the engine for the baseline x86-64 (SSE2) unless a target flag says otherwise, and
 // such a flag is an unsafe flag, which would stop other packages from depending on the
 // engine; the C header instead gives each kernel its instruction set as a function attribute,
-// and the store calls a kernel only when `availableVectorKernels` says the processor runs it.
+// and the recursion calls a kernel only when `VectorKernels.available` says the processor runs it.
 //
-// Outer-totalistic rules only (`LeafRule.vectorMasks`). In a C loop when the kernels were
-// added, for B3/S23: the 32×32 square (`square32`, 8 generations) took about 80 ns on AVX-512
-// and 100 ns on AVX2, the 64×64 square (`square64`, 16 generations) about 400 and 560 ns; end
-// to end the scalar words made random soups 1.3–1.5× slower and other rules' soups 3–4×
-// (figures in the commits that added them). The AVX-512 kernels need only F and BW, so a
-// Cascade Lake (no VBMI) runs them; the 64×64 squares on AVX-512 made its soups 13–16% faster
-// than AVX2.
+// Outer-totalistic rules only (`LeafRule.vectorMasks`). The kernels step a square several
+// times faster than the scalar words of `LeafRule`, which soups feel most; the AVX-512 ones
+// need only F and BW, so processors without VBMI run them too.
 
 import CLifeKernels
 
@@ -23,17 +19,17 @@ enum VectorKernels: Int, Sendable, CaseIterable {
     case avx512 = 2
 }
 
-extension NodeStore {
+extension VectorKernels {
     /// The best kernels this processor (and the system) runs. Asked once.
-    static let availableVectorKernels = VectorKernels(rawValue: Int(hashlife_life_kernels_available())) ?? .none
+    static let available = VectorKernels(rawValue: Int(hashlife_life_kernels_available())) ?? .none
 
-    /// `LeafRule.stepSquare32` on the AVX2 kernel (only when `availableVectorKernels` is not
+    /// `LeafRule.stepSquare32` on the AVX2 kernel (only when `available` is not
     /// `.none`; AVX-512 processors too, the header says why) for the rule of `masks`
     /// (`LeafRule.vectorMasks`): the centre 16×16 of the 32×32 square made of `leaves`
     /// (row-major, leaves[4j + i] at columns 8i, rows 8j), advanced `generations` (1 ... 8), as
     /// four leaves (nw, ne, sw, se).
     @inline(__always)
-    static func vectorSquare32(_ leaves: InlineArray<16, UInt64>, generations: Int,
+    static func square32(_ leaves: InlineArray<16, UInt64>, generations: Int,
                                _ masks: (birth: UInt32, survival: UInt32)) -> (UInt64, UInt64, UInt64, UInt64) {
         #if arch(x86_64)
         var cells = leaves
@@ -51,11 +47,11 @@ extension NodeStore {
         #endif
     }
 
-    /// `LeafRule.stepSquare64` on `kernels` for the rule of `masks` (as for `vectorSquare32`):
+    /// `LeafRule.stepSquare64` on `kernels` for the rule of `masks` (as for `square32`):
     /// the 64 rows of a 64×64 square (bit x of a row = column x) advanced `generations`
     /// (1 ... 16) in place, the centre 32×32 exact.
     @inline(__always)
-    static func vectorSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ kernels: VectorKernels,
+    static func square64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ kernels: VectorKernels,
                                _ masks: (birth: UInt32, survival: UInt32)) {
         #if arch(x86_64)
         withUnsafeMutablePointer(to: &rows) { square in
