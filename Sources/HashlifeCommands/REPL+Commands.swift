@@ -58,6 +58,8 @@ struct REPLCommand: Sendable {
     ] + REPL.historyCommands + REPL.plotCommands + REPL.boardCommands + [
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
+        REPLCommand("identify", usage: "identify [MAXPERIOD]",
+                    "Name the selection (or, without one, the whole pattern) by its apgcode once it is periodic, looking at most MAXPERIOD generations ahead (default 10000): kind, period, population, and an oscillator's rotor, stator, heat and volatility; the universe is unchanged.") { r, a throws(REPLError) in try r.identify(a) },
         REPLCommand("stats", usage: "stats",
                     "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(REPLError) in try r.stats(a) },
         REPLCommand("memory", usage: "memory [MB|collect]",
@@ -281,6 +283,45 @@ extension REPL {
             .init("summary", .string(result.verdict.summary)),
             .init("population", .string(result.population.description)),
         ])
+    }
+
+    func identify(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count <= 1 else { throw .usage(command("identify")) }
+        let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXPERIOD") } ?? BigUInt(10_000)
+        guard !limit.isZero else { throw .argument("MAXPERIOD must be at least 1") }
+        if let reason = Apgcode.unsupportedReason(session.universe.rule) { throw .argument(reason) }
+        let selection = session.selection
+        control.reset()
+        let found: (classification: Classification, object: PeriodicObject?)
+        do {
+            found = try session.analyse { (universe) throws(StepError) in
+                guard let rect = selection else {
+                    return try PeriodicObject.find(in: universe, maxGeneration: limit, control: control)
+                }
+                // The selection alone, in a universe of its own at the same place.
+                let part = Universe(rule: universe.rule, memoryLimit: universe.memoryLimit)
+                part.paste(part.clip(of: rect, in: universe), x: rect.x, y: rect.y)
+                return try PeriodicObject.find(in: part, maxGeneration: limit, control: control)
+            }
+        } catch {
+            if case .cancelled = error { wasCancelled = true }
+            throw stepFailure(wasCancelled ? .cancelled : .memory, message: error.description)
+        }
+        let subject = selection == nil ? "the pattern" : "the selection"
+        var fields: [JSONValue.Field] = [.init("subject", .string(selection == nil ? "pattern" : "selection"))]
+        guard let object = found.object else {
+            let verdict = found.classification.verdict
+            fields += [.init("apgcode", .null), .init("kind", .string(verdict.name)), .init("summary", .string(verdict.summary))]
+            switch verdict {
+            case .still, .oscillator, .spaceship:
+                return Answer("\(subject) is too large to identify (\(verdict.summary))", fields)
+            default:
+                return Answer("\(subject) is not one object: \(verdict.summary)", fields)
+            }
+        }
+        let description = ObjectDescription(object, classification: found.classification, rule: session.universe.rule)
+        fields += description.fields.map { JSONValue.Field($0.0, $0.1) }
+        return Answer(description.summary, fields)
     }
 
 

@@ -104,6 +104,25 @@ import HashlifeTestSupport
         #expect(state(app.session) != first)
     }
 
+    @Test func iIdentifiesTheSelectionOrThePatternInTheHeader() throws {
+        let app = try makeApp("pentadecathlon.rle")
+        app.press("i")
+        #expect(app.status?.hasPrefix("xp15_4r4z4r4 (pentadecathlon): oscillator, period 15") == true, "\(app.status ?? "")")
+        #expect(app.text.prefix(3).contains { $0.contains("xp15_4r4z4r4") })
+        // A block beside it: the pattern is two objects, the selection one.
+        app.press(":")
+        app.type("stamp glider 40 0")
+        app.press("i")
+        #expect(app.status?.hasPrefix("the pattern is not one object") == true, "\(app.status ?? "")")
+        let before = app.session.universe.population
+        app.press("v")
+        app.session.select(CellRect(x: BigInt(40), y: .zero, width: BigUInt(3), height: BigUInt(3)))
+        app.press("i")
+        #expect(app.status?.hasPrefix("xq4_153 (glider): spaceship") == true, "\(app.status ?? "")")
+        #expect(app.session.universe.population == before)
+        #expect(app.session.universe.generation == .zero)
+    }
+
     @Test func historyCompletionAndAnswersInPanels() throws {
         let app = try makeApp("glider.rle")
         app.press(":")

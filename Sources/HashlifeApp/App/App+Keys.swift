@@ -61,6 +61,7 @@ extension App {
         case .control("c"): status = "press q to quit"; return []
         case .character("?"): panel = .help
         case .character(":"): ask(.command, ":")
+        case .character("i"): return runCommandLine("identify")
         case .character("g"): ask(.goto, "Go to generation (digits or B^E): ")
         case .character("R"): ask(.rule, "Rule: ", text: session.universe.rule.description)
         case .character(","): panel = .settings(selected: 0)

@@ -47,7 +47,8 @@ extension App {
         "  arrows hjkl, right-drag  pan     %  random fill   w  save as shape",
         "  H J K L  pan half a screen     Panels and commands",
         "  a       auto-zoom fit/out/off    ,  settings   S  snapshots",
-        "                                   B  boards     ?  this help",
+        "  i       identify the selection   B  boards     ?  this help",
+        "          (or the pattern)",
         "                                   :  a command (help lists them)",
         "  q       quit (everything is saved: play with no file reopens it)",
     ]

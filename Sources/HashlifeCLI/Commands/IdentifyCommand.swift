@@ -132,47 +132,12 @@ enum IdentifyCommand: Subcommand {
             }
             return
         }
-        let code = object.apgcode()
-        let name = universe.rule == .life ? Apgcode.name(of: code) : nil
-        var kind = object.kind.rawValue
-        if case .extinct = verdict { kind = "extinct" }
-        let kindText = object.kind == .still && kind == "still" ? "still life" : kind
-        var fields: [(String, JSONValue)] = [("apgcode", .string(code))]
-        if let name { fields.append(("name", .string(name))) }
-        fields += [("kind", .string(kind)), ("generation", .string(verdict.generation.description)),
-                   ("period", .int(object.period)), ("dx", .int(object.dx)), ("dy", .int(object.dy))]
-        if let speed = object.speed { fields.append(("speed", .string(speed))) }
-        let range = object.populationRange
-        fields.append(("population", .fields([("min", .int(range.lowerBound)), ("max", .int(range.upperBound))])))
-        if let box = object.boundingBox, object.kind != .spaceship {
-            fields.append(("bounds", .fields([("width", .int(box.width)), ("height", .int(box.height))])))
-        }
-        if object.kind == .oscillator, let statistics = object.statistics {
-            fields += [("rotor", .int(statistics.rotor)), ("stator", .int(statistics.stator)), ("heat", .double(statistics.heat)),
-                       ("volatility", .double(statistics.volatility)), ("strict_volatility", .double(statistics.strictVolatility))]
-        }
+        let description = ObjectDescription(object, classification: classification, rule: universe.rule)
         if json {
-            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
-            return
+            context.standardOutput(JSONValue.fields(description.fields).encoded + "\n")
+        } else {
+            context.standardOutput(description.text(start: universe.generation) + "\n")
         }
-        var lines: [(String, String)] = [("apgcode", code)]
-        if let name { lines.append(("name", name)) }
-        lines.append(("kind", kindText))
-        if verdict.generation != universe.generation { lines.append(("from generation", verdict.generation.description)) }
-        lines.append(("period", "\(object.period)"))
-        if let speed = object.speed {
-            lines.append(("displacement", "(\(object.dx), \(object.dy))"))
-            lines.append(("speed", speed))
-        }
-        lines.append(("population", range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"))
-        if let box = object.boundingBox, object.kind != .spaceship { lines.append(("bounding box", "\(box.width)x\(box.height)")) }
-        if object.kind == .oscillator, let statistics = object.statistics {
-            lines += [("rotor", cells(statistics.rotor)), ("stator", cells(statistics.stator)),
-                      ("heat", decimal(statistics.heat, places: 2)), ("volatility", decimal(statistics.volatility, places: 3)),
-                      ("strict volatility", decimal(statistics.strictVolatility, places: 3))]
-        }
-        let width = lines.map(\.0.count).max()! + 2
-        context.standardOutput(lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count - 1) + $0.1 }.joined(separator: "\n") + "\n")
     }
 
     /// `--objects`: the objects at the generation the pattern becomes periodic or settles.
@@ -244,26 +209,10 @@ enum IdentifyCommand: Subcommand {
                 line += code
                 if let name = row.name { line += String(repeating: " ", count: codeWidth - code.count + 2) + name }
             } else {
-                line += "not periodic within \(maxPeriod) generations (\(cells(row.separated.cells.count)))"
+                line += "not periodic within \(maxPeriod) generations (\(ObjectDescription.cells(row.separated.cells.count)))"
             }
             text += line + "\n"
         }
         context.standardOutput(text)
-    }
-
-    /// "1 cell", "24 cells".
-    static func cells(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
-
-    /// `value` rounded to `places` decimals, without trailing zeros ("42.67", "0.8", "1").
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int((value * Double(scale)).rounded())
-        let whole = scaled / scale, fraction = scaled % scale
-        guard fraction != 0 else { return "\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: places - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import HashlifeCommands
+import HashlifeEditing
+import HashlifeTestSupport
+
+/// The REPL's `identify`: the selection, or the whole pattern, by its apgcode.
+@Suite struct REPLIdentifyTests {
+    @Test func theWholePatternAndThenTheSelection() throws {
+        let output = transcript([
+            "load \(Fixtures.pattern("pentadecathlon.rle"))",
+            "identify",
+            "stamp glider 40 0",
+            "identify",
+            "select 40 0 3 3",
+            "identify",
+        ])
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "xp15_4r4z4r4 (pentadecathlon): oscillator, period 15, population 12 to 40, 16x9, rotor 80, stator 0, heat 22.4, volatility 1")
+        #expect(lines[3].hasPrefix("the pattern is not one object: "), "\(lines[3])")
+        #expect(lines[5].hasPrefix("xq4_153 (glider): spaceship, period 4, c/4 diagonal, population 5"), "\(lines[5])")
+    }
+
+    @Test func jsonCarriesTheCodeKindPeriodAndDisplacement() throws {
+        let output = transcript(["load \(Fixtures.pattern("glider.rle"))", "step 3", "identify"], json: true)
+        let answer = try #require(try jsonLines(output).last)
+        #expect(answer["ok"] as? Bool == true)
+        #expect(answer["subject"] as? String == "pattern")
+        #expect(answer["apgcode"] as? String == "xq4_153")
+        #expect(answer["kind"] as? String == "spaceship")
+        #expect(answer["period"] as? Int == 4)
+        #expect(abs(answer["dx"] as? Int ?? 0) == 1 && abs(answer["dy"] as? Int ?? 0) == 1)
+    }
+
+    @Test func rulesWithoutApgcodesAndBadArgumentsAreRefused() throws {
+        let output = transcript(["load \(Fixtures.pattern("glider.rle"))", "rule B03/S23", "identify", "rule B3/S23", "identify 0", "identify 1 2"], json: true)
+        let answers = try jsonLines(output)
+        #expect(answers[2]["ok"] as? Bool == false)
+        #expect((answers[2]["error"] as? [String: Any])?["message"] as? String == "rule B03/S23 has B0; apgcodes are made for rules without B0")
+        #expect(answers[4]["ok"] as? Bool == false)
+        #expect((answers[5]["error"] as? [String: Any])?["code"] as? String == "usage")
+    }
+}
