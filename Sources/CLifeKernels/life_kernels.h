@@ -30,7 +30,7 @@
 // direct squares and vector kernels").
 //
 // SwiftPM does not see this header as a source of the engine: after editing it, touch
-// `Sources/HashlifeEngine/Stepping/NodeStore+VectorKernels.swift` so the engine is rebuilt.
+// `Sources/HashlifeEngine/LeafRule/VectorKernels.swift` so the engine is rebuilt.
 #ifndef HASHLIFE_LIFE_KERNELS_H
 #define HASHLIFE_LIFE_KERNELS_H
 
@@ -72,6 +72,26 @@ static inline int hashlife_life_kernels_available(void) {
 // that each kernel's loops are compiled once for B3/S23 (`life` 1, a constant there) and once
 // for other rules.
 
+/// Sets `result` to the cells whose neighbour count (`ones` + 2·`twos` + 4·`fours` +
+/// 8·`eights`, 0 … 8) is one of `counts` (bit n: count n), with no branch and the same work for
+/// every rule: a tree of multiplexers on the planes picks the count's bit of `counts` (each
+/// `mux(s, hi, lo)` as `lo ^ (s & (hi ^ lo))`, the constants' part hoisted out of the loops).
+/// Count 8 has its other planes clear, so the `eights` plane alone switches to bit 8.
+#define HASHLIFE_MATCH_COUNTS(result, counts, V, ones, twos, fours, eights)                        \
+    do {                                                                                            \
+        V none_ = ones ^ ones, all_ = ~none_;                                                       \
+        V c0_ = (counts) & 1 ? all_ : none_, c1_ = (counts) >> 1 & 1 ? all_ : none_;               \
+        V c2_ = (counts) >> 2 & 1 ? all_ : none_, c3_ = (counts) >> 3 & 1 ? all_ : none_;          \
+        V c4_ = (counts) >> 4 & 1 ? all_ : none_, c5_ = (counts) >> 5 & 1 ? all_ : none_;          \
+        V c6_ = (counts) >> 6 & 1 ? all_ : none_, c7_ = (counts) >> 7 & 1 ? all_ : none_;          \
+        V c8_ = (counts) >> 8 & 1 ? all_ : none_;                                                   \
+        V p0_ = c0_ ^ (ones & (c1_ ^ c0_)), p1_ = c2_ ^ (ones & (c3_ ^ c2_));                       \
+        V p2_ = c4_ ^ (ones & (c5_ ^ c4_)), p3_ = c6_ ^ (ones & (c7_ ^ c6_));                       \
+        V q0_ = p0_ ^ (twos & (p1_ ^ p0_)), q1_ = p2_ ^ (twos & (p3_ ^ p2_));                       \
+        V g_ = q0_ ^ (fours & (q1_ ^ q0_));                                                         \
+        (result) = g_ ^ (eights & (g_ ^ c8_));                                                      \
+    } while (0)
+
 /// Defines `name`: the next state of `rows` from their horizontal sums (`pairSum`,
 /// `pairCarry`) and the triple sums of the rows above and below. Full adders make the count's
 /// bit planes: ones + 2·(carries ^ onesCarry) + 4·(carry + (carries & onesCarry)). Bit n of
@@ -90,15 +110,9 @@ static inline int hashlife_life_kernels_available(void) {
         if (life) return (ones | rows) & (carries ^ onesCarry) & ~carry;                            \
         V twos = carries ^ onesCarry, twosCarry = carries & onesCarry;                              \
         V fours = carry ^ twosCarry, eights = carry & twosCarry;                                    \
-        V born = rows ^ rows, survives = born;                                                      \
-        for (int n = 0; n <= 8; n++) {                                                              \
-            if (!((birth | survival) >> n & 1)) continue;                                           \
-            /* The cells whose count is n: no plane differs from n's bit. */                        \
-            V differs = (n & 1 ? ~ones : ones) | (n & 2 ? ~twos : twos) | (n & 4 ? ~fours : fours)  \
-                        | (n & 8 ? ~eights : eights);                                               \
-            if (birth >> n & 1) born |= ~differs;                                                   \
-            if (survival >> n & 1) survives |= ~differs;                                            \
-        }                                                                                           \
+        V born, survives;                                                                           \
+        HASHLIFE_MATCH_COUNTS(born, birth, V, ones, twos, fours, eights);                           \
+        HASHLIFE_MATCH_COUNTS(survives, survival, V, ones, twos, fours, eights);                    \
         return (born & ~rows) | (survives & rows);                                                  \
     }
 
@@ -122,18 +136,23 @@ static inline int hashlife_life_kernels_available(void) {
         }                                                                                           \
     }
 
-/// Defines `name(rows, generations, birth, survival)`: the 64 rows of a 64×64 square (bit x of
-/// `rows[y]` = column x, row y) advanced `generations` (1 ... 16) generations of
-/// `birth`/`survival` in place, `lanes` rows to a register of type `V` (loaded and stored by
+/// Defines `name(rows, generations, birth, survival, oddBirth, oddSurvival)`: the 64 rows of a
+/// 64×64 square (bit x of `rows[y]` = column x, row y) advanced `generations` (1 ... 16)
+/// generations in place, of `birth`/`survival` from even generations (the first is even) and
+/// `oddBirth`/`oddSurvival` from odd ones (a B0 rule without S8 alternates two rules), `lanes` rows to a register of type `V` (loaded and stored by
 /// `load` and `store`), by `generation`. Cells beyond the square count as dead, so after g
 /// generations the rows and columns within g of an edge are wrong and the centre 32×32 is exact.
 #define HASHLIFE_DEFINE_SQUARE64(name, V, attributes, lanes, load, store, generation)               \
-    attributes static inline void name(uint64_t *rows, int generations, unsigned birth,             \
-                                       unsigned survival) {                                         \
+    attributes static inline void name(uint64_t *rows, int generations, unsigned evenBirth,         \
+                                       unsigned evenSurvival, unsigned oddBirth,                    \
+                                       unsigned oddSurvival) {                                      \
         V r[64 / lanes];                                                                            \
         for (int k = 0; k < 64 / lanes; k++) r[k] = load((const V *)(rows + lanes * k));            \
-        int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;              \
+        int life = evenBirth == HASHLIFE_LIFE_BIRTH && evenSurvival == HASHLIFE_LIFE_SURVIVAL       \
+                   && oddBirth == evenBirth && oddSurvival == evenSurvival;                         \
         for (int g = 0; g < generations; g++) {                                                     \
+            unsigned birth = g & 1 ? oddBirth : evenBirth;                                          \
+            unsigned survival = g & 1 ? oddSurvival : evenSurvival;                                 \
             /* Only the registers holding the rows the centre still depends on (16 - m ... 47 */    \
             /* + m after this generation, m generations before the end) and their neighbours. */    \
             int margin = generations - 1 - g, first = (15 - margin) / lanes;                        \
@@ -195,7 +214,7 @@ HASHLIFE_DEFINE_GENERATION(hashlife_generation512, __m512i, hashlife_row_sums512
 HASHLIFE_AVX512_PART static inline __m512i hashlife_load512(const __m512i *p) { return _mm512_loadu_si512(p); }
 HASHLIFE_AVX512_PART static inline void hashlife_store512(__m512i *p, __m512i v) { _mm512_storeu_si512(p, v); }
 
-/// `hashlife_life64_avx512(rows, generations, birth, survival)`: the 64×64 square
+/// `hashlife_life64_avx512(rows, generations, birth, survival, oddBirth, oddSurvival)`: the 64×64 square
 /// (`HASHLIFE_DEFINE_SQUARE64`), eight rows to a register. Only after
 /// `hashlife_life_kernels_available()` returned 2.
 HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx512, __m512i, HASHLIFE_AVX512, 8, hashlife_load512, hashlife_store512,
@@ -277,16 +296,20 @@ static inline void hashlife_centre_leaves256(__m256i rows, uint64_t *out) {
 }
 
 /// The centre 16×16 of the 32×32 square made of `leaves` (16, row-major as above), advanced
-/// `generations` (1 ... 8) generations of the outer-totalistic rule `birth`/`survival` (bit n:
-/// born, survives with n live neighbours; B3/S23 is 0x8/0xC), as four leaves in `out` (nw, ne,
+/// `generations` (1 ... 8) generations of the outer-totalistic rule `evenBirth`/`evenSurvival`
+/// (bit n: born, survives with n live neighbours; B3/S23 is 0x8/0xC) from even generations (the
+/// first is even) and `oddBirth`/`oddSurvival` from odd ones, as four leaves in `out` (nw, ne,
 /// sw, se), on AVX2: four registers of eight rows. Only after
 /// `hashlife_life_kernels_available()` returned 1 or more.
 HASHLIFE_AVX2
-static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations, uint64_t *out, unsigned birth, unsigned survival) {
+static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations, uint64_t *out, unsigned evenBirth,
+                                        unsigned evenSurvival, unsigned oddBirth, unsigned oddSurvival) {
     __m256i r[4];
     for (int j = 0; j < 4; j++) r[j] = hashlife_strip_rows256(leaves + 4 * j);
-    int life = birth == HASHLIFE_LIFE_BIRTH && survival == HASHLIFE_LIFE_SURVIVAL;
+    int life = evenBirth == HASHLIFE_LIFE_BIRTH && evenSurvival == HASHLIFE_LIFE_SURVIVAL && oddBirth == evenBirth
+               && oddSurvival == evenSurvival;
     for (int g = 0; g < generations; g++) {
+        unsigned birth = g & 1 ? oddBirth : evenBirth, survival = g & 1 ? oddSurvival : evenSurvival;
         if (life) hashlife_generation256(r, 4, 0, birth, survival, 1);
         else hashlife_generation256(r, 4, 0, birth, survival, 0);
     }
@@ -297,7 +320,7 @@ static inline void hashlife_life32_avx2(const uint64_t *leaves, int generations,
 HASHLIFE_AVX2_PART static inline __m256i hashlife_load256(const __m256i *p) { return _mm256_loadu_si256(p); }
 HASHLIFE_AVX2_PART static inline void hashlife_store256(__m256i *p, __m256i v) { _mm256_storeu_si256(p, v); }
 
-/// `hashlife_life64_avx2(rows, generations, birth, survival)`: the 64×64 square, four rows to
+/// `hashlife_life64_avx2(rows, generations, birth, survival, oddBirth, oddSurvival)`: the 64×64 square, four rows to
 /// a register. Only after `hashlife_life_kernels_available()` returned 1 or more.
 HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx2, __m256i, HASHLIFE_AVX2, 4, hashlife_load256, hashlife_store256,
                          hashlife_generation256)

@@ -114,7 +114,7 @@ struct GridBitmap {
                                 out |= (table[Int(n >> 6)] >> (n & 63) & 1) << s
                             }
                             next = out
-                        case .alternating:
+                        case .alternating, .alternatingTotalistic:
                             preconditionFailure("B0 rules are refused on bounded grids (Rule+Parsing.swift, REPL grid)")
                         }
                         dst[mid + k] = next

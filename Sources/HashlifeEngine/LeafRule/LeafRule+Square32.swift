@@ -14,18 +14,48 @@ extension LeafRule {
     /// Can `stepSquare32` step this rule? (Table rules go through the level-4 recursion.)
     var stepsSquare32: Bool {
         switch self {
-        case .life, .totalistic: return true
+        case .life, .totalistic, .alternatingTotalistic: return true
         case .table, .alternating: return false
         }
     }
 
     /// The birth and survival masks the vector kernels take (bit n: born, survives with n live
-    /// neighbours), for the rules `stepSquare32` steps; nil for the others.
-    var vectorMasks: (birth: UInt32, survival: UInt32)? {
+    /// neighbours) for the generations from even and from odd ones (the same but for B0 rules
+    /// without S8), for the rules `stepSquare32` steps; nil for the others.
+    var vectorMasks: VectorMasks? {
         switch self {
-        case .life: return (0b1000, 0b1100)
-        case let .totalistic(birth, survival): return (UInt32(birth), UInt32(survival))
+        case .life: return VectorMasks(birth: 0b1000, survival: 0b1100)
+        case let .totalistic(birth, survival): return VectorMasks(birth: UInt32(birth), survival: UInt32(survival))
+        case let .alternatingTotalistic(even, odd):
+            return VectorMasks(birth: UInt32(even.birth), survival: UInt32(even.survival),
+                               oddBirth: UInt32(odd.birth), oddSurvival: UInt32(odd.survival))
         case .table, .alternating: return nil
+        }
+    }
+
+    /// The step (1 from even generations, 1 from odd ones) of the square steppers given the
+    /// generation's parity (1: odd) and the row and sums `withRowRule` passes.
+    typealias ParityRowRule = (Int, UInt64, RowSums, RowSums, RowSums) -> UInt64
+
+    /// Calls `body` with the rule's `ParityRowRule` (outer-totalistic rules, alternating or not),
+    /// chosen once outside `body`'s loops.
+    @inline(__always)
+    func withParityRowRule(_ body: (ParityRowRule) -> Void) {
+        switch self {
+        case .life:
+            body { _, row, above, here, below in LeafRule.lifeRow(row, above: above, here: here, below: below) }
+        case let .totalistic(birth, survival):
+            body { _, row, above, here, below in
+                LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row, birth: birth, survival: survival)
+            }
+        case let .alternatingTotalistic(even, odd):
+            body { parity, row, above, here, below in
+                let masks = parity == 0 ? even : odd
+                return LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row,
+                                      birth: masks.birth, survival: masks.survival)
+            }
+        case .table, .alternating:
+            preconditionFailure("table rules are not stepped by row sums")
         }
     }
 
@@ -63,7 +93,7 @@ extension LeafRule {
             LeafRule.transposeBytes(&strip)
             for k in 0..<4 { words[4 * j + k] = strip[2 * k] | strip[2 * k + 1] &<< 32 }
         }
-        withRowRule { next in LeafRule.stepWords32(&words, generations: generations, next) }
+        withParityRowRule { next in LeafRule.stepWords32(&words, generations: generations, next) }
         // The centre's rows 8 ..< 24, columns 8 ..< 24: two strips of two leaves.
         var out = InlineArray<4, UInt64>(repeating: 0)
         for j in 0..<2 {
@@ -78,8 +108,7 @@ extension LeafRule {
     /// The generations of `stepSquare32`, in place and top down, over the words the header
     /// says; each word's sums are made once and carried to the next.
     @inline(__always)
-    private static func stepWords32(_ words: inout InlineArray<16, UInt64>, generations: Int,
-                                    _ next: (UInt64, RowSums, RowSums, RowSums) -> UInt64) {
+    private static func stepWords32(_ words: inout InlineArray<16, UInt64>, generations: Int, _ next: ParityRowRule) {
         precondition(generations >= 1 && generations <= 8)
         for g in 0..<generations {
             let margin = generations - 1 - g
@@ -90,7 +119,7 @@ extension LeafRule {
             for w in first...last {
                 let nextWord = w < 15 ? words[w + 1] : 0
                 let following = RowSums(lanesOf: nextWord, width: 32)
-                words[w] = next(word, here.lanesAbove(previous, width: 32), here, here.lanesBelow(following, width: 32))
+                words[w] = next(g & 1, word, here.lanesAbove(previous, width: 32), here, here.lanesBelow(following, width: 32))
                 (previous, here, word) = (here, following, nextWord)
             }
         }
@@ -105,14 +134,13 @@ extension LeafRule {
     /// Advances the 64 rows of a 64×64 square `generations` (1 ... 16) generations, computing
     /// only the rows the centre rows 16 ..< 48 still depend on; the centre is exact.
     func stepSquare64(_ rows: inout InlineArray<64, UInt64>, generations: Int) {
-        withRowRule { next in LeafRule.stepRows64(&rows, generations: generations, next) }
+        withParityRowRule { next in LeafRule.stepRows64(&rows, generations: generations, next) }
     }
 
     /// The trapezoid of `stepSquare64`, in place and top down: the sums of the row above and
     /// of the row itself are carried from the previous row, so each row's are made once.
     @inline(__always)
-    private static func stepRows64(_ rows: inout InlineArray<64, UInt64>, generations: Int,
-                                   _ next: (UInt64, RowSums, RowSums, RowSums) -> UInt64) {
+    private static func stepRows64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ next: ParityRowRule) {
         precondition(generations >= 1 && generations <= 16)
         for g in 0..<generations {
             // Rows 1 ... 62 at most, so the rows above and below are always in the square.
@@ -123,7 +151,7 @@ extension LeafRule {
             for y in first...last {
                 let nextRow = rows[y + 1]
                 let below = RowSums(nextRow)
-                rows[y] = next(row, above, here, below)
+                rows[y] = next(g & 1, row, above, here, below)
                 (above, here, row) = (here, below, nextRow)
             }
         }

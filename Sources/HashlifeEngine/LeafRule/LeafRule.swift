@@ -23,13 +23,23 @@ enum LeafRule: Sendable {
     case totalistic(birth: UInt16, survival: UInt16)
     /// Bit n of word n>>6 is the next state for 9-bit neighbourhood n.
     case table(InlineArray<8, UInt64>)
-    /// A B0 rule without S8: two tables (boxed, so that the enum stays as small as `.table`
-    /// and copying it on the hot path costs what it did).
+    /// A B0 rule without S8 whose two stepped tables are both outer-totalistic (every
+    /// Life-like B0 rule is): counted like `.totalistic`, with `even`'s masks for the
+    /// generations from even ones and `odd`'s from odd ones.
+    case alternatingTotalistic(even: TotalisticMasks, odd: TotalisticMasks)
+    /// Any other B0 rule without S8: two tables (boxed, so that the enum stays as small as
+    /// `.table` and copying it on the hot path costs what it did).
     case alternating(AlternatingTables)
 
     init(_ rule: Rule) {
         let tables = rule.steppedTables
         if rule.alternatesBackground {
+            let (even, odd) = (Rule(table: tables.even), Rule(table: tables.odd))
+            if even.isTotalistic && odd.isTotalistic {
+                self = .alternatingTotalistic(even: TotalisticMasks(birth: even.birthCounts, survival: even.survivalCounts),
+                                              odd: TotalisticMasks(birth: odd.birthCounts, survival: odd.survivalCounts))
+                return
+            }
             self = .alternating(AlternatingTables(even: LeafRule.words(Rule(table: tables.even)),
                                                   odd: LeafRule.words(Rule(table: tables.odd))))
             return
@@ -71,12 +81,27 @@ enum LeafRule: Sendable {
             }
         case let .table(table):
             for _ in 0..<generations { LeafRule.tableStep(&w0, &w1, &w2, &w3, table: table) }
+        case let .alternatingTotalistic(even, odd):
+            for g in 0..<generations {
+                let masks = (g & 1 == 1) != oddStart ? odd : even
+                LeafRule.stepLanes16(&w0, &w1, &w2, &w3, last: g == generations - 1) { row, above, here, below in
+                    LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row,
+                                   birth: masks.birth, survival: masks.survival)
+                }
+            }
         case let .alternating(tables):
             for g in 0..<generations {
                 LeafRule.tableStep(&w0, &w1, &w2, &w3, table: (g & 1 == 1) != oddStart ? tables.odd : tables.even)
             }
         }
         return LeafRule.centre(w1) | LeafRule.centre(w2) &<< 32
+    }
+
+    /// The birth and survival counts of an outer-totalistic rule: bit c, born (survives) with
+    /// c live neighbours.
+    struct TotalisticMasks: Sendable, Equatable {
+        var birth: UInt16
+        var survival: UInt16
     }
 
     /// The two tables of a B0 rule without S8 (`Rule.steppedTables`): `even` steps from even
@@ -130,18 +155,22 @@ enum LeafRule: Sendable {
     /// neighbour counts as bit planes.
     static func apply(_ c: (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64), to word: UInt64,
                       birth: UInt16, survival: UInt16) -> UInt64 {
-        var born: UInt64 = 0
-        var survives: UInt64 = 0
-        for n in 0...8 where (birth | survival) & (1 << n) != 0 {
-            let ones = n & 1 != 0 ? c.ones : ~c.ones
-            let twos = n & 2 != 0 ? c.twos : ~c.twos
-            let fours = n & 4 != 0 ? c.fours : ~c.fours
-            let eights = n & 8 != 0 ? c.eights : ~c.eights
-            let match = ones & twos & fours & eights
-            if birth & (1 << n) != 0 { born |= match }
-            if survival & (1 << n) != 0 { survives |= match }
-        }
+        let born = matching(birth, c), survives = matching(survival, c)
         return (born & ~word) | (survives & word)
+    }
+
+    /// The cells whose neighbour count (0 … 8, as bit planes) is one of `counts` (bit n: count
+    /// n), with no branch and the same work for every rule: a tree of multiplexers on the
+    /// planes picks the count's bit (`mux(s, hi, lo)` as `lo ^ (s & (hi ^ lo))`). Count 8 has
+    /// its other planes clear, so the `eights` plane alone switches to bit 8.
+    @inline(__always)
+    static func matching(_ counts: UInt16, _ c: (ones: UInt64, twos: UInt64, fours: UInt64, eights: UInt64)) -> UInt64 {
+        @inline(__always) func all(_ n: Int) -> UInt64 { counts >> UInt16(n) & 1 == 1 ? ~0 : 0 }
+        @inline(__always) func mux(_ select: UInt64, _ high: UInt64, _ low: UInt64) -> UInt64 { low ^ (select & (high ^ low)) }
+        let p0 = mux(c.ones, all(1), all(0)), p1 = mux(c.ones, all(3), all(2))
+        let p2 = mux(c.ones, all(5), all(4)), p3 = mux(c.ones, all(7), all(6))
+        let g = mux(c.fours, mux(c.twos, p3, p2), mux(c.twos, p1, p0))
+        return mux(c.eights, all(8), g)
     }
 
     /// One generation by table look-up of every cell's 9-bit neighbourhood, for any rule.

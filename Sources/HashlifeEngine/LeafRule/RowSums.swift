@@ -106,8 +106,8 @@ extension LeafRule {
                 LeafRule.apply(RowSums.counts(above: above, here: here, below: below), to: row,
                                birth: birth, survival: survival)
             }
-        case .table, .alternating:
-            preconditionFailure("table rules are not stepped by row sums")
+        case .table, .alternating, .alternatingTotalistic:
+            preconditionFailure("table and alternating rules are not stepped by one row rule")
         }
     }
 

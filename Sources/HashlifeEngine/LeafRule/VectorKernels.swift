@@ -11,6 +11,24 @@
 
 import CLifeKernels
 
+/// An outer-totalistic rule as the kernels take it: bit n of `birth` (`survival`), a dead (live)
+/// cell with n live neighbours is alive next, on the generations from even ones; the `odd`
+/// masks on those from odd ones (a B0 rule without S8 steps as two rules by turns; for every
+/// other rule they are the same). A square always starts at an even generation.
+struct VectorMasks: Sendable, Equatable {
+    var birth: UInt32
+    var survival: UInt32
+    var oddBirth: UInt32
+    var oddSurvival: UInt32
+
+    init(birth: UInt32, survival: UInt32, oddBirth: UInt32? = nil, oddSurvival: UInt32? = nil) {
+        self.birth = birth
+        self.survival = survival
+        self.oddBirth = oddBirth ?? birth
+        self.oddSurvival = oddSurvival ?? survival
+    }
+}
+
 /// Which vector kernels step the direct squares of outer-totalistic rules.
 enum VectorKernels: Int, Sendable, CaseIterable {
     /// The scalar words of `LeafRule.stepSquare32` and `stepSquare64`.
@@ -30,7 +48,7 @@ extension VectorKernels {
     /// four leaves (nw, ne, sw, se).
     @inline(__always)
     static func square32(_ leaves: InlineArray<16, UInt64>, generations: Int,
-                               _ masks: (birth: UInt32, survival: UInt32)) -> (UInt64, UInt64, UInt64, UInt64) {
+                               _ masks: VectorMasks) -> (UInt64, UInt64, UInt64, UInt64) {
         #if arch(x86_64)
         var cells = leaves
         var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -38,7 +56,7 @@ extension VectorKernels {
             withUnsafeMutablePointer(to: &out) { output in
                 let (from, to) = (UnsafeRawPointer(input).assumingMemoryBound(to: UInt64.self),
                                   UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt64.self))
-                hashlife_life32_avx2(from, Int32(generations), to, masks.birth, masks.survival)
+                hashlife_life32_avx2(from, Int32(generations), to, masks.birth, masks.survival, masks.oddBirth, masks.oddSurvival)
             }
         }
         return out
@@ -52,14 +70,14 @@ extension VectorKernels {
     /// (1 ... 16) in place, the centre 32×32 exact.
     @inline(__always)
     static func square64(_ rows: inout InlineArray<64, UInt64>, generations: Int, _ kernels: VectorKernels,
-                               _ masks: (birth: UInt32, survival: UInt32)) {
+                               _ masks: VectorMasks) {
         #if arch(x86_64)
         withUnsafeMutablePointer(to: &rows) { square in
             let words = UnsafeMutableRawPointer(square).assumingMemoryBound(to: UInt64.self)
             if kernels == .avx512 {
-                hashlife_life64_avx512(words, Int32(generations), masks.birth, masks.survival)
+                hashlife_life64_avx512(words, Int32(generations), masks.birth, masks.survival, masks.oddBirth, masks.oddSurvival)
             } else {
-                hashlife_life64_avx2(words, Int32(generations), masks.birth, masks.survival)
+                hashlife_life64_avx2(words, Int32(generations), masks.birth, masks.survival, masks.oddBirth, masks.oddSurvival)
             }
         }
         #else

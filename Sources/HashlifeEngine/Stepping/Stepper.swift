@@ -53,6 +53,9 @@ extension Stepper where Self: ~Copyable {
                                                sw: arena.cells(record.sw), se: arena.cells(record.se),
                                                generations: step < 0 ? 1 : 1 << step, oddStart: step < 0))
         }
+        // Squares start at even generations (`VectorMasks`); the one generation from an odd
+        // one (step -1, B0 rules without S8) goes through the leaves.
+        guard step >= 0 else { return nil }
         if level == 5 && stepping.leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
             return square32(record, generations: 1 << step)
         }
