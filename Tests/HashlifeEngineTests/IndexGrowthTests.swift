@@ -25,7 +25,7 @@ import Testing
     @Test func aBigIndexGrowsAtThreeQuartersOfANodeABucket() {
         var store = NodeStore(rule: .life, memoryLimit: 1 << 30)
         let made = makeLeaves(20_000, in: &store, seed: 0x9E37_79B9_7F4A_7C15)
-        let sparse = NodeArena.sparseBuckets, fourfold = NodeArena.fourfoldBuckets
+        let sparse = TwoStateArena.sparseBuckets, fourfold = TwoStateArena.fourfoldBuckets
         store.arena.growIndex(to: sparse / 2)
         let densePoint = sparse / 2 + sparse / 8
         #expect(store.arena.indexGrowthPoint == densePoint)

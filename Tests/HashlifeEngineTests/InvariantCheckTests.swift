@@ -92,7 +92,7 @@ import HashlifeTestSupport
                 let id = { NodeID(truncatingIfNeeded: generator.next()) & NodeRecord.idMask }
                 record.initialize(to: NodeRecord(id(), id(), id(), id(), next: id(), stamp: stamp))
                 record.pointee.setResult(id() | 1, tag: tag)
-                let words = NodeArena.words(record)
+                let words = TwoStateArena.words(record)
                 for other in UInt32(0)..<64 {
                     #expect(NodeRecord.holds(NodeRecord.tagWords(other), words.0, words.2) == (other == tag), "tag \(tag) read as \(other)")
                     #expect(NodeRecord.holds(NodeRecord.stampWords(other), words.1, words.2) == (other == stamp), "stamp \(stamp) read as \(other)")

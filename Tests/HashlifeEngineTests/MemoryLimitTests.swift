@@ -234,16 +234,16 @@ import HashlifeTestSupport
         for megabytes in [1, 2, 3, 10, 100, 4096] {
             let bytes = megabytes * Self.megabyte
             let plan = MemoryPlan.plan(memoryLimit: bytes)
-            let used = plan.nodes * NodeArena.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
+            let used = plan.nodes * TwoStateArena.bytesPerRecord + plan.buckets * 4 + plan.nodes / 8
             #expect(used <= bytes, "\(megabytes) MB")
             #expect(used > bytes * 3 / 4, "\(megabytes) MB plans only \(used) bytes")
             // The square memo at its largest, and the nodes it leaves with their buckets.
             let memo = MemoryPlan.largestSquareMemoBytes(memoryLimit: bytes)
             #expect(memo <= bytes / 4 && memo > bytes / 8, "\(megabytes) MB: a square memo of \(memo) bytes")
             let nodes = MemoryPlan.nodeCapacity(planned: plan.nodes, memoBytes: memo)
-            #expect(nodes * NodeArena.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")
+            #expect(nodes * TwoStateArena.bytesPerRecord + nodes * 4 + nodes / 8 + memo <= used, "\(megabytes) MB")
             #expect(nodes > plan.nodes / 2)
         }
-        #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * NodeArena.bytesPerRecord)
+        #expect(MemoryLimit.bytesNeeded(forNodes: 100_000) > 100_000 * TwoStateArena.bytesPerRecord)
     }
 }

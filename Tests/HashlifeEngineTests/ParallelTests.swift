@@ -182,11 +182,11 @@ import HashlifeTestSupport
     @Test(arguments: [1, 2, 3, 8])
     func clearingAnIndexWithSeveralThreadsZeroesEveryWord(threads: Int) {
         // Big enough to be shared out (`parallelClearingBytes`), and not a multiple of the parts.
-        let count = NodeArena.parallelClearingBytes / 4 * 3 + 5
+        let count = TwoStateArena.parallelClearingBytes / 4 * 3 + 5
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count + 1)
         defer { words.deallocate() }
         words.initialize(repeating: 0xDEAD_BEEF, count: count + 1)
-        NodeArena.clear(words, count: count, threads: threads)
+        TwoStateArena.clear(words, count: count, threads: threads)
         #expect(UnsafeBufferPointer(start: words, count: count).allSatisfy { $0 == 0 })
         #expect(words[count] == 0xDEAD_BEEF, "cleared past the end")
     }
@@ -203,7 +203,7 @@ import HashlifeTestSupport
             return u
         }
         let one = stepped(), three = stepped()
-        #expect(one.store.arena.count >= NodeArena.parallelScanSlots, "too few nodes to share the collection")
+        #expect(one.store.arena.count >= TwoStateArena.parallelScanSlots, "too few nodes to share the collection")
         let before = one.store.collector.evictions
         one.store.collect(threads: 1)
         three.store.collect(threads: 3)
@@ -241,7 +241,7 @@ import HashlifeTestSupport
         let u = Universe(rule: .life, memoryLimit: 64 << 20)
         for cell in randomSoup(width: 256, height: 256, density: 0.4, seed: 77) { u.setCell(x: cell.x, y: cell.y) }
         u.step(by: 200)
-        #expect(u.store.arena.count >= NodeArena.parallelScanSlots, "too few nodes to share the relinking")
+        #expect(u.store.arena.count >= TwoStateArena.parallelScanSlots, "too few nodes to share the relinking")
         u.store.arena.growIndex(to: u.store.arena.bucketCount * 2 + 7, threads: threads)
         #expect(u.invariantViolations().isEmpty)
         let ids = (1..<u.store.arena.count).filter { !u.store.arena.nodes[$0].isFree }

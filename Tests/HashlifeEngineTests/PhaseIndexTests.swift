@@ -26,7 +26,7 @@ import HashlifeTestSupport
         #expect(many.parallel.phases.indexGrowths >= 1, "the index grew \(many.parallel.phases.indexGrowths) times within the phase")
         let (nodes, buckets, oneThreadsBuckets) = (many.store.arena.count, many.store.arena.bucketCount, one.store.arena.bucketCount)
         #expect(buckets > bucketsBefore)
-        let growthPoint = NodeArena.indexGrowthPoint(buckets: buckets)
+        let growthPoint = TwoStateArena.indexGrowthPoint(buckets: buckets)
         #expect(nodes <= growthPoint, "\(nodes) nodes in \(buckets) buckets")
         #expect(buckets <= 2 * oneThreadsBuckets, "\(buckets) buckets against one thread's \(oneThreadsBuckets)")
         #expect(many.invariantViolations().isEmpty)
@@ -54,6 +54,6 @@ import HashlifeTestSupport
         let atPlan = ParallelPhase.indexBound(buckets: 8_800_000, planned: 8_800_000)
         #expect(atPlan == .max)
         let bound = ParallelPhase.indexBound(buckets: 1 << 22, planned: planned)
-        #expect(bound == NodeArena.indexGrowthPoint(buckets: 1 << 22))
+        #expect(bound == TwoStateArena.indexGrowthPoint(buckets: 1 << 22))
     }
 }

@@ -70,10 +70,10 @@ import Testing
         withView(&universe.store) { view in
             // Another worker holds the lock: the move is skipped.
             let head = view.arena.buckets[slot]
-            view.arena.buckets[slot] = head | NodeArena.bucketLock
+            view.arena.buckets[slot] = head | TwoStateArena.bucketLock
             #expect(view.arena.sharedHead(slot) == head)
             view.arena.moveToFrontShared(first, slot: slot)
-            #expect(view.arena.buckets[slot] == head | NodeArena.bucketLock)
+            #expect(view.arena.buckets[slot] == head | TwoStateArena.bucketLock)
             view.arena.buckets[slot] = head
             // Free: the record leads, the others follow in their order, the lock is released.
             view.arena.moveToFrontShared(first, slot: slot)

@@ -10,8 +10,9 @@ extension Collector {
     /// clear pushes the node and counts it: the marks, and the count, are those one thread makes.
     /// Arenas below `NodeArena.parallelScanSlots` are marked by one thread. Between phases the
     /// other threads are idle, and this marking is most of a collection's time.
-    static func markRecent(in arena: NodeArena, _ marks: inout MarkBits, since threshold: Int, tick: UInt32, threads: Int) -> Int {
-        guard threads > 1, arena.count >= NodeArena.parallelScanSlots else {
+    @_specialize(where Record == NodeRecord)
+    static func markRecent<Record>(in arena: NodeArena<Record>, _ marks: inout MarkBits, since threshold: Int, tick: UInt32, threads: Int) -> Int {
+        guard threads > 1, arena.count >= NodeArena<Record>.parallelScanSlots else {
             return markRecent(in: arena, &marks, since: threshold, tick: tick)
         }
         guard threshold <= Int(tick) else { return 0 }
@@ -44,7 +45,7 @@ extension Collector {
     /// One thread's part of `markRecent(in:_:since:tick:threads:)`: the trees (children and memo
     /// results) of the nodes in `range` stamped at `threshold` or later, and those nodes'
     /// results; returns how many bits it set.
-    private static func markRecent(in range: Range<Int>, of arena: NodeArena, since threshold: Int,
+    private static func markRecent<Record>(in range: Range<Int>, of arena: NodeArena<Record>, since threshold: Int,
                                    _ words: UnsafeMutablePointer<UInt64>, _ stack: inout [NodeID]) -> Int {
         var n = 0
         for i in range {

@@ -11,6 +11,16 @@ struct UnfinishedStep {
 }
 
 extension Collector {
+    /// `collect(_:capacity:threads:alsoKeeping:)` of the two-state arena, keeping with the
+    /// roots what a rerun of `unfinished` (between two phases of a multi-threaded step) will
+    /// look up (`markUnfinished`).
+    mutating func collect(_ arena: inout TwoStateArena, capacity: Int, unfinished: UnfinishedStep?, threads: Int) -> MarkBits {
+        collect(&arena, capacity: capacity, threads: threads) { arena, marks in
+            guard let unfinished else { return 0 }
+            return Collector.markUnfinished(unfinished, in: arena, &marks)
+        }
+    }
+
     /// Marks what a rerun of `unfinished` will find on its way down (the nodes it would look up
     /// and the results they hold), as the pins of every worker's frames would have.
     ///
@@ -22,7 +32,7 @@ extension Collector {
     /// nodes, and lose the oldest finished parts of the unfinished frames, the costliest work of
     /// the step.
     /// - Complexity: O(nodes reached), each walked once.
-    static func markUnfinished(_ unfinished: UnfinishedStep, in arena: NodeArena, _ marks: inout MarkBits) -> Int {
+    static func markUnfinished(_ unfinished: UnfinishedStep, in arena: TwoStateArena, _ marks: inout MarkBits) -> Int {
         var walked = MarkBits(count: arena.count)
         var stack = [(id: unfinished.root, level: unfinished.level, step: unfinished.step)]
         var n = 0
@@ -63,7 +73,7 @@ extension Collector {
     }
 
     /// The full-step result of `square` (of `level`) if it is known, else 0.
-    private static func fullResult(_ square: NodeID, level: Int, in arena: NodeArena) -> NodeID {
+    private static func fullResult(_ square: NodeID, level: Int, in arena: TwoStateArena) -> NodeID {
         if square == 0 { return 0 }
         if arena.isEmpty(square, level: level) { return arena.empty(level - 1) }
         let r = arena[square]

@@ -39,6 +39,10 @@
 /// states, whether the recursion pins what it holds, the step's allowance of collections, and
 /// the collections' counters. The marking is in Collector+Marking.swift; the pin stack itself is
 /// the arena's.
+///
+/// Record-agnostic: it holds ids, counters and the clock, and collects a `NodeArena` of any
+/// `ArenaRecord` (`collect(_:capacity:threads:alsoKeeping:)`); only the marking of an unfinished
+/// multi-threaded step (Collector+Unfinished.swift) reads the two-state record's memo tags.
 struct Collector {
     /// The recency clock the records' stamps are read against.
     var clock: RecencyClock
@@ -78,7 +82,8 @@ struct Collector {
 
 /// The clock recency stamps are written with: 1 … `maximumTick`, one tick every
 /// `insertsPerTick` insertions, wound back by each collection (which rebases the stamps it
-/// keeps). Its bits as a record holds them are kept beside it for the recursion's checks.
+/// keeps). `tick` is any record's; its bits as the two-state `NodeRecord` holds them are kept
+/// beside it for that engine's recursion (a record of another layout reads `tick`).
 struct RecencyClock {
     static let maximumTick: UInt32 = 63
 

@@ -1,7 +1,8 @@
 // The marks of a collection.
 
 /// One bit per arena slot, for a collection's marking, and the marking's work stack (kept here
-/// so that marking many small trees does not allocate one stack each).
+/// so that marking many small trees does not allocate one stack each). Keyed by id only, so the
+/// same for any arena record.
 struct MarkBits {
     private var words: [UInt64]
     var stack: [NodeID] = []

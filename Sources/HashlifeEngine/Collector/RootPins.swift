@@ -4,7 +4,7 @@ import Synchronization
 
 /// Roots kept alive by values outside the universe (`UniverseState`, `CellSetKey`,
 /// `PatternClip`): a table of slots, each holding one node id, released when its `PinnedRoot`
-/// goes away.
+/// goes away. Ids only: any engine's store can pin its roots here.
 ///
 /// Thread safety: a pin may be released on any thread (the last copy of a state can be dropped
 /// by a worker, a display thread or a signal-driven cancel path), so the table is guarded by a

@@ -4,7 +4,9 @@
 /// that are not nodes (`SquareMemo`, one thread's), and partial steps whose tag is too deep for
 /// a record (`deepResults`: the tops of trees much taller than their step). Both are caches:
 /// what they drop is computed again, exactly. A collection drops what names a freed node; a
-/// change of rule empties them.
+/// change of rule empties them. Keyed by node ids (a square by its four children's, hashed as a
+/// record's key is, `NodeRecord.keyHash`), never by a record's layout: another engine's store
+/// with quadtree nodes uses them as they are.
 struct MemoCaches {
     var squares: SquareMemo
     /// Results of partial steps too deep for a record's tag (`NodeRecord.tagLimit`), by

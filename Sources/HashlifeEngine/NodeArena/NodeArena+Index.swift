@@ -13,13 +13,63 @@
 import CPrefetch
 
 extension NodeArena {
+    /// The bucket of a key whose hash is `hash` in an index of `bucketCount` buckets: the
+    /// multiply-high maps the hash's top bits onto any table size.
+    @inline(__always)
+    static func bucket(hash: UInt64, bucketCount: Int) -> Int {
+        Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(bucketCount)).high)
+    }
+
+    /// The bucket of a live record in an index of `bucketCount` buckets.
+    @inline(__always)
+    static func bucket(of r: Record, bucketCount: Int) -> Int {
+        bucket(hash: r.keyHash, bucketCount: bucketCount)
+    }
+
+    /// `bucket(of:bucketCount:)` in this index.
+    @inline(__always)
+    func bucket(of r: Record) -> Int { NodeArena.bucket(of: r, bucketCount: bucketCount) }
+
+    /// The node whose key is `key` if the index has it, else 0; looks up without moving
+    /// anything. (The two-state recursion uses its own look-ups, which compare words and move a
+    /// found node to the front.)
+    func node(withKey key: Record.Key) -> NodeID {
+        var id = buckets[NodeArena.bucket(hash: Record.hash(key), bucketCount: bucketCount)]
+        while id != 0 {
+            let r = nodes[Int(id)]
+            if r.key == key { return id }
+            id = r.next
+        }
+        return 0
+    }
+
+    /// Stores `record`, whose key the index does not hold (`node(withKey:)` found none), in a
+    /// freed slot (lowest first) or a fresh one, at the head of its chain; nil when the
+    /// allocation is full. Grows nothing: the owner grows the index (`growIndex`) and the arena
+    /// (`resize`) at its own points.
+    mutating func insert(_ record: Record) -> NodeID? {
+        guard let id = popFree() ?? (isFull ? nil : takeFresh()) else { return nil }
+        let slot = bucket(of: record)
+        var r = record
+        r.next = buckets[slot]
+        nodes[Int(id)] = r
+        buckets[slot] = id
+        return id
+    }
+
+    /// The head of the chain of `slot` (one thread: a worker reads `sharedHead`).
+    @inline(__always)
+    func head(_ slot: Int) -> NodeID { buckets[slot] }
+}
+
+// The two-state record's look-ups: its key is four 30-bit ids (a leaf's, two cell words and two
+// `leafMarker`s), compared as two 64-bit words under the tag and stamp bits.
+extension NodeArena where Record == NodeRecord {
     /// The bucket of the key (a, b, c, d) (four children; a leaf's two cell words and two
-    /// `leafMarker`s) in an index of `bucketCount` buckets: the multiply-high of its hash
-    /// (`NodeRecord.keyHash`) maps the top bits onto any table size.
+    /// `leafMarker`s) in an index of `bucketCount` buckets (`NodeRecord.keyHash`).
     @inline(__always)
     static func bucket(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, bucketCount: Int) -> Int {
-        let h = NodeRecord.keyHash(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d))
-        return Int(truncatingIfNeeded: h.multipliedFullWidth(by: UInt64(bucketCount)).high)
+        bucket(hash: NodeRecord.keyHash(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d)), bucketCount: bucketCount)
     }
 
     /// `bucket(_:_:_:_:bucketCount:)` in this index.
@@ -27,21 +77,6 @@ extension NodeArena {
     func bucket(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> Int {
         NodeArena.bucket(a, b, c, d, bucketCount: bucketCount)
     }
-
-    /// The bucket of a live record in an index of `bucketCount` buckets.
-    @inline(__always)
-    static func bucket(of r: NodeRecord, bucketCount: Int) -> Int {
-        r.isLeaf ? bucket(r.word0, r.word1, NodeRecord.leafMarker, NodeRecord.leafMarker, bucketCount: bucketCount)
-            : bucket(r.nw, r.ne, r.sw, r.se, bucketCount: bucketCount)
-    }
-
-    /// `bucket(of:bucketCount:)` in this index.
-    @inline(__always)
-    func bucket(of r: NodeRecord) -> Int { NodeArena.bucket(of: r, bucketCount: bucketCount) }
-
-    /// The head of the chain of `slot` (one thread: a worker reads `sharedHead`).
-    @inline(__always)
-    func head(_ slot: Int) -> NodeID { buckets[slot] }
 
     /// The node with these children in the chain of `slot`, moved to the chain's front, or 0
     /// when there is none (one thread: a worker uses `findShared`).
@@ -164,8 +199,8 @@ extension NodeArena {
 
     /// The index size (2^20 buckets, 4 MB) from which it grows at 0.75 nodes a bucket, and the
     /// one (2^22, 16 MB) it grows to from there in one step.
-    static let sparseBuckets = 1 << 20
-    static let fourfoldBuckets = 1 << 22
+    static var sparseBuckets: Int { 1 << 20 }
+    static var fourfoldBuckets: Int { 1 << 22 }
 }
 
 /// A bucket computed ahead of a look-up (`NodeArena.slotHint`), with the index size it is good

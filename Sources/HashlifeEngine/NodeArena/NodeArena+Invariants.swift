@@ -10,9 +10,10 @@ extension NodeArena {
     /// `allowingTornStamps` (workers stamped since the last sweep); the free list holds exactly
     /// the freed records.
     /// - Complexity: O(arena).
+    @_specialize(where Record == NodeRecord)
     func invariantViolations(tick: UInt32, allowingTornStamps: Bool) -> [String] {
         var problems: [String] = []
-        var keys = Set<SIMD4<UInt32>>()
+        var keys = Set<Record.Key>()
         var freed = 0
         for i in 1..<count {
             let r = nodes[i]
@@ -20,13 +21,13 @@ extension NodeArena {
                 freed += 1
                 continue
             }
-            if r.isLeaf && r.word5 != 0 { problems.append("leaf \(i) has a memo result") }
-            let named = r.isLeaf ? [] : [r.nw, r.ne, r.sw, r.se, r.result]
+            if r.isLeaf && r.result != 0 { problems.append("leaf \(i) has a memo result") }
+            let c = r.children
+            let named = r.isLeaf ? [] : [c.0, c.1, c.2, c.3, r.result]
             for id in named where id != 0 && !isLive(id) {
                 problems.append("node \(i) names \(id), which is not a live node")
             }
-            let key = r.isLeaf ? SIMD4(r.word0, r.word1, r.sw, r.se) : SIMD4(r.nw, r.ne, r.sw, r.se)
-            if !keys.insert(key).inserted {
+            if !keys.insert(r.key).inserted {
                 problems.append("node \(i) duplicates another node's children")
             }
             if Int(r.stamp) > Int(tick) && !allowingTornStamps { problems.append("node \(i) is stamped \(r.stamp), after the clock (\(tick))") }

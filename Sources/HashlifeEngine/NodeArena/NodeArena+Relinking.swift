@@ -13,6 +13,7 @@ extension NodeArena {
     /// idle) they share the clearing and the relinking.
     /// - Complexity: O(arena). Never inlined: it is rare, and its callers include insertions.
     @inline(never)
+    @_specialize(where Record == NodeRecord)
     mutating func growIndex(to newCount: Int, threads: Int = 1) {
         if newCount > bucketCapacity {
             buckets = HugePages.reallocate(buckets, count: newCount)
@@ -38,9 +39,10 @@ extension NodeArena {
 
     /// Below this many bytes an index is cleared by one thread (starting one costs tens of
     /// microseconds).
-    static let parallelClearingBytes = 8 << 20
+    static var parallelClearingBytes: Int { 8 << 20 }
 
     /// Empties every bucket in use and rebuilds every hash chain from the live records.
+    @_specialize(where Record == NodeRecord)
     mutating func rebuildChains(threads: Int) {
         NodeArena.clear(buckets, count: bucketCount, threads: threads)
         relinkChains(parts: threads)
@@ -52,6 +54,7 @@ extension NodeArena {
     /// ids, taking a bucket's head with an atomic exchange; a chain's order then depends on
     /// timing, which is a matter of speed, never of results. (Each part owning a range of
     /// buckets instead, with no atomics, is slower: every part then reads every record.)
+    @_specialize(where Record == NodeRecord)
     func relinkChains(parts: Int = 1) {
         let nodes = self.nodes, count = self.count, buckets = self.buckets, bucketCount = self.bucketCount
         Threads.inParallel(parts: parts) { part in
@@ -65,7 +68,7 @@ extension NodeArena {
     /// are read in order; the buckets, at random, are fetched `relinkLookahead` records ahead,
     /// and each record's bucket is computed once, when it is fetched (a ring of the slots in
     /// flight; -1 for a freed record).
-    private static func relink(_ ids: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>, buckets: UnsafeMutablePointer<UInt32>,
+    private static func relink(_ ids: Range<Int>, of nodes: UnsafeMutablePointer<Record>, buckets: UnsafeMutablePointer<UInt32>,
                                bucketCount: Int, atomic: Bool) {
         let ahead = NodeArena.relinkLookahead
         var ring = InlineArray<16, Int>(repeating: -1)  // `ahead` of them, a power of two
@@ -92,7 +95,7 @@ extension NodeArena {
     }
 
     /// How far ahead `relinkChains` fetches buckets (the size of its ring of slots).
-    static let relinkLookahead = 16
+    static var relinkLookahead: Int { 16 }
 
     /// How many parts a scan of an arena of `count` slots is cut into: `threads` from
     /// `parallelScanSlots` slots on, else one (starting a thread costs tens of microseconds).
@@ -101,7 +104,7 @@ extension NodeArena {
     }
 
     /// Below this many slots the arena is scanned (and its recent nodes marked) by one thread.
-    static let parallelScanSlots = 1 << 16
+    static var parallelScanSlots: Int { 1 << 16 }
 
     /// Part `part` of the ids 1 ..< `count` cut into `parts` ranges of (nearly) equal length,
     /// in order.

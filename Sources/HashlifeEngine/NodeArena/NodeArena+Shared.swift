@@ -1,4 +1,5 @@
-// The arena as the workers of a multi-threaded step share it.
+// The arena as the workers of a multi-threaded step share it: the two-state record's, whose
+// word layout the memo slots and stamps below write atomically.
 //
 // Workers read and write the universe's arena and index at once, through copies of its handle.
 // Three things change from one thread's use, all here:
@@ -31,13 +32,16 @@ import CPrefetch
 import Synchronization
 
 extension NodeArena {
-    /// The top bit of a bucket's word: a worker is inserting into or reordering its chain.
-    static let bucketLock: UInt32 = 1 << 31
-
+    /// The word at `p` (a bucket head, a record's word) as an atomic.
     @inline(__always)
     static func atomicWord(_ p: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<Atomic<UInt32>> {
         UnsafeMutableRawPointer(p).assumingMemoryBound(to: Atomic<UInt32>.self)
     }
+}
+
+extension NodeArena where Record == NodeRecord {
+    /// The top bit of a bucket's word: a worker is inserting into or reordering its chain.
+    static var bucketLock: UInt32 { 1 << 31 }
 
     /// Word `word` (0 … 5) of record `id`, as an atomic.
     @inline(__always)
@@ -198,12 +202,12 @@ extension NodeArena {
 
 // MARK: - Memo slots and stamps
 
-extension NodeArena {
+extension NodeArena where Record == NodeRecord {
     /// A result word being written: no id, top bits set (one thread never leaves one: it
     /// writes 0 for "none").
-    static let busyMarker: UInt32 = 3 << 30
+    static var busyMarker: UInt32 { 3 << 30 }
     /// The id part of a claimed slot's result word: never an id.
-    static let claimMarker: UInt32 = NodeRecord.idMask
+    static var claimMarker: UInt32 { NodeRecord.idMask }
 
     /// What the memo slot of `id` holds for the step whose tag's bits (`NodeRecord.topBits`)
     /// are `tagBits`, read as a sequence lock.

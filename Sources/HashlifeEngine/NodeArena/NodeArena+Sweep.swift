@@ -1,8 +1,13 @@
 // A collection's scans of the whole arena: the recency histogram and the sweep.
+//
+// Generic over the record; the entry points, which the collector calls from other files, are
+// also compiled for `NodeRecord` (`@_specialize`), so builds that compile file by file (the
+// tests') run them specialized too.
 
 extension NodeArena {
     /// How many live nodes carry each stamp 0 … `tick` (a stamp above the tick counts as the
     /// tick), the scan cut into `parts` (`Threads.inParallel`).
+    @_specialize(where Record == NodeRecord)
     func recencyHistogram(tick: UInt32, parts: Int) -> [Int] {
         let nodes = self.nodes, count = self.count, tick = Int(tick)
         var counts = [Int](repeating: 0, count: (tick + 1) * parts)
@@ -23,6 +28,7 @@ extension NodeArena {
     /// ranges (`Threads.inParallel`), each swept into a free list of its own; the lists are then joined
     /// in order, so the free list is the one a single part makes.
     /// - Returns: how many nodes were freed.
+    @_specialize(where Record == NodeRecord)
     mutating func sweep(_ marks: MarkBits, rebasingStampsBy base: UInt32, clock: UInt32, parts: Int) -> UInt64 {
         let nodes = self.nodes, count = self.count
         var lists = [SweptList](repeating: SweptList(), count: parts)
@@ -50,13 +56,13 @@ extension NodeArena {
 
     /// One part of `sweep`: the records of `range`, from the highest id down, with their free
     /// list (lowest id first).
-    private static func sweep(_ range: Range<Int>, of nodes: UnsafeMutablePointer<NodeRecord>,
+    private static func sweep(_ range: Range<Int>, of nodes: UnsafeMutablePointer<Record>,
                               _ words: UnsafePointer<UInt64>, rebasingBy base: UInt32, clock: UInt32) -> SweptList {
         var list = SweptList()
         for i in range.reversed() {
             if MarkBits.isSet(NodeID(i), in: words) {
                 var r = nodes[i]
-                if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.setResult(0, tag: 0) }
+                if !r.isLeaf && r.result != 0 && !MarkBits.isSet(r.result, in: words) { r.forgetResult() }
                 let stamp = min(r.stamp, clock)
                 r.setStamp(stamp > base ? stamp - base : 0)
                 nodes[i] = r
@@ -73,9 +79,10 @@ extension NodeArena {
 
     /// Forgets the memoized result of every live non-leaf (a change of rule).
     /// - Complexity: O(arena).
+    @_specialize(where Record == NodeRecord)
     func clearResults() {
         for i in 1..<count where !nodes[i].isFree && !nodes[i].isLeaf {
-            nodes[i].setResult(0, tag: 0)
+            nodes[i].forgetResult()
         }
     }
 }

@@ -23,19 +23,24 @@
 /// that made it frees them (`deallocate`); the workers of a multi-threaded step hold copies and
 /// use them through the atomic accessors (NodeArena+Shared.swift).
 ///
+/// Generic over the record (`ArenaRecord`): the free list, the index, the empty nodes, the pins,
+/// the sweep and the relinking work for any record; the two-state engine's `TwoStateArena`
+/// adds the fast paths of its own layout (`where Record == NodeRecord`: look-ups comparing
+/// 64-bit words, the shared memo slots and stamps of a multi-threaded step).
+///
 /// Invariants: slot 0 is reserved and free; slots 1 ..< `count` are live records, reachable
-/// through exactly one hash chain, or freed (word 3 = 0) and on the free list, which holds
+/// through exactly one hash chain, or freed (`isFree`) and on the free list, which holds
 /// `freeCount` of them; a live record names only live records.
-struct NodeArena {
-    /// Level of a leaf: 8×8 cells.
-    static let leafLevel = 3
-    /// Largest arena: ids must stay below `NodeRecord.leafMarker`.
-    static let maximumCapacity = Int(NodeRecord.idMask)
+struct NodeArena<Record: ArenaRecord> {
+    /// Level of a leaf.
+    static var leafLevel: Int { @inline(__always) get { Record.leafLevel } }
+    /// Largest arena: ids must stay below the record's `maximumCapacity`.
+    static var maximumCapacity: Int { Record.maximumCapacity }
     /// Bytes of arena per node.
-    static let bytesPerRecord = MemoryLayout<NodeRecord>.stride
+    static var bytesPerRecord: Int { MemoryLayout<Record>.stride }
 
     /// The records, `capacity` of them allocated.
-    var nodes: UnsafeMutablePointer<NodeRecord>
+    var nodes: UnsafeMutablePointer<Record>
     /// Slots ever used (the high-water mark), the reserved slot 0 included.
     var count: Int
     var capacity: Int
@@ -52,7 +57,7 @@ struct NodeArena {
 
     /// The canonical empty node of each level (index = level), for levels 3 ..< `emptyCount`.
     var empties: UnsafeMutablePointer<UInt32>
-    var emptyCount = NodeArena.leafLevel
+    var emptyCount = Record.leafLevel
     var emptyCapacity = 64
 
     /// The ids the recursion holds, `PinFrame.slotCount` a frame (NodeArena+Pins.swift).
@@ -63,7 +68,7 @@ struct NodeArena {
     /// An arena of `capacity` records (slot 0 reserved) and an index of `buckets` empty buckets.
     init(capacity: Int, buckets bucketCount: Int) {
         self.capacity = capacity
-        nodes = HugePages.allocate(NodeRecord.self, capacity: capacity)
+        nodes = HugePages.allocate(Record.self, capacity: capacity)
         nodes[0] = .free(next: 0)
         count = 1
         self.bucketCount = bucketCount
@@ -99,7 +104,7 @@ extension NodeArena {
     /// The record of the live node `id`, read or updated in place. Debug builds check that `id`
     /// lies in the allocation and is not on the free list (the allocation, not the high-water
     /// mark: a worker's copy does not see the ids other workers take).
-    subscript(id: NodeID) -> NodeRecord {
+    subscript(id: NodeID) -> Record {
         @inline(__always) unsafeAddress {
             checkLive(id, below: capacity)
             return UnsafePointer(nodes + Int(id))
@@ -113,22 +118,51 @@ extension NodeArena {
     /// The record of the live node `id`, for code outside the store: debug builds check that it
     /// lies below the high-water mark and is not on the free list.
     @inline(__always)
-    func record(_ id: NodeID) -> NodeRecord {
+    @_specialize(where Record == NodeRecord)
+    func record(_ id: NodeID) -> Record {
         checkLive(id, below: count)
         return nodes[Int(id)]
     }
 
     @inline(__always)
-    private func checkLive(_ id: NodeID, below bound: Int) {
+    fileprivate func checkLive(_ id: NodeID, below bound: Int) {
         checkInvariant(Int(id) < bound, "node \(id) is outside the arena (\(bound) records)")
         checkInvariant(id == 0 || !nodes[Int(id)].isFree, "node \(id) was freed")
     }
 
     /// The record in slot `i` (1 ..< `count`), live or freed, for scans of the whole arena.
     @inline(__always)
-    func slot(_ i: Int) -> NodeRecord {
+    @_specialize(where Record == NodeRecord)
+    func slot(_ i: Int) -> Record {
         checkInvariant(i < count, "slot \(i) is past the high-water mark (\(count))")
         return nodes[i]
+    }
+}
+
+/// The arena of the two-state engine: 24-byte `NodeRecord`s, leaves of 8×8 cells in a `UInt64`.
+typealias TwoStateArena = NodeArena<NodeRecord>
+
+extension NodeArena where Record == NodeRecord {
+    /// `subscript(_:)` of the two-state arena, declared again in this constrained extension so
+    /// that builds that compile file by file (the tests') call a concrete accessor from the
+    /// stepping code instead of the unspecialized generic one; whole-module builds inline
+    /// either.
+    subscript(id: NodeID) -> NodeRecord {
+        @inline(__always) unsafeAddress {
+            checkLive(id, below: capacity)
+            return UnsafePointer(nodes + Int(id))
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            checkLive(id, below: capacity)
+            return nodes + Int(id)
+        }
+    }
+
+    /// `record(_:)` of the two-state arena (see its `subscript`).
+    @inline(__always)
+    func record(_ id: NodeID) -> NodeRecord {
+        checkLive(id, below: count)
+        return nodes[Int(id)]
     }
 
     /// A record as three 64-bit words: words 0-1, 2-3 and 4-5, the first of each pair in the
@@ -174,6 +208,7 @@ extension NodeArena {
 extension NodeArena {
     /// Takes the first record of the free list, if there is one.
     @inline(__always)
+    @_specialize(where Record == NodeRecord)
     mutating func popFree() -> NodeID? {
         guard freeHead != 0 else { return nil }
         let id = freeHead
@@ -183,6 +218,7 @@ extension NodeArena {
     }
 
     /// Puts the unused slot `id` (one no chain reaches) on the free list.
+    @_specialize(where Record == NodeRecord)
     mutating func pushFree(_ id: NodeID) {
         nodes[Int(id)] = .free(next: freeHead)
         freeHead = id
@@ -203,6 +239,7 @@ extension NodeArena {
 
     /// A slot for a record to be written later: freed, else fresh (marked free until then);
     /// nil when the allocation is full.
+    @_specialize(where Record == NodeRecord)
     mutating func reserveSlot() -> NodeID? {
         if let id = popFree() { return id }
         guard count < capacity else { return nil }
@@ -216,13 +253,16 @@ extension NodeArena {
     /// across a call that may create nodes.
     mutating func resize(to newCapacity: Int) {
         precondition(newCapacity >= count && newCapacity <= NodeArena.maximumCapacity, "an arena resized to \(newCapacity) records")
-        let grown = HugePages.allocate(NodeRecord.self, capacity: newCapacity)
+        let grown = HugePages.allocate(Record.self, capacity: newCapacity)
         grown.moveInitialize(from: nodes, count: count)
         nodes.deallocate()
         nodes = grown
         capacity = newCapacity
     }
 
+}
+
+extension NodeArena where Record == NodeRecord {
     /// Writes the record (a, b, c, d) with stamp `stamp` into slot `id` and puts it at the head
     /// of the chain of `slot` (where a look-up did not find it).
     @inline(__always)

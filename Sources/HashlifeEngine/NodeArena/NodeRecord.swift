@@ -14,7 +14,9 @@ typealias NodeID = UInt32
 /// of each word hold: the six-bit memo tag of a non-leaf and the six-bit recency stamp, spread
 /// over three words each. The accessors mask. A leaf's words 0 and 1 hold its 64 cells whole
 /// (a leaf has no tag and no result), and its `sw` and `se` are `leafMarker`; a freed record
-/// has word 3 = 0 and links the free list through `next`.
+/// has word 3 = 0 and links the free list through `next`. The two-state engine's record; what
+/// the generic arena and collector read of it is its `ArenaRecord` conformance
+/// (ArenaRecord.swift).
 struct NodeRecord {
     var word0: UInt32
     var word1: UInt32

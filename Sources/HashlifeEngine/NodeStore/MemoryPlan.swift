@@ -52,7 +52,7 @@ extension MemoryPlan {
     /// refused by the kernel; a bigger limit's arena grows by doubling when it gets there.
     static let allocationCeiling: Int = {
         let physical = MemoryLimit.physicalBytes ?? (8 << 30)
-        return max(physical / 4 / NodeArena.bytesPerRecord, 1 << 20)
+        return max(physical / 4 / TwoStateArena.bytesPerRecord, 1 << 20)
     }()
 
     /// The share of a limit each of the two side tables may take (the population cache and deep
@@ -80,12 +80,12 @@ extension MemoryPlan {
     /// 5/64 of the limit.
     static func plan(memoryLimit: Int) -> (nodes: Int, buckets: Int) {
         let limit = max(memoryLimit, minimumLimit) - sideTableBytes(memoryLimit: memoryLimit) * 5 / 2
-        let nodes = min(limit * 8 / bitsPerPlannedNode, NodeArena.maximumCapacity)
+        let nodes = min(limit * 8 / bitsPerPlannedNode, TwoStateArena.maximumCapacity)
         return (nodes, nodes)
     }
 
     /// What a planned node costs, in bits: its record, its bucket and its mark bit.
-    static let bitsPerPlannedNode = (NodeArena.bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
+    static let bitsPerPlannedNode = (TwoStateArena.bytesPerRecord + MemoryLayout<UInt32>.stride) * 8 + 1
 
     /// The nodes a plan of `planned` leaves room for beside a square memo of `memoBytes`.
     static func nodeCapacity(planned: Int, memoBytes: Int) -> Int {

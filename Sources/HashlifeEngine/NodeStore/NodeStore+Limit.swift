@@ -47,12 +47,12 @@ extension NodeStore {
     /// `MemoryPlan.allocationCeiling`, past the limit only when nodes are made faster than
     /// collections can run (a bulk load bigger than the limit; counted in `overLimitGrowths`).
     mutating func growArena() {
-        precondition(arena.capacity < NodeArena.maximumCapacity, "node store is full (2^30 nodes)")
+        precondition(arena.capacity < TwoStateArena.maximumCapacity, "node store is full (2^30 nodes)")
         let newCapacity: Int
         if arena.capacity < plan.nodeCapacity {
             newCapacity = min(arena.capacity * 2, plan.nodeCapacity)
         } else {
-            newCapacity = min(arena.capacity * 2, NodeArena.maximumCapacity)
+            newCapacity = min(arena.capacity * 2, TwoStateArena.maximumCapacity)
             collector.overLimitGrowths += 1
             plan.plannedBuckets = max(plan.plannedBuckets, newCapacity)
         }

@@ -60,10 +60,10 @@ import Synchronization
 /// `inout`, so the recursion pays no exclusivity checks.
 struct NodeStore: ~Copyable {
     /// Level of a leaf: 8×8 cells.
-    static let leafLevel = NodeArena.leafLevel
+    static let leafLevel = TwoStateArena.leafLevel
 
     /// Records, free list, hash index, empty nodes and pin stack.
-    var arena: NodeArena
+    var arena: TwoStateArena
     /// Recency clock, roots, pins and collection counters.
     var collector: Collector
     /// How the memory limit is shared out.
@@ -81,7 +81,7 @@ struct NodeStore: ~Copyable {
         memo = MemoCaches(memoryLimit: memoryLimit)
         plan = MemoryPlan(memoryLimit: memoryLimit, memoBytes: memo.squares.bytes)
         populations = PopulationCache(memoryLimit: memoryLimit)
-        arena = NodeArena(capacity: min(plan.plannedNodes, MemoryPlan.allocationCeiling),
+        arena = TwoStateArena(capacity: min(plan.plannedNodes, MemoryPlan.allocationCeiling),
                           buckets: min(1 << 12, plan.plannedBuckets))
         collector = Collector(insertsPerTick: max(plan.nodeCapacity / 64, 64))
         stepping = StepState(rule: rule)

@@ -47,7 +47,7 @@ extension ParallelPhase {
     /// Where a phase over an index of `buckets` (of `planned` at most) asks for it to grow: where
     /// one thread would grow it (`NodeArena.indexGrowthPoint`), or never once it is as planned.
     static func indexBound(buckets: Int, planned: Int) -> Int {
-        buckets < planned ? NodeArena.indexGrowthPoint(buckets: buckets) : .max
+        buckets < planned ? TwoStateArena.indexGrowthPoint(buckets: buckets) : .max
     }
 
     /// The size a phase grows an index of `buckets` buckets to, within a plan of `planned`: the
@@ -59,7 +59,7 @@ extension ParallelPhase {
     /// while the chains are relinked and the new pages touched.
     static func grownIndex(from buckets: Int, planned: Int) -> Int {
         let grown = ParallelPhase.indexSizes.first { $0 >= 2 * buckets } ?? 2 * buckets
-        return NodeArena.indexGrowth(to: grown, planned: planned)
+        return TwoStateArena.indexGrowth(to: grown, planned: planned)
     }
 
     /// The sizes of `grownIndex` below twofold growth.

@@ -21,7 +21,7 @@ final class ParallelPhase: @unchecked Sendable {
     /// from there (`countFork`).
     private let judgedSince = Atomic<UInt64>(0)
     /// The universe's arena, shared: the phase hands out its ids and grows its index.
-    var arena: NodeArena
+    var arena: TwoStateArena
     /// The high-water mark never passes this: a view that finds no more ids below it pauses so
     /// the store can collect.
     let softBound: Int
@@ -52,7 +52,7 @@ final class ParallelPhase: @unchecked Sendable {
     /// A phase over `arena`, which hands its free list and index to the phase until `end`, with
     /// the recency clock `clock` and an index planned up to `plannedBuckets`; `threads` workers
     /// run it.
-    init(arena: NodeArena, clock: RecencyClock, plannedBuckets: Int, softBound: Int, threads: Int, narrowForkNanoseconds: UInt64) {
+    init(arena: TwoStateArena, clock: RecencyClock, plannedBuckets: Int, softBound: Int, threads: Int, narrowForkNanoseconds: UInt64) {
         self.narrowForkNanoseconds = narrowForkNanoseconds
         count = Atomic(arena.count)
         free = Mutex((arena.freeHead, arena.freeCount))
@@ -137,7 +137,7 @@ final class ParallelPhase: @unchecked Sendable {
 
     /// Gives the free list, high-water mark and index back to `arena` (after every view
     /// stopped).
-    func end(into arena: inout NodeArena) {
+    func end(into arena: inout TwoStateArena) {
         arena.count = nodeCount
         (arena.freeHead, arena.freeCount) = free.withLock { ($0.head, $0.count) }
         (arena.buckets, arena.bucketCount, arena.bucketCapacity) = (self.arena.buckets, self.arena.bucketCount, self.arena.bucketCapacity)

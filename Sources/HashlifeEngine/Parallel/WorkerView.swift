@@ -32,7 +32,7 @@ import Synchronization
 /// back by `ParallelStepper`.
 struct WorkerView: ~Copyable {
     /// A copy of the universe's arena handle, used through its shared accessors.
-    var arena: NodeArena
+    var arena: TwoStateArena
     /// The recursion's state; its counters go back to the store (`giveBack`).
     var stepping: StepState
     /// The recency clock as the phase last handed it out (`ParallelPhase.tick`).
@@ -120,7 +120,7 @@ struct IDSupply {
     func deallocate() { buffer.deallocate() }
 
     /// Takes the emergency ids from `arena`'s free list or top; false when it has no room.
-    mutating func takeEmergencyIDs(from arena: inout NodeArena) -> Bool {
+    mutating func takeEmergencyIDs(from arena: inout TwoStateArena) -> Bool {
         while emergencyCount < IDSupply.emergencyIDs {
             guard let id = arena.reserveSlot() else { return false }
             buffer[IDSupply.chunkSize + emergencyCount] = id
@@ -130,7 +130,7 @@ struct IDSupply {
     }
 
     /// Puts every id not used on `arena`'s free list.
-    mutating func giveBack(to arena: inout NodeArena) {
+    mutating func giveBack(to arena: inout TwoStateArena) {
         if spare != 0 { arena.pushFree(spare) }
         for k in 0..<chunkNext { arena.pushFree(buffer[k]) }
         for k in 0..<emergencyCount { arena.pushFree(buffer[IDSupply.chunkSize + k]) }

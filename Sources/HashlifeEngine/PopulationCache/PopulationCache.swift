@@ -10,6 +10,8 @@
 // in the store's `cacheBytes`.
 
 /// The populations queries have counted, by node id and level band, and the bytes they hold.
+/// Keyed by id only, with no knowledge of the record: any engine's store can keep its counts
+/// (of live cells, or of cells in a given state) in one.
 struct PopulationCache {
     /// Highest level whose count is cached in `small` (4^15 < 2^32).
     static let smallLevel = 15

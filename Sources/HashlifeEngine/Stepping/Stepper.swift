@@ -9,7 +9,7 @@
 /// gets its own compiled copy, so the single-threaded step carries no test of the mode.
 protocol Stepper: ~Copyable {
     /// The arena the recursion reads (a worker's is a copy of the universe's handle).
-    var arena: NodeArena { get }
+    var arena: TwoStateArena { get }
     /// The leaf stepper, kernel choice and counters.
     var stepping: StepState { get set }
 
@@ -76,7 +76,7 @@ extension Stepper where Self: ~Copyable {
     /// are joined.
     @inline(__always)
     mutating func centre(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, level: Int) -> NodeID {
-        if level == NodeArena.leafLevel {
+        if level == TwoStateArena.leafLevel {
             return leaf(LeafRule.centreOfLeaves(arena.cells(nw), arena.cells(ne), arena.cells(sw), arena.cells(se)))
         }
         return node(arena[nw].se, arena[ne].sw, arena[sw].ne, arena[se].nw)
