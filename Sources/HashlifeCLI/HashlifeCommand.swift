@@ -17,6 +17,9 @@ struct CommandContext: Sendable {
     var standardOutputIsTerminal: Bool
     /// Cancelled by Ctrl-C (`Interrupts`); tests pass their own.
     var interrupts: StepControl
+    /// Told the soups done so far by `census` (tests cancel `interrupts` from it: Ctrl-C
+    /// without a signal).
+    var censusProgress: (@Sendable (UInt64) -> Void)? = nil
 
     init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
          standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
@@ -47,7 +50,9 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, AnimateCommand.self, PlotCommand.self, InfoCommand.self, ClassifyCommand.self, IdentifyCommand.self, ConvertCommand.self, SoupCommand.self, ReplCommand.self, PlayCommand.self, BoardCommand.self, VersionCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, AnimateCommand.self, PlotCommand.self, InfoCommand.self, ClassifyCommand.self, IdentifyCommand.self, CensusCommand.self, ConvertCommand.self, SoupCommand.self, ReplCommand.self, PlayCommand.self, BoardCommand.self, VersionCommand.self, HelpCommand.self]
+    /// Subcommands of a subcommand, such as `census merge` (their spec names are "census merge").
+    static let nestedSubcommands: [String: [any Subcommand.Type]] = ["census": [CensusMergeCommand.self]]
     /// Options of `hashlife` itself, before any subcommand.
     static let rootOptions: [OptionSpec] = [
         .flag(["--version"], help: "Print the version (as 'hashlife version' does)."),
@@ -83,14 +88,19 @@ public enum HashlifeCommand {
             context.standardOutput(VersionCommand.line)
             return 0
         }
-        guard let command = subcommand(named: name) else {
+        guard var command = subcommand(named: name) else {
             let error = UsageError(command: programName, message: unknownSubcommand(name))
             context.standardError(error.description + "\n")
             return 64
         }
+        var rest = Array(arguments.dropFirst())
+        if let second = rest.first, let nested = nestedSubcommands[name]?.first(where: { $0.spec.name == name + " " + second }) {
+            command = nested
+            rest.removeFirst()
+        }
         do throws(CommandError) {
             let parsed: ParsedArguments
-            do { parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec, programName: programName) } catch {
+            do { parsed = try ArgumentParser.parse(rest, for: command.spec, programName: programName) } catch {
                 throw .usage(error)
             }
             if parsed.helpRequested {

@@ -21,6 +21,8 @@ public struct ParsedArguments: Sendable {
     public var positionals: [String: String]
     /// True when `-h` or `--help` was given.
     public var helpRequested: Bool
+    /// Every value of a variadic positional argument, in order, keyed by its name.
+    public var variadicValues: [String: [String]] = [:]
 
     /// Values of options that take one, in command-line order, keyed by primary name.
     var optionValues: [String: [String]]
@@ -89,6 +91,9 @@ public enum ArgumentParser {
         func addPositional(_ argument: String) {
             if positionalCount < spec.arguments.count {
                 result.positionals[spec.arguments[positionalCount].name] = argument
+                if spec.arguments[positionalCount].isVariadic { result.variadicValues[spec.arguments[positionalCount].name, default: []].append(argument) }
+            } else if let last = spec.arguments.last, last.isVariadic {
+                result.variadicValues[last.name, default: []].append(argument)
             } else {
                 record("unexpected argument \(Excerpt.quote(argument))")
             }

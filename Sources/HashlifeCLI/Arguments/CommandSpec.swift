@@ -56,11 +56,15 @@ public struct ArgumentSpec: Sendable {
     public var help: String
     /// Optional arguments must come after the required ones: positionals are filled in order.
     public var isOptional: Bool
+    /// When true (the last argument only), it takes every further positional too: the first in
+    /// `ParsedArguments.positionals`, all of them in `ParsedArguments.allValues(of:)`.
+    public var isVariadic: Bool
 
-    public init(_ name: String, help: String, optional: Bool = false) {
+    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = optional
+        self.isVariadic = variadic
     }
 }
 

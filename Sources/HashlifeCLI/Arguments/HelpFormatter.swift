@@ -81,7 +81,8 @@ public enum HelpFormatter {
     static func usage(for spec: CommandSpec, programName: String) -> String {
         var elements: [String] = []
         for argument in spec.arguments {
-            elements.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let element = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
+            elements.append(argument.isOptional ? "[\(element)]" : element)
         }
         for option in spec.options {
             var element = option.primaryName
