@@ -23,11 +23,14 @@ public final class ProgressBar: Sendable {
         public var target: String?
         /// Nodes in the engine's store.
         public var nodes: Int?
+        /// What `reached` and `target` count, shown before them ("gen").
+        public var unit: String
 
-        public init(reached: String? = nil, target: String? = nil, nodes: Int? = nil) {
+        public init(reached: String? = nil, target: String? = nil, nodes: Int? = nil, unit: String = "gen") {
             self.reached = reached
             self.target = target
             self.nodes = nodes
+            self.unit = unit
         }
     }
 
@@ -136,8 +139,8 @@ public final class ProgressBar: Sendable {
     static func line(label: String, reading: Reading, nodesPerSecond: Double?, residentBytes: Int?, seconds: Double, columns: Int) -> String {
         var parts = [label]
         switch (reading.reached, reading.target) {
-        case let (reached?, target?): parts.append("gen \(abbreviated(reached)) / \(abbreviated(target))")
-        case let (reached?, nil): parts.append("gen \(abbreviated(reached))")
+        case let (reached?, target?): parts.append("\(reading.unit) \(abbreviated(reached)) / \(abbreviated(target))")
+        case let (reached?, nil): parts.append("\(reading.unit) \(abbreviated(reached))")
         case let (nil, target?): parts.append("target \(abbreviated(target))")
         case (nil, nil): break
         }

@@ -89,7 +89,7 @@ enum CensusCommand: Subcommand {
         let done = Counter()
         let hook = context.censusProgress
         let bar = ProgressBar(label: "census", enabled: context.errorIsTerminal) {
-            ProgressBar.Reading(reached: "\(done.value) soups", target: "\(soups)")
+            ProgressBar.Reading(reached: "\(done.value)", target: "\(soups)", unit: "soups")
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -106,7 +106,7 @@ enum CensusCommand: Subcommand {
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         try write(format.text(of: result), to: output, context: context)
         let rate = result.seconds > 0 ? Double(result.soups) / result.seconds : 0
-        context.standardError("census: \(result.summary) in \(IdentifyCommand.decimal(result.seconds, places: 2)) s (\(IdentifyCommand.decimal(rate, places: 0)) soups/s)\n")
+        context.standardError("census: \(result.summary) in \(ObjectDescription.decimal(result.seconds, places: 2)) s (\(ObjectDescription.decimal(rate, places: 0)) soups/s)\n")
         if !complete {
             let next = first + result.soups
             throw .interrupted("interrupted after \(result.soups) of \(soups) soups; the census written covers soups \(result.ranges.first?.description ?? "none"); continue with --first \(next) --soups \(soups - result.soups)")

@@ -1,0 +1,83 @@
+import HashlifeEngine
+
+// The census of one soup, as apgsearch takes it: the soup of an id (`HashedSoup`) is run until
+// the classifier says it has settled (periodic ash, with escaping gliders and other ships
+// counted as objects of their own), then split into objects as `ObjectSeparation` does, each
+// named by its apgcode. It is the pipeline of `hashlife identify --objects`, and it gives
+// apgsearch's own per-soup census, apart from apgsearch's occasional boat counted as a glider
+// (about one soup in 400; see `ObjectSeparation`).
+//
+// Soups that do not settle within `SoupSearcher.maximumGeneration` generations, and clusters
+// that are not periodic on their own within `maximumPeriod`, are counted under the names apgsearch gives
+// what it cannot classify: a growing pattern (gun, puffer) once as `zz_LINEAR`, anything else
+// not periodic as `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
+// `zz_EXPLOSIVE`); those are rarer than one soup in a million for B3/S23.
+
+/// Why a rule cannot be censused.
+public struct SoupSearcherError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Runs census soups one at a time. Not thread-safe: use one per thread (each holds its own
+/// universe and nothing is shared between searchers).
+public final class SoupSearcher {
+    /// The longest a soup is run for a verdict.
+    public static let maximumGeneration = 100_000
+    /// The longest period an object may have (each cluster is run this long at most).
+    public static let maximumPeriod = 10_000
+    /// The longest window of generations whose cells join objects into clusters.
+    static let maximumWindow = 4096
+    /// The memory limit of a searcher's universe (bytes): soups stay far below it.
+    public static let memoryLimit = 64 << 20
+
+    public let rule: Rule
+    public let symmetry: SoupSymmetry
+
+    /// A searcher for soups of `rule` with `symmetry`.
+    /// - Throws: `SoupSearcherError` for a rule apgcodes are not made for (B0 rules, bounded
+    ///   grids, rules that do not treat rotations and reflections alike).
+    public init(rule: Rule, symmetry: SoupSymmetry) throws(SoupSearcherError) {
+        if let reason = Apgcode.unsupportedReason(rule) { throw SoupSearcherError(description: reason) }
+        self.rule = rule
+        self.symmetry = symmetry
+    }
+
+    /// The census of soup `id` (a root and a decimal index): apgcode → count, as apgsearch
+    /// counts them (`xs0_0`, the empty pattern, never appears). An empty soup, or one that dies
+    /// out, has an empty census.
+    public func census(soupID id: String) -> [String: Int] {
+        let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
+        universe.load(cells: HashedSoup.cells(id: id, symmetry: symmetry))
+        return SoupSearcher.census(of: universe)
+    }
+
+    /// The census of what `universe` settles into (see the file's comment). The universe is
+    /// stepped to where it settles.
+    public static func census(of universe: Universe) -> [String: Int] {
+        let limit = BigUInt(maximumGeneration)
+        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return ["PATHOLOGICAL": 1] }
+        let window: Int
+        switch classification.verdict {
+        case .extinct: return [:]
+        case .growing: return ["zz_LINEAR": 1]
+        case .undetermined: return ["PATHOLOGICAL": 1]
+        case .still: window = 0
+        case .oscillator(_, let p), .spaceship(_, let p, _, _, _), .settled(_, let p, _): window = min(p, maximumWindow)
+        }
+        do {
+            try universe.step(by: classification.verdict.generation - universe.generation, control: nil)
+            guard let objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: BigUInt(maximumPeriod),
+                                                              control: nil) else {
+                return ["PATHOLOGICAL": 1]
+            }
+            var counts: [String: Int] = [:]
+            for object in objects {
+                let code = object.object?.apgcode() ?? "PATHOLOGICAL"
+                if code != "xs0_0" { counts[code, default: 0] += 1 }
+            }
+            return counts
+        } catch {
+            return ["PATHOLOGICAL": 1]
+        }
+    }
+}
