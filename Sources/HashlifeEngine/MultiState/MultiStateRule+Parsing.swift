@@ -129,12 +129,11 @@ private struct MultiStateParser {
         } else {
             let separators = significant.indices.filter { chars[significant[$0]] == "/" || chars[significant[$0]] == "_" }
             guard separators.count == 2 else { return nil }
-            // The third part must look like a state count ("4", "C3", "G3", "4H", or nothing, which
-            // is reported as missing); anything else ("B3//S23") is left to the two-state parser.
+            // The third part must start like a state count ("4", "C3", "G3"; nothing is reported
+            // as missing); anything else ("B3//S23") is left to the two-state parser.
             let third = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "_" }).last.map(String.init) ?? ""
             let count = third.hasSuffix("h") || third.hasSuffix("v") ? String(third.dropLast()) : third
-            let digits = count.first == "c" || count.first == "g" ? String(count.dropFirst()) : count
-            guard digits.allSatisfy(isDigit) else { return nil }
+            guard count.first.map({ $0 == "c" || $0 == "g" || isDigit($0) }) ?? true else { return nil }
             rule = try parseGenerations(significant, separators[0], separators[1])
         }
 
