@@ -196,6 +196,9 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case unknownName
         /// A multi-state "Generations" rule ("B3/S23/G3", "23/3/4").
         case generationsUnsupported
+        /// A multi-state rule (Generations, History, Super) that Golly would refuse; the string
+        /// says why ("Generations does not support B0", "256 states at most").
+        case badMultiState(String)
     }
 
     public var text: String
@@ -233,6 +236,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
         case .generationsUnsupported:
             return prefix + "multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not supported; only two-state B/S rules"
+        case .badMultiState(let why):
+            return prefix + why
         }
     }
 

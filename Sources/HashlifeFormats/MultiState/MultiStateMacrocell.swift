@@ -1,0 +1,136 @@
+// MultiStateMacrocell.swift — Golly's macrocell format for multi-state rules, read and written
+// (ghashbase's writeNativeFormat and readmacrocell).
+//
+//   [M2] (golly …)
+//   #R rule            the multi-state rule (required here)
+//   #G generation      optional; kept in `generation` as text
+//   #C …               comments
+//   1 nw ne sw se      a 2×2 leaf: four states
+//   d nw ne sw se      a node of size 2^d (d ≥ 2): four earlier node numbers, 0 for empty
+// Nodes are numbered from 1 in file order; the last is the root, whose centre is the origin
+// (it covers −2^(d−1) … 2^(d−1) − 1 on both axes), as Golly places it.
+
+import HashlifeEngine
+
+public enum MultiStateMacrocell {
+    /// Reads a multi-state macrocell file (gzip-compressed or not).
+    public static func read(bytes: [UInt8]) throws(PatternError) -> (pattern: MultiStatePattern, generation: String?) {
+        var data = bytes
+        if Gzip.isCompressed(bytes) {
+            do { data = try Gzip.decompress(bytes) } catch {
+                throw PatternError(line: 1, column: 1, message: "gzip: \(error)")
+            }
+        }
+        return try read(String(decoding: data, as: UTF8.self))
+    }
+
+    public static func read(_ text: String) throws(PatternError) -> (pattern: MultiStatePattern, generation: String?) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        guard let first = lines.first, first.hasPrefix("[M2]") else {
+            throw PatternError(line: 1, column: 1, message: "a macrocell file starts with \"[M2]\"")
+        }
+        var rule: MultiStateRule?
+        var generation: String?
+        var comments: [String] = []
+        // Node number → (level, children or states).
+        var nodes: [(level: Int, parts: [Int])] = [(0, [])]
+        for (number, line) in lines.enumerated().dropFirst() {
+            if line.hasPrefix("#") {
+                let value = line.dropFirst(2).drop { $0 == " " }
+                if line.hasPrefix("#R") {
+                    do { rule = try MultiStateRule(String(value.prefix { $0 != " " })) } catch {
+                        throw PatternError(line: number + 1, column: 4, message: "\(error)")
+                    }
+                } else if line.hasPrefix("#G") {
+                    generation = String(value)
+                } else {
+                    comments.append(String(line))
+                }
+                continue
+            }
+            let fields = line.split(separator: " ")
+            if fields.isEmpty { continue }
+            let values = fields.compactMap { Int($0) }
+            guard values.count == 5, fields.count == 5 else {
+                throw PatternError(line: number + 1, column: 1, message: "expected a node: a level and four numbers")
+            }
+            guard let rule else { throw PatternError(line: number + 1, column: 1, message: "a node before the \"#R\" rule line") }
+            let level = values[0]
+            guard level >= 1, level <= 62 else {
+                throw PatternError(line: number + 1, column: 1, message: "node level \(level) is outside 1...62")
+            }
+            for (index, value) in values.dropFirst().enumerated() {
+                let column = fields[0...index].reduce(0) { $0 + $1.count + 1 } + 1
+                if level == 1 {
+                    guard value >= 0, value < rule.stateCount else {
+                        throw PatternError(line: number + 1, column: column,
+                                           message: "state \(value) is out of range for rule \(rule) (\(rule.stateCount) states)")
+                    }
+                } else {
+                    guard value >= 0, value < nodes.count, value == 0 || nodes[value].level == level - 1 else {
+                        throw PatternError(line: number + 1, column: column,
+                                           message: "node \(value) is not an earlier node of level \(level - 1)")
+                    }
+                }
+            }
+            nodes.append((level, Array(values.dropFirst())))
+        }
+        guard let rule else { throw PatternError(line: lines.count, column: 1, message: "no \"#R\" rule line") }
+        var cells: [MultiStateCell] = []
+        if nodes.count > 1 {
+            let root = nodes.count - 1
+            let half = 1 << (nodes[root].level - 1)
+            emit(root, x: -half, y: -half)
+        }
+        func emit(_ index: Int, x: Int, y: Int) {
+            guard index != 0 else { return }
+            let node = nodes[index]
+            if node.level == 1 {
+                for (quadrant, state) in node.parts.enumerated() where state != 0 {
+                    cells.append(MultiStateCell(x: x + quadrant % 2, y: y + quadrant / 2, state: UInt8(state)))
+                }
+                return
+            }
+            let half = 1 << (node.level - 1)
+            for (quadrant, child) in node.parts.enumerated() {
+                emit(child, x: x + half * (quadrant % 2), y: y + half * (quadrant / 2))
+            }
+        }
+        return (MultiStatePattern(rule: rule, comments: comments, cells: cells.sorted()), generation)
+    }
+
+    /// The pattern as Golly writes it: shared subtrees written once, children before parents.
+    public static func write(_ pattern: MultiStatePattern, generation: String? = nil) -> String {
+        var output = "[M2] (hashlife)\n#R \(pattern.rule)\n"
+        if let generation, generation != "0" { output += "#G \(generation)\n" }
+        for comment in pattern.comments { output += (comment.hasPrefix("#C") ? comment : "#C " + comment) + "\n" }
+        guard let box = pattern.bounds else { return output }
+        var level = 1
+        let extent = max(abs(box.left), abs(box.top), box.left + box.width, box.top + box.height)
+        while 1 << (level - 1) < extent { level += 1 }
+        var numbers: [[Int]: Int] = [:]
+        var count = 0
+        func node(_ level: Int, _ x: Int, _ y: Int, _ cells: [MultiStateCell]) -> Int {
+            guard !cells.isEmpty else { return 0 }
+            var parts: [Int]
+            if level == 1 {
+                parts = [0, 0, 0, 0]
+                for cell in cells { parts[(cell.y - y) * 2 + cell.x - x] = Int(cell.state) }
+            } else {
+                let half = 1 << (level - 1)
+                var quadrants = [[MultiStateCell]](repeating: [], count: 4)
+                for cell in cells { quadrants[(cell.y - y >= half ? 2 : 0) + (cell.x - x >= half ? 1 : 0)].append(cell) }
+                parts = (0..<4).map { node(level - 1, x + half * ($0 % 2), y + half * ($0 / 2), quadrants[$0]) }
+            }
+            let key = [level] + parts
+            if let known = numbers[key] { return known }
+            count += 1
+            numbers[key] = count
+            output += "\(level) \(parts[0]) \(parts[1]) \(parts[2]) \(parts[3])\n"
+            return count
+        }
+        let half = 1 << (level - 1)
+        _ = node(level, -half, -half, pattern.cells)
+        return output
+    }
+}

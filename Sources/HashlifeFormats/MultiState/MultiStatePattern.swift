@@ -1,0 +1,62 @@
+// MultiStatePattern.swift — a pattern under a multi-state rule, as files hold it.
+//
+// A sibling of `PatternDocument` rather than a field added to it: the two-state readers,
+// writers and `Universe(document:)` stay exactly as they are (and as fast), and a multi-state
+// pattern cannot reach the two-state engine by mistake. Cells are listed one per non-empty
+// cell with its state; soups and the files Golly users bring are small enough for that, and
+// a Hashlife engine builds its tree from the list.
+
+import HashlifeEngine
+
+/// One cell in a state from 1 to 255 (state 0, empty, is never listed).
+public struct MultiStateCell: Hashable, Sendable, Comparable {
+    public var x: Int
+    public var y: Int
+    public var state: UInt8
+
+    public init(x: Int, y: Int, state: UInt8) {
+        self.x = x
+        self.y = y
+        self.state = state
+    }
+
+    /// Reading order: by row, then by column.
+    public static func < (lhs: MultiStateCell, rhs: MultiStateCell) -> Bool {
+        (lhs.y, lhs.x, lhs.state) < (rhs.y, rhs.x, rhs.state)
+    }
+}
+
+/// A multi-state pattern: its rule, comments and cells (y grows downwards; a file's cells
+/// start at (0, 0) unless it gives a position).
+public struct MultiStatePattern: Sendable, Equatable {
+    public var rule: MultiStateRule
+    public var comments: [String]
+    public var cells: [MultiStateCell]
+
+    public init(rule: MultiStateRule, comments: [String] = [], cells: [MultiStateCell] = []) {
+        self.rule = rule
+        self.comments = comments
+        self.cells = cells
+    }
+
+    /// Golly's population: every cell not in state 0.
+    public var population: Int { cells.count }
+
+    /// The smallest rectangle holding every cell, or nil when there is none.
+    public var bounds: (left: Int, top: Int, width: Int, height: Int)? {
+        guard let first = cells.first else { return nil }
+        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        for cell in cells {
+            minX = min(minX, cell.x); maxX = max(maxX, cell.x)
+            minY = min(minY, cell.y); maxY = max(maxY, cell.y)
+        }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// The cells moved so that the bounding box starts at (0, 0), in reading order: the form
+    /// in which two patterns written "relative to their bounding box" compare.
+    public var normalised: [MultiStateCell] {
+        guard let box = bounds else { return [] }
+        return cells.map { MultiStateCell(x: $0.x - box.left, y: $0.y - box.top, state: $0.state) }.sorted()
+    }
+}
