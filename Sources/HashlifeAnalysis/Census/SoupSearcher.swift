@@ -7,10 +7,11 @@ import HashlifeEngine
 // apgsearch's own per-soup census, apart from apgsearch's occasional boat counted as a glider
 // (about one soup in 400; see `ObjectSeparation`).
 //
-// Soups that do not settle within `SoupSearcher.maximumGeneration` generations, and clusters
-// that are not periodic on their own within `maximumPeriod`, are counted under the names apgsearch gives
-// what it cannot classify: a growing pattern (gun, puffer) once as `zz_LINEAR`, anything else
-// not periodic as `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
+// A soup without a verdict within `SoupSearcher.maximumGeneration` generations is separated
+// where the look-ahead ends. Clusters that are not periodic on their own within
+// `maximumPeriod` are counted under the names apgsearch gives what it cannot classify: a
+// growing pattern (gun, puffer) once as `zz_LINEAR`, anything else not periodic as
+// `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
 // `zz_EXPLOSIVE`); those are rarer than one soup in a million for B3/S23.
 
 /// Why a rule cannot be censused.
@@ -27,6 +28,9 @@ public final class SoupSearcher {
     public static let maximumPeriod = 10_000
     /// The longest window of generations whose cells join objects into clusters.
     static let maximumWindow = 4096
+    /// The window when the period is not known (a multiple of every period up to 6, and 10,
+    /// 12, 15, 20, 30).
+    static let unknownPeriodWindow = 60
     /// The memory limit of a searcher's universe (bytes): soups stay far below it.
     public static let memoryLimit = 64 << 20
 
@@ -60,7 +64,9 @@ public final class SoupSearcher {
         switch classification.verdict {
         case .extinct: return [:]
         case .growing: return ["zz_LINEAR": 1]
-        case .undetermined: return ["PATHOLOGICAL": 1]
+        // No verdict: often ash with ships the classifier does not follow (two gliders side by
+        // side), separated as `identify --objects` does at the end of the look-ahead.
+        case .undetermined: window = unknownPeriodWindow
         case .still: window = 0
         case .oscillator(_, let p), .spaceship(_, let p, _, _, _), .settled(_, let p, _): window = min(p, maximumWindow)
         }
