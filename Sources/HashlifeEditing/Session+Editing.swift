@@ -51,7 +51,7 @@ extension Session {
         paste(clip, x: x, y: y, mode: mode, description: "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")")
     }
 
-    /// Pastes `clip` (made by this session's universe, e.g. by `clip(of:)`); one history entry.
+    /// Pastes `clip` (made by `universe`, e.g. by `clip(of:)`); one history entry.
     public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
         record(description) { live.paste(clip, x: x, y: y, mode: mode) }
     }
@@ -104,7 +104,7 @@ extension Session {
         }
     }
 
-    /// `document`'s live cells as a clip of this session's universe, the clip's top-left at
+    /// `document`'s live cells as a clip of `universe`, the clip's top-left at
     /// their bounding box's top-left (an empty document gives an empty 0×0 clip).
     /// - Throws: "rule" when the document's rule does not parse.
     public func clip(of document: PatternDocument, label: String) throws(SessionError) -> PatternClip {

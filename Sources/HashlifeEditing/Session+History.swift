@@ -26,7 +26,7 @@ public struct HistoryEntry {
     public let population: BigUInt
     /// For an undo entry the state before the change; for a redo entry the state after it.
     let state: UniverseState
-    /// The number of `state` in this session (see `Session.currentStateNumber`): equal numbers
+    /// The number of `state` in this `Session` (see `Session.currentStateNumber`): equal numbers
     /// are equal states, so a store can write each state once.
     public let stateNumber: Int
 }

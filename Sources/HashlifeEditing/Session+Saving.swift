@@ -151,7 +151,7 @@ extension Session {
         return kept.mapValues(\.number)
     }
 
-    /// A number no state of this session has had.
+    /// A number no state of this `Session` has had.
     func newStateNumber() -> Int {
         lastStateNumber += 1
         return lastStateNumber

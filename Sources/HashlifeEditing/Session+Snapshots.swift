@@ -3,14 +3,14 @@
 import HashlifeEngine
 import HashlifeInterface
 
-/// A saved state of the session's universe, by name. Its root is pinned (kept through
+/// A saved state of a `Session`'s universe, by name. Its root is pinned (kept through
 /// collections), so it costs the memory of the nodes only it reaches; restoring is O(1).
 public struct Snapshot {
     public let name: String
     public let generation: BigUInt
     public let population: BigUInt
     let state: UniverseState
-    /// The number of `state` in this session (see `HistoryEntry.stateNumber`).
+    /// The number of `state` in this `Session` (see `HistoryEntry.stateNumber`).
     public let stateNumber: Int
 }
 

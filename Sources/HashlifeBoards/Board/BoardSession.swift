@@ -51,7 +51,7 @@ public enum BoardSessionChange: Equatable, Sendable {
     case clear
     /// Replaces the entries with `entries` and adds `newStates` (key → compressed Macrocell);
     /// states no entry names any more are deleted. An entry may name a new state or one stored
-    /// by an earlier write of the same session.
+    /// by an earlier write of this board's saved history.
     /// - Throws (from the write): `.sessionStale` when an entry names a key that is neither new
     ///   nor stored (another process replaced the session meanwhile); nothing is written then,
     ///   and the writer should write again with every state as new.
