@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
         .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeTerminal"]),
         .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeInterface"]),
-        .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine"]),
+        .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine", "CLifeKernels"]),
         .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),

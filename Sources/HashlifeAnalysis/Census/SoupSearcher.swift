@@ -44,14 +44,30 @@ public final class SoupSearcher {
         if let reason = Apgcode.unsupportedReason(rule) { throw SoupSearcherError(description: reason) }
         self.rule = rule
         self.symmetry = symmetry
+        plane = PlaneCensus(rule: rule)
     }
+
+    /// The fast path, for outer-totalistic rules on processors with its kernels.
+    private let plane: PlaneCensus?
 
     /// The census of soup `id` (a root and a decimal index): apgcode → count, as apgsearch
     /// counts them (`xs0_0`, the empty pattern, never appears). An empty soup, or one that dies
-    /// out, has an empty census.
+    /// out, has an empty census. Soups run on a `PlaneCensus` where it can take them, and
+    /// otherwise on a Hashlife universe (`referenceCensus`); both give the same answer.
     public func census(soupID id: String) -> [String: Int] {
+        let cells = HashedSoup.cells(id: id, symmetry: symmetry)
+        if let plane, let counts = plane.census(of: cells) { return counts }
+        return referenceCensus(cells)
+    }
+
+    /// The census of soup `id` on a Hashlife universe only (see `census(soupID:)`).
+    public func referenceCensus(soupID id: String) -> [String: Int] {
+        referenceCensus(HashedSoup.cells(id: id, symmetry: symmetry))
+    }
+
+    private func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
         let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
-        universe.load(cells: HashedSoup.cells(id: id, symmetry: symmetry))
+        universe.load(cells: cells)
         return SoupSearcher.census(of: universe)
     }
 

@@ -71,22 +71,32 @@ public enum ObjectSeparation {
         let influence = zoneOfInfluence(universe.rule)
         var results: [SeparatedObject] = []
         for cluster in clusters(live, envelope: envelope, zone: influence) {
-            let single = Universe(rule: universe.rule)
-            single.load(cells: cluster.lazy.map { (x: $0.x, y: $0.y) })
-            let (classification, found) = try PeriodicObject.find(in: single, maxGeneration: maxGeneration, control: control)
-            // An object only when periodic from now on (the cluster's universe starts at 0).
-            guard let object = found, classification.verdict.generation.isZero else {
-                results.append(SeparatedObject(cells: cluster, object: nil))
-                continue
-            }
-            // Phases in the pattern's frame: the object's are relative to its first corner.
-            let corner = CellPosition(x: cluster.map(\.x).min()!, y: cluster.map(\.y).min()!)
-            let phases = object.phases.map { $0.map { CellPosition(x: $0.x + corner.x, y: $0.y + corner.y) } }
-            for piece in split(Piece(phases: phases, dx: object.dx, dy: object.dy), rule: universe.rule) {
-                results.append(SeparatedObject(cells: piece.phases[0], object: piece.object))
-            }
+            results += try objects(ofCluster: cluster, rule: universe.rule, maxGeneration: maxGeneration, control: control)
         }
         return results.sorted { $0.corner < $1.corner }
+    }
+
+    /// The objects one cluster (its live cells, as `clusters` made it) is made of: the cluster
+    /// run on its own is classified, and when it is a still life, oscillator or spaceship from
+    /// now on, split into the objects it is made of; otherwise it is one `SeparatedObject`
+    /// without an object. Cells stay in the cluster's frame. Depends on nothing but the cells,
+    /// the rule and `maxGeneration` (so callers may remember answers by the cluster's shape).
+    /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
+    public static func objects(ofCluster cluster: [CellPosition], rule: Rule, maxGeneration: BigUInt,
+                               control: StepControl? = nil) throws(StepError) -> [SeparatedObject] {
+        let single = Universe(rule: rule)
+        single.load(cells: cluster.lazy.map { (x: $0.x, y: $0.y) })
+        let (classification, found) = try PeriodicObject.find(in: single, maxGeneration: maxGeneration, control: control)
+        // An object only when periodic from now on (the cluster's universe starts at 0).
+        guard let object = found, classification.verdict.generation.isZero else {
+            return [SeparatedObject(cells: cluster, object: nil)]
+        }
+        // Phases in the pattern's frame: the object's are relative to its first corner.
+        let corner = CellPosition(x: cluster.map(\.x).min()!, y: cluster.map(\.y).min()!)
+        let phases = object.phases.map { $0.map { CellPosition(x: $0.x + corner.x, y: $0.y + corner.y) } }
+        return split(Piece(phases: phases, dx: object.dx, dy: object.dy), rule: rule).map {
+            SeparatedObject(cells: $0.phases[0], object: $0.object)
+        }
     }
 
     /// The offsets within which cells influence each other in one step of clustering: the

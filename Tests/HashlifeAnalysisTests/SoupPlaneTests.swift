@@ -1,0 +1,75 @@
+import Testing
+@testable import HashlifeAnalysis
+import HashlifeEngine
+import HashlifeTestSupport
+
+/// The census's soup plane and its fast path, against the reference engine and the Hashlife
+/// path they stand in for.
+@Suite struct SoupPlaneTests {
+    /// Every cell of the plane after each generation equals the naive engine's, for random
+    /// soups of several rules (the skipping of unchanged blocks must never skip a change).
+    @Test(arguments: ["B3/S23", "B36/S23", "B2/S", "B3678/S34678", "B35678/S5678"])
+    func stepsLikeTheReferenceEngine(ruleText: String) throws {
+        let rule = try Rule(ruleText)
+        let plane = try #require(SoupPlane(birth: rule.birthCounts, survival: rule.survivalCounts))
+        for seed in 1...3 as ClosedRange<UInt64> {
+            let soup = randomSoup(width: 24, height: 24, density: 0.45, seed: seed)
+            let origin = SoupPlane.side / 2 - 12
+            plane.clear()
+            plane.load(soup.map { (x: $0.x + origin, y: $0.y + origin) })
+            var reference = ReferenceEngine(rule: rule, cells: soup.map { ReferenceCell(x: $0.x + origin, y: $0.y + origin) })
+            for generation in 1...150 {
+                let report = plane.step()
+                reference.step()
+                let cells = Set(plane.liveCells().map { ReferenceCell(x: Int($0 & 0xFFFF), y: Int($0 >> 16)) })
+                #expect(cells == reference.cells, "\(ruleText), soup \(seed), generation \(generation)")
+                if cells != reference.cells || report.nearEdge { break }
+            }
+        }
+    }
+
+    /// A killed cell is gone from the next generation on as if it had never been there.
+    @Test func killingACellStepsOnExactly() throws {
+        let rule = Rule.life
+        let plane = try #require(SoupPlane(birth: rule.birthCounts, survival: rule.survivalCounts))
+        let soup = randomSoup(width: 16, height: 16, density: 0.5, seed: 7).map { ReferenceCell(x: $0.x + 500, y: $0.y + 500) }
+        plane.load(soup.map { (x: $0.x, y: $0.y) })
+        var reference = ReferenceEngine(rule: rule, cells: soup)
+        for _ in 0..<40 {
+            _ = plane.step()
+            reference.step()
+        }
+        let victim = try #require(reference.cells.sorted().first)
+        plane.kill(victim.x, victim.y)
+        reference = reference.setting(x: victim.x, y: victim.y, alive: false)
+        for generation in 1...60 {
+            _ = plane.step()
+            reference.step()
+            let cells = Set(plane.liveCells().map { ReferenceCell(x: Int($0 & 0xFFFF), y: Int($0 >> 16)) })
+            #expect(cells == reference.cells, "generation \(generation) after the kill")
+            if cells != reference.cells { break }
+        }
+    }
+
+    /// The fast path's census of each soup equals the Hashlife path's, soup by soup (B3/S23
+    /// and HighLife; these roots are not in the apgsearch reference data, whose soups the CLI
+    /// tests check against apgsearch itself).
+    @Test(arguments: [("B3/S23", "k_planeCheck", 160), ("B36/S23", "k_highlifeCheck", 40)])
+    func censusEqualsTheHashlifePath(ruleText: String, root: String, soups: Int) throws {
+        let rule = try Rule(ruleText)
+        let searcher = try SoupSearcher(rule: rule, symmetry: .c1)
+        let plane = try #require(PlaneCensus(rule: rule))
+        var fast = 0
+        for index in 0..<soups {
+            let id = root + String(index)
+            let reference = searcher.referenceCensus(soupID: id)
+            if let counts = plane.census(of: HashedSoup.cells(id: id)) {
+                fast += 1
+                #expect(counts == reference, "soup \(id)")
+            }
+            #expect(searcher.census(soupID: id) == reference, "soup \(id)")
+        }
+        // Nearly every soup takes the fast path (or this test would check little).
+        #expect(fast >= soups * 9 / 10)
+    }
+}
