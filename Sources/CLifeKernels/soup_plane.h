@@ -67,6 +67,13 @@ typedef struct {
     uint64_t generation;
     /// Steps left that count every computed block changed (after loading).
     uint32_t fresh;
+    /// Hashes of recent quiet generations (`hsp_run`), by their top bits: those of the pattern
+    /// loaded `loads` times since the plane was made are this pattern's.
+    struct {
+        uint64_t hash;
+        uint32_t generation, load;
+    } seen[4096];
+    uint32_t loads;
 } hashlife_soup_plane;
 
 /// Clears the plane to no live cells at generation 0 (only the blocks written since the last
@@ -87,6 +94,7 @@ static inline void hsp_clear(hashlife_soup_plane *p) {
     memset(p->sums, 0, sizeof p->sums);
     p->fresh = 0;
     p->activeBands = 0;
+    p->loads++;
 }
 
 /// A zeroed plane is a cleared one.
@@ -113,12 +121,11 @@ static inline uint32_t hsp_place(int c, int band) { return (uint32_t)(2 * (band 
 
 /// A row's word mixed with its lane's constant and its block's `place` for `sums`: the word
 /// salted by the place (so the same word elsewhere scrambles differently, whatever its bits),
-/// then multiplied and shifted so that every bit reaches the others.
+/// then multiplied and shifted so that bits reach each other (a repeat the hash suggests is
+/// checked cell by cell, so the hash need only be good, not perfect).
 static inline uint32_t hsp_scramble(uint32_t word, uint32_t mix, uint32_t place) {
     uint32_t x = (word ^ place * mix) * mix;
-    x ^= x >> 15;
-    x *= 0x2C1B3C6Du;
-    return x ^ (x >> 12);
+    return x ^ (x >> 15);
 }
 
 /// A hash of the current generation (equal generations have equal hashes).
@@ -205,6 +212,47 @@ static inline void hsp_clear_envelope(hashlife_soup_plane *p, hashlife_soup_cell
     memset(p->enveloped, 0, sizeof p->enveloped);
 }
 #undef HSP_CLEAR_
+
+/// Saves the plane into `saved` (its cells block by written block).
+static inline void hsp_save(const hashlife_soup_plane *p, hashlife_soup_plane *saved) {
+#define HSP_SAVE_(c, y)                                                                             \
+    for (int b_ = 0; b_ < 2; b_++) memcpy(&saved->cells[b_][c][y], &p->cells[b_][c][y], HSP_BLOCK_BYTES)
+    HSP_FOR_BLOCKS(p->touched, HSP_SAVE_);
+#undef HSP_SAVE_
+    memcpy(saved->active, p->active, sizeof p->active);
+    memcpy(saved->touched, p->touched, sizeof p->touched);
+    memcpy(saved->occupied, p->occupied, sizeof p->occupied);
+    memcpy(saved->copied, p->copied, sizeof p->copied);
+    memcpy(saved->enveloped, p->enveloped, sizeof p->enveloped);
+    memcpy(saved->sums, p->sums, sizeof p->sums);
+    saved->activeBands = p->activeBands;
+    saved->generation = p->generation;
+    saved->fresh = p->fresh;
+}
+
+/// Makes the plane what it was when `hsp_save` saved it into `saved` (the hashes seen since
+/// are forgotten, and so are those seen before: `hsp_run` starts remembering afresh).
+static inline void hsp_restore(hashlife_soup_plane *p, const hashlife_soup_plane *saved) {
+    uint32_t since[HSP_BANDS];
+    for (int band = 0; band < HSP_BANDS; band++) since[band] = p->touched[band] & ~saved->touched[band];
+#define HSP_ZERO_(c, y) for (int b_ = 0; b_ < 2; b_++) memset(&p->cells[b_][c][y], 0, HSP_BLOCK_BYTES)
+    HSP_FOR_BLOCKS(since, HSP_ZERO_);
+#undef HSP_ZERO_
+#define HSP_BACK_(c, y)                                                                             \
+    for (int b_ = 0; b_ < 2; b_++) memcpy(&p->cells[b_][c][y], &saved->cells[b_][c][y], HSP_BLOCK_BYTES)
+    HSP_FOR_BLOCKS(saved->touched, HSP_BACK_);
+#undef HSP_BACK_
+    memcpy(p->active, saved->active, sizeof p->active);
+    memcpy(p->touched, saved->touched, sizeof p->touched);
+    memcpy(p->occupied, saved->occupied, sizeof p->occupied);
+    memcpy(p->copied, saved->copied, sizeof p->copied);
+    memcpy(p->enveloped, saved->enveloped, sizeof p->enveloped);
+    memcpy(p->sums, saved->sums, sizeof p->sums);
+    p->activeBands = saved->activeBands;
+    p->generation = saved->generation;
+    p->fresh = saved->fresh;
+    p->loads++;
+}
 
 /// Cell (x, y) of `cells`.
 static inline int hsp_cells_get(const hashlife_soup_cells *cells, int x, int y) {
@@ -363,11 +411,7 @@ HSP_AVX2 static inline uint32_t hsp_test256(hsp_block v, hsp_block m) {
                 /* The hash: what the block adds now less what it added (nothing when unchanged). */  \
                 hsp_block salt = mix * (ones * hsp_place(c, band));                                    \
                 hsp_block x = (cells ^ salt) * mix, y = (old ^ salt) * mix;                            \
-                x ^= x >> 15;                                                                          \
-                y ^= y >> 15;                                                                          \
-                x *= 0x2C1B3C6Du;                                                                      \
-                y *= 0x2C1B3C6Du;                                                                      \
-                sums += (x ^ (x >> 12)) - (y ^ (y >> 12));                                             \
+                sums += (x ^ (x >> 15)) - (y ^ (y >> 15));                                             \
                 if (c == 0 || c == HSP_COLUMNS - 1 || band == 0 || band == HSP_BANDS - 1) {            \
                     uint32_t edge = 0;                                                                 \
                     if (c == 0) edge |= test(cells, lowMargin);                                        \
@@ -400,16 +444,43 @@ static inline uint32_t hsp_step(hashlife_soup_plane *p, int level, unsigned birt
     return life ? hsp_step_avx2(p, 0, 0, 1) : hsp_step_avx2(p, birth, survival, 0);
 }
 
-/// Steps at most `limit` (at least 1) generations, stopping after one that reports `HSP_EDGE`
-/// or at most `quiet` changed blocks; returns the last step's report.
-static inline uint32_t hsp_run(hashlife_soup_plane *p, int level, unsigned birth, unsigned survival, int life,
-                               uint64_t limit, uint32_t quiet) {
-    uint32_t report = 0;
+/// What `hsp_run` stopped at.
+typedef struct {
+    /// The last step's report.
+    uint32_t report;
+    /// A period the plane may have now: 2 when no block changed, else the distance to an
+    /// earlier generation with the same hash; 0 when none was seen.
+    uint32_t period;
+} hsp_stop;
+
+/// Steps at most `limit` (at least 1) generations, stopping after one that reports
+/// `HSP_EDGE`, one that may repeat an earlier one (no block changed, or its hash was seen at a
+/// generation with at most `quiet` changed blocks), or one with at most `few` (but some)
+/// changed blocks at or after generation `look`.
+static inline hsp_stop hsp_run(hashlife_soup_plane *p, int level, unsigned birth, unsigned survival, int life,
+                               uint64_t limit, uint32_t quiet, uint32_t few, uint64_t look) {
+    hsp_stop stop = {0, 0};
     for (uint64_t i = 0; i < limit; i++) {
-        report = hsp_step(p, level, birth, survival, life);
-        if ((report & HSP_EDGE) || (report & ~HSP_EDGE) <= quiet) break;
+        stop.report = hsp_step(p, level, birth, survival, life);
+        uint32_t changed = stop.report & ~HSP_EDGE;
+        if (stop.report & HSP_EDGE) break;
+        if (changed == 0) {
+            stop.period = 2;
+            break;
+        }
+        if (changed > quiet) continue;
+        /* A generation in turmoil changes many blocks and does not repeat: only quiet ones */
+        /* are remembered. */
+        uint64_t hash = hsp_hash(p);
+        uint32_t generation = (uint32_t)p->generation;
+        int slot = (int)(hash >> 52);
+        if (p->seen[slot].load == p->loads && p->seen[slot].hash == hash) stop.period = generation - p->seen[slot].generation;
+        p->seen[slot].hash = hash;
+        p->seen[slot].generation = generation;
+        p->seen[slot].load = p->loads;
+        if (stop.period || (changed <= few && p->generation >= look)) break;
     }
-    return report;
+    return stop;
 }
 
 #endif

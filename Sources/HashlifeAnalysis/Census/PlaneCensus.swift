@@ -62,9 +62,6 @@ final class PlaneCensus {
     private let saved = SoupPlane.Saved()
     private let envelope = SoupPlane.Cells()
     private var answers: [[UInt32]: Answer] = [:]
-    /// Hashes of recent steps by their top bits: (hash, generation, soup).
-    private var seen = [(hash: UInt64, generation: Int, soup: Int)](repeating: (0, 0, -1), count: 4096)
-    private var soup = 0
     /// Cells of the square already put in a cluster, a bit each.
     private var visited = [UInt64](repeating: 0, count: SoupPlane.side * SoupPlane.side / 64)
 
@@ -88,20 +85,19 @@ final class PlaneCensus {
         let (ox, oy) = ((side - (maxX - minX + 1)) / 2 - minX, (side - (maxY - minY + 1)) / 2 - minY)
         plane.clear()
         plane.load(cells.map { (x: $0.x + ox, y: $0.y + oy) })
-        soup += 1
 
         var counts: [String: Int] = [:]
         var nextAttempt = 0, nextSweep = 0, lastActive = -1
         while plane.generation < PlaneCensus.maximumGeneration {
-            // Generations in turmoil run without coming back here.
-            let report = plane.run(limit: PlaneCensus.maximumGeneration - plane.generation, quiet: PlaneCensus.quietBlocks)
+            // Generations in turmoil, and quiet ones without news, run without coming back here.
+            let (report, period) = plane.run(limit: PlaneCensus.maximumGeneration - plane.generation, quiet: PlaneCensus.quietBlocks,
+                                             few: PlaneCensus.sweepBlocks, look: nextSweep)
             if report.nearEdge {
                 guard removeShips(into: &counts) else { return nil }
                 continue
             }
             let generation = plane.generation
-            var window = 0
-            if report.changedBlocks > 0, report.changedBlocks <= PlaneCensus.sweepBlocks, generation >= nextSweep {
+            if period == 0, report.changedBlocks <= PlaneCensus.sweepBlocks, generation >= nextSweep {
                 // A sweep is worth trying when the cells near change are few and as many as
                 // at the last look (ships keep their population; turmoil does not).
                 nextSweep = generation + PlaneCensus.sweepInterval
@@ -115,21 +111,11 @@ final class PlaneCensus {
                 }
                 lastActive = active
             }
-            if report.changedBlocks == 0 {
-                window = 2
-            } else if report.changedBlocks <= PlaneCensus.quietBlocks {
-                // A soup in turmoil changes many blocks and does not repeat.
-                let hash = plane.hash
-                let slot = Int(hash >> 52)
-                let entry = seen[slot]
-                if entry.soup == soup, entry.hash == hash { window = generation - entry.generation }
-                seen[slot] = (hash, generation, soup)
-            }
-            guard window > 0, generation >= nextAttempt else { continue }
-            guard window <= SoupSearcher.maximumWindow else { return nil }
-            switch settle(window: window, into: &counts) {
+            guard period > 0, generation >= nextAttempt else { continue }
+            guard period <= SoupSearcher.maximumWindow else { return nil }
+            switch settle(window: period, into: &counts) {
             case .settled: return counts
-            case .notYet: nextAttempt = plane.generation + window
+            case .notYet: nextAttempt = plane.generation + period
             case .handOver: return nil
             }
         }

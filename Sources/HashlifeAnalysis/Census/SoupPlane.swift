@@ -54,9 +54,6 @@ final class SoupPlane {
 
     /// Generations stepped since the last `clear`.
     var generation: Int { Int(plane.pointee.generation) }
-    /// A hash of the current generation: equal generations give equal hashes (but equal hashes
-    /// need not be equal generations).
-    var hash: UInt64 { hsp_hash(plane) }
 
     /// No live cells, generation 0.
     func clear() { hsp_clear(plane) }
@@ -77,12 +74,15 @@ final class SoupPlane {
         #endif
     }
 
-    /// Steps at most `limit` generations (at least 1), stopping after one near the edge or with
-    /// at most `quiet` changed blocks; the last step's report.
-    func run(limit: Int, quiet: Int) -> Report {
+    /// Steps at most `limit` generations (at least 1), stopping after one near the edge, one
+    /// that may repeat an earlier one (`period`: 2 when no block changed, else the distance to
+    /// an earlier generation of equal hash, looked for among generations with at most `quiet`
+    /// changed blocks), or one with at most `few` (but some) changed blocks at or after
+    /// generation `look`. The last step's report, and the period (0 for none).
+    func run(limit: Int, quiet: Int, few: Int, look: Int) -> (report: Report, period: Int) {
         #if arch(x86_64)
-        let report = hsp_run(plane, level, birth, survival, life, UInt64(max(limit, 1)), UInt32(quiet))
-        return Report(changedBlocks: Int(report & ~HSP_EDGE), nearEdge: report & HSP_EDGE != 0)
+        let stop = hsp_run(plane, level, birth, survival, life, UInt64(max(limit, 1)), UInt32(quiet), UInt32(few), UInt64(max(look, 0)))
+        return (Report(changedBlocks: Int(stop.report & ~HSP_EDGE), nearEdge: stop.report & HSP_EDGE != 0), Int(stop.period))
         #else
         preconditionFailure("the soup plane has no kernel on this processor")
         #endif
@@ -161,9 +161,9 @@ final class SoupPlane {
     }
 
     /// Saves the plane into `saved`.
-    func save(into saved: Saved) { saved.plane.update(from: plane, count: 1) }
+    func save(into saved: Saved) { hsp_save(plane, saved.plane) }
     /// Makes the plane what it was when saved into `saved`.
-    func restore(from saved: Saved) { plane.update(from: saved.plane, count: 1) }
+    func restore(from saved: Saved) { hsp_restore(plane, saved.plane) }
 
     /// Copies the current generation into `cells`, which must be clear (new, or cleared by
     /// `clearCopy`).
