@@ -8,7 +8,7 @@ import PackageDescription
 //     when the processor has them)
 //   ← HashlifeFormats (+ the system zlib; also `retryingOnInterrupt`, the one helper that retries
 //     system calls a signal interrupted, and `writeAll`, for every module's file and terminal I/O),
-//     HashlifeAnalysis, HashlifeRendering (+ zlib),
+//     HashlifeAnalysis (+ CLifeKernels' soup plane, for the census), HashlifeRendering (+ zlib),
 //     HashlifeInterface (JSON answers; numbers, memory sizes and thread counts as people type
 //     them; user text quoted short and safe in messages)
 //   ← HashlifeEditing (the editing model: a session over one universe with its history,
@@ -50,8 +50,9 @@ let package = Package(
     targets: [
         // A header-only cache prefetch hint (`__builtin_prefetch`), which Swift lacks.
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
-        // Vector kernels for the direct squares (AVX-512 and AVX2, header only, chosen at run
-        // time: each function carries its instruction set, so no target flags are needed).
+        // Vector kernels for the direct squares and the census's soup plane (AVX-512 and AVX2,
+        // header only, chosen at run time: each function carries its instruction set, so no
+        // target flags are needed).
         .systemLibrary(name: "CLifeKernels", path: "Sources/CLifeKernels"),
         // Exact unsigned and signed integers of any size (generations, populations, coordinates).
         .target(name: "HashlifeBigInt", swiftSettings: engineSettings),
