@@ -12,9 +12,14 @@
 // states the neighbours hold (a birth's colour, the dead markers 16...24) are marked in the
 // table and computed by `MultiStateRule.next` from the 3×3 block, the rule's own definition.
 //
-// A cell that is 0 with no alive cell in its 3×3 block stays 0 in every family (B0 is not
-// supported), so only the cells of a row that are non-zero or touch an alive cell are
-// computed: the rest of the row is written as zeros.
+// Only the cells whose next state can differ from a default are computed. Generations: a cell
+// that is 0 with no alive cell in its 3×3 block stays 0 (B0 is not supported), so the row is
+// written as zeros and the cells that are non-zero or touch an alive cell are computed. History
+// and Super: a cell in an even state with no alive cell and no killer in its 3×3 block keeps
+// its state, except Super's 14 (which dies) and 16 … 24 (which answer their neighbours), so the
+// row is copied and only the cells near an alive cell or a killer, or in a state from 14 to
+// 24, are computed: the trails and markers that fill most of a History or Super pattern cost
+// a copy.
 
 /// A rule's per-cell tables for `generation(_:into:width:)`. A handle: the store that made it
 /// frees it (`deallocate`).
@@ -118,6 +123,7 @@ struct MultiStateKernel {
         var alive = InlineArray<16, UInt32>(repeating: 0)
         var killers = InlineArray<16, UInt32>(repeating: 0)
         var nonzero = InlineArray<16, UInt32>(repeating: 0)
+        var special = InlineArray<16, UInt32>(repeating: 0)
         var anyKiller: UInt32 = 0
         for y in 0..<width {
             let row = UnsafeRawPointer(source + y * MultiStateKernel.stride)
@@ -132,21 +138,32 @@ struct MultiStateKernel {
                 let six = MultiStateKernel.ones &* 6
                 killers[y] = MultiStateKernel.mask(MultiStateKernel.isZero(low ^ six), MultiStateKernel.isZero(high ^ six))
                 anyKiller |= killers[y]
+                special[y] = MultiStateKernel.mask(MultiStateKernel.from14to24(low), MultiStateKernel.from14to24(high))
             }
         }
         let inner = UInt32(1) << UInt32(width - 2) - 1
         let decides = self.decides, transitions = self.transitions, outerMask = self.outerMask
         for y in 0..<(width - 2) {
             let out = target + y * MultiStateKernel.stride
-            UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), as: UInt64.self)
-            UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), toByteOffset: 8, as: UInt64.self)
-            let a0 = alive[y], a1 = alive[y + 1], a2 = alive[y + 2]
-            let spread = a0 | a1 | a2
-            var candidates = (nonzero[y + 1] &>> 1 | spread | spread &>> 1 | spread &>> 2) & inner
-            if candidates == 0 { continue }
-            let k0 = killers[y], k1 = killers[y + 1], k2 = killers[y + 2]
-            let killerRows = anyKiller != 0 && (k0 | k1 | k2) != 0
             let centreRow = source + (y + 1) * MultiStateKernel.stride + 1
+            let a0 = alive[y], a1 = alive[y + 1], a2 = alive[y + 2]
+            let k0 = killers[y], k1 = killers[y + 1], k2 = killers[y + 2]
+            let spread = a0 | a1 | a2
+            var candidates: UInt32
+            if hasKiller {
+                // The row as it is (its inert cells keep their states), then the others.
+                let row = UnsafeRawPointer(centreRow)
+                UnsafeMutableRawPointer(out).storeBytes(of: row.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                UnsafeMutableRawPointer(out).storeBytes(of: row.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                let near = spread | k0 | k1 | k2
+                candidates = (special[y + 1] &>> 1 | near | near &>> 1 | near &>> 2) & inner
+            } else {
+                UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), as: UInt64.self)
+                UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), toByteOffset: 8, as: UInt64.self)
+                candidates = (nonzero[y + 1] &>> 1 | spread | spread &>> 1 | spread &>> 2) & inner
+            }
+            if candidates == 0 { continue }
+            let killerRows = anyKiller != 0 && (k0 | k1 | k2) != 0
             while candidates != 0 {
                 let x = UInt32(candidates.trailingZeroBitCount)
                 candidates &= candidates &- 1
@@ -161,21 +178,43 @@ struct MultiStateKernel {
                 if next != MultiStateKernel.fromBlock {
                     out[Int(x)] = UInt8(truncatingIfNeeded: next)
                 } else {
-                    out[Int(x)] = fromBlock(centreRow + Int(x))
+                    out[Int(x)] = superFromNeighbours(centreRow + Int(x), alive: decides[index] != 0)
                 }
             }
         }
     }
 
-    /// `MultiStateRule.next` of the cell at `centre` (in a buffer of rows `stride` apart).
+    /// A Super transition marked `fromBlock`, for the cell at `centre` (in a buffer of rows
+    /// `stride` apart) whose alive neighbourhood `alive` decides: a birth's colour, or a dead
+    /// marker 16 … 24 answering its neighbours, as `MultiStateRule.superNext` computes them from
+    /// the states the neighbourhood holds (`stateMask`).
     @inline(never)
-    func fromBlock(_ centre: UnsafePointer<UInt8>) -> UInt8 {
+    func superFromNeighbours(_ centre: UnsafePointer<UInt8>, alive: Bool) -> UInt8 {
         let s = MultiStateKernel.stride
-        return rule.next((centre[-s - 1], centre[-s], centre[-s + 1], centre[-1], centre[0], centre[1],
-                          centre[s - 1], centre[s], centre[s + 1]))
+        @inline(__always) func bit(_ state: UInt8) -> UInt32 { state < 32 ? 1 &<< UInt32(state) : 0 }
+        var types = bit(centre[-s]) | bit(centre[-1]) | bit(centre[1]) | bit(centre[s])
+        if outerMask & 1 != 0 { types |= bit(centre[-s - 1]) | bit(centre[s + 1]) }
+        if outerMask & 1 << 2 != 0 { types |= bit(centre[-s + 1]) | bit(centre[s - 1]) }
+        let c = centre[0]
+        if alive { return MultiStateRule.superBirth(types) }
+        switch c {
+        case 16: return types & Super.aliveWith14 != 0 ? 14 : c
+        case 18: return types & 1 << 22 != 0 ? 22 : c
+        case 20: return types & 1 << 18 != 0 ? 18 : c
+        case 22: return types & 1 << 20 != 0 ? 20 : c
+        default: return types & Super.aliveWith14or18 != 0 ? 18 : c  // 24
+        }
     }
 
     static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// 0x01 in each byte of `v` from 14 to 24, else 0x00, for bytes below 128 (History and
+    /// Super states): v + 114 reaches 128 from 14 on, v + 103 from 25 on, with no carries.
+    @inline(__always)
+    static func from14to24(_ v: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return ((v &+ 0x7272_7272_7272_7272) & ~(v &+ 0x6767_6767_6767_6767) & high) &>> 7
+    }
 
     /// 0x01 in each byte of `v` that is zero, else 0x00.
     @inline(__always)

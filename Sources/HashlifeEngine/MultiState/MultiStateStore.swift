@@ -18,7 +18,7 @@ struct MultiStateStore: ~Copyable {
     /// below it.
     var nodeCapacity: Int
     var limitBytes: Int
-    /// Scratch buffers of the direct step: two 16×16 squares of bytes.
+    /// Scratch buffers of the direct step: two 16×16 squares of bytes (and 16 more).
     let scratch: UnsafeMutablePointer<UInt8>
     /// Counters of the recursion.
     var memoHits: UInt64 = 0
@@ -35,12 +35,14 @@ struct MultiStateStore: ~Copyable {
                      "the record's words are where the look-ups read them")
         limitBytes = max(memoryLimit, MemoryPlan.minimumLimit)
         nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes)
-        let initial = min(nodeCapacity, 1 << 16)
-        arena = MultiStateArena(capacity: initial, buckets: 1 << 12)
+        // Allocated at the limit's capacity (up to a ceiling) as the two-state arena is: pages
+        // never touched cost nothing, and the arena is not copied as it fills.
+        arena = MultiStateArena(capacity: min(nodeCapacity, MultiStateStore.allocationCeiling), buckets: 1 << 12)
         collector = Collector(insertsPerTick: max(nodeCapacity / 64, 64))
         kernel = MultiStateKernel(rule: rule)
-        scratch = .allocate(capacity: 2 * 256)
-        scratch.initialize(repeating: 0, count: 2 * 256)
+        // Two squares and a row's worth beyond: a row is read 16 bytes from its second cell.
+        scratch = .allocate(capacity: 2 * 256 + 16)
+        scratch.initialize(repeating: 0, count: 2 * 256 + 16)
         arena.registerEmpty(leaf(0, 0, 0, 0))
     }
 
@@ -49,6 +51,9 @@ struct MultiStateStore: ~Copyable {
         kernel.deallocate()
         scratch.deallocate()
     }
+
+    /// Most records allocated up front: a quarter of physical memory's worth (at least 2^20).
+    static let allocationCeiling: Int = max((MemoryLimit.physicalBytes ?? (8 << 30)) / 4 / MemoryLayout<MultiStateRecord>.stride, 1 << 20)
 
     /// Nodes a limit of `bytes` holds: its records and index in all but a sixteenth of it.
     static func capacity(forBytes bytes: Int) -> Int {
@@ -107,7 +112,8 @@ extension MultiStateStore {
             if arena.isFull {
                 precondition(arena.capacity < MultiStateRecord.maximumCapacity, "the multi-state store is full")
                 if arena.capacity >= nodeCapacity { collector.overLimitGrowths += 1 }
-                arena.resize(to: min(arena.capacity * 2, MultiStateRecord.maximumCapacity))
+                let doubled = min(arena.capacity * 2, MultiStateRecord.maximumCapacity)
+                arena.resize(to: arena.capacity < nodeCapacity ? min(doubled, nodeCapacity) : doubled)
             }
             id = arena.takeFresh()
         }
