@@ -1,5 +1,5 @@
 import Testing
-import HashlifeEngine
+@testable import HashlifeEngine
 import HashlifeFormats
 import HashlifeTestSupport
 

@@ -30,9 +30,9 @@ extension MultiStateUniverse {
     }
 
     /// Every way the store breaks its structural invariants (canonical nodes, chains, free
-    /// list), as readable lines; empty when all holds. For tests.
+    /// list), as readable lines; empty when all holds.
     /// - Complexity: O(nodes).
-    public var invariantViolations: [String] {
+    var invariantViolations: [String] {
         store.arena.invariantViolations(tick: store.collector.clock.tick, allowingTornStamps: false)
     }
 }
