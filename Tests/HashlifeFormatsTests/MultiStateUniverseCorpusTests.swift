@@ -18,7 +18,8 @@ import HashlifeTestSupport
         let oracle = try MultiStateCorpusTests.oracle(name)
         #expect(oracle.count >= 6)
         let universe = MultiStateUniverse(pattern: start)
-        let last = oracle.keys.max()!
+        // Single steps as far as 1,000 (the jumps test reaches 4,096), to keep the suite quick.
+        let last = min(oracle.keys.max()!, 1000)
         var checked = 0
         while true {
             let g = Int(universe.generation.uint64Value!)
@@ -32,7 +33,7 @@ import HashlifeTestSupport
             if g == last { break }
             universe.step()
         }
-        #expect(checked == oracle.count)
+        #expect(checked == oracle.keys.filter { $0 <= last }.count)
     }
 
     @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: bgolly's populations are not available"),
