@@ -118,3 +118,14 @@ import HashlifeTestSupport
         #expect(pattern.cells == [MultiStateCell(x: -2, y: -1, state: 1)])
     }
 }
+
+@Suite struct MultiStateLineEndingTests {
+    @Test func crlfFilesAreRead() throws {
+        let rle = try MultiStateRLE.read("#C comment\r\nx = 2, y = 1, rule = /2/3\r\nAB!\r\n")
+        #expect(rle.cells == [MultiStateCell(x: 0, y: 0, state: 1), MultiStateCell(x: 1, y: 0, state: 2)])
+        #expect(rle.comments == ["#C comment"])
+        let macrocell = try MultiStateMacrocell.read("[M2] (golly 4.0)\r\n#R LifeHistory\r\n1 0 0 0 6\r\n")
+        #expect(macrocell.pattern.rule == (try MultiStateRule("LifeHistory")))
+        #expect(macrocell.pattern.cells.count == 1)
+    }
+}

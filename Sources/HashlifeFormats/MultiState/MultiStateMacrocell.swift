@@ -25,7 +25,13 @@ public enum MultiStateMacrocell {
     }
 
     public static func read(_ text: String) throws(PatternError) -> (pattern: MultiStatePattern, generation: String?) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // Split on scalars: "\r\n" is one Character, which a split on the Character "\n" misses.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line -> Substring in
+                var scalars = String.UnicodeScalarView(line)
+                if scalars.last == "\r" { scalars.removeLast() }
+                return Substring(String(scalars))
+            }
         guard let first = lines.first, first.hasPrefix("[M2]") else {
             throw PatternError(line: 1, column: 1, message: "a macrocell file starts with \"[M2]\"")
         }

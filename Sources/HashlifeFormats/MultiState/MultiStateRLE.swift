@@ -23,8 +23,9 @@ public enum MultiStateRLE {
     }
 
     public static func read(_ text: String) throws(PatternError) -> MultiStatePattern {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? Array($0.dropLast().unicodeScalars) : Array($0.unicodeScalars) }
+        // Split on scalars: "\r\n" is one Character, which a split on the Character "\n" misses.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.last == "\r" ? Array($0.dropLast()) : Array($0) }
         var comments: [String] = []
         var parsedRule: MultiStateRule?
         var size: (width: Int, height: Int)?
