@@ -213,21 +213,31 @@ static inline void hsp_clear_envelope(hashlife_soup_plane *p, hashlife_soup_cell
 }
 #undef HSP_CLEAR_
 
+/// Copies the blocks of `masks` (both generations) from `from` to `to`.
+static inline void hsp_copy_blocks(hashlife_soup_plane *to, const hashlife_soup_plane *from, const uint32_t *masks) {
+#define HSP_BLOCK_(c, y)                                                                            \
+    for (int b_ = 0; b_ < 2; b_++) memcpy(&to->cells[b_][c][y], &from->cells[b_][c][y], HSP_BLOCK_BYTES)
+    HSP_FOR_BLOCKS(masks, HSP_BLOCK_);
+#undef HSP_BLOCK_
+}
+
+/// Copies everything of `from` but its cells and the hashes seen into `to`.
+static inline void hsp_copy_state(hashlife_soup_plane *to, const hashlife_soup_plane *from) {
+    memcpy(to->active, from->active, sizeof to->active);
+    memcpy(to->touched, from->touched, sizeof to->touched);
+    memcpy(to->occupied, from->occupied, sizeof to->occupied);
+    memcpy(to->copied, from->copied, sizeof to->copied);
+    memcpy(to->enveloped, from->enveloped, sizeof to->enveloped);
+    memcpy(to->sums, from->sums, sizeof to->sums);
+    to->activeBands = from->activeBands;
+    to->generation = from->generation;
+    to->fresh = from->fresh;
+}
+
 /// Saves the plane into `saved` (its cells block by written block).
 static inline void hsp_save(const hashlife_soup_plane *p, hashlife_soup_plane *saved) {
-#define HSP_SAVE_(c, y)                                                                             \
-    for (int b_ = 0; b_ < 2; b_++) memcpy(&saved->cells[b_][c][y], &p->cells[b_][c][y], HSP_BLOCK_BYTES)
-    HSP_FOR_BLOCKS(p->touched, HSP_SAVE_);
-#undef HSP_SAVE_
-    memcpy(saved->active, p->active, sizeof p->active);
-    memcpy(saved->touched, p->touched, sizeof p->touched);
-    memcpy(saved->occupied, p->occupied, sizeof p->occupied);
-    memcpy(saved->copied, p->copied, sizeof p->copied);
-    memcpy(saved->enveloped, p->enveloped, sizeof p->enveloped);
-    memcpy(saved->sums, p->sums, sizeof p->sums);
-    saved->activeBands = p->activeBands;
-    saved->generation = p->generation;
-    saved->fresh = p->fresh;
+    hsp_copy_blocks(saved, p, p->touched);
+    hsp_copy_state(saved, p);
 }
 
 /// Makes the plane what it was when `hsp_save` saved it into `saved` (the hashes seen since
@@ -238,19 +248,8 @@ static inline void hsp_restore(hashlife_soup_plane *p, const hashlife_soup_plane
 #define HSP_ZERO_(c, y) for (int b_ = 0; b_ < 2; b_++) memset(&p->cells[b_][c][y], 0, HSP_BLOCK_BYTES)
     HSP_FOR_BLOCKS(since, HSP_ZERO_);
 #undef HSP_ZERO_
-#define HSP_BACK_(c, y)                                                                             \
-    for (int b_ = 0; b_ < 2; b_++) memcpy(&p->cells[b_][c][y], &saved->cells[b_][c][y], HSP_BLOCK_BYTES)
-    HSP_FOR_BLOCKS(saved->touched, HSP_BACK_);
-#undef HSP_BACK_
-    memcpy(p->active, saved->active, sizeof p->active);
-    memcpy(p->touched, saved->touched, sizeof p->touched);
-    memcpy(p->occupied, saved->occupied, sizeof p->occupied);
-    memcpy(p->copied, saved->copied, sizeof p->copied);
-    memcpy(p->enveloped, saved->enveloped, sizeof p->enveloped);
-    memcpy(p->sums, saved->sums, sizeof p->sums);
-    p->activeBands = saved->activeBands;
-    p->generation = saved->generation;
-    p->fresh = saved->fresh;
+    hsp_copy_blocks(p, saved, saved->touched);
+    hsp_copy_state(p, saved);
     p->loads++;
 }
 

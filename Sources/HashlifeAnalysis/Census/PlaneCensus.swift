@@ -149,38 +149,66 @@ final class PlaneCensus {
 
     /// The live cells of each part of the envelope linked through the zone of influence.
     private func clusters() -> [[UInt32]] {
-        let side = SoupPlane.side
-        var result: [[UInt32]] = []
-        var stack: [(Int, Int)] = []
-        // `visited` is clear between uses: the words of the cells marked are cleared after.
-        var marked: [Int] = []
-        defer { for bit in marked { visited[bit >> 6] = 0 } }
-        for seed in plane.liveCells() {
-            let (sx, sy) = (Int(seed & 0xFFFF), Int(seed >> 16))
-            guard mark(sx, sy, side: side) else { continue }
-            var cluster: [UInt32] = []
-            stack.append((sx, sy))
-            while let (x, y) = stack.popLast() {
-                marked.append(y * side + x)
-                if plane.isAlive(x, y) { cluster.append(UInt32(x) | UInt32(y) << 16) }
-                for (dx, dy) in zone {
-                    let (nx, ny) = (x + dx, y + dy)
-                    if envelope.contains(nx, ny) && mark(nx, ny, side: side) { stack.append((nx, ny)) }
-                }
-            }
-            result.append(cluster)
+        var parts: [[UInt32]] = []
+        defer { for part in parts { unmark(part) } }
+        for seed in plane.liveCells() where !isMarked(seed) {
+            // No limit: a flood cannot fail.
+            parts.append(flood(from: seed, limit: .max) { envelope.contains($0, $1) }!)
         }
-        return result
+        return parts.map { $0.filter { plane.isAlive(Int($0 & 0xFFFF), Int($0 >> 16)) } }
     }
 
-    /// Marks cell (x, y) visited; false when it already was.
+    /// The live cells linked to `seed` through the zone of influence; nil when there are more
+    /// than `limit`.
+    private func component(from seed: UInt32, limit: Int) -> [UInt32]? {
+        let cells = flood(from: seed, limit: limit) { plane.isAlive($0, $1) }
+        if let cells { unmark(cells) }
+        return cells
+    }
+
+    /// The cells (x | y << 16) linked to `seed` through the zone of influence, a step at a time
+    /// to a cell `member` accepts, each marked in `visited` (the caller unmarks them); nil, with
+    /// nothing left marked, when there are more than `limit`.
+    private func flood(from seed: UInt32, limit: Int, member: (Int, Int) -> Bool) -> [UInt32]? {
+        var cells: [UInt32] = [seed]
+        _ = mark(seed)
+        var index = 0
+        while index < cells.count {
+            let (x, y) = (Int(cells[index] & 0xFFFF), Int(cells[index] >> 16))
+            index += 1
+            for (dx, dy) in zone where member(x + dx, y + dy) {
+                let cell = UInt32(x + dx) | UInt32(y + dy) << 16
+                if mark(cell) { cells.append(cell) }
+            }
+            if cells.count > limit {
+                unmark(cells)
+                return nil
+            }
+        }
+        return cells
+    }
+
+    /// The bit of cell x | y << 16 in `visited`.
     @inline(__always)
-    private func mark(_ x: Int, _ y: Int, side: Int) -> Bool {
-        let bit = y * side + x
+    private func bit(_ cell: UInt32) -> Int { Int(cell >> 16) * SoupPlane.side + Int(cell & 0xFFFF) }
+
+    @inline(__always)
+    private func isMarked(_ cell: UInt32) -> Bool { visited[bit(cell) >> 6] >> UInt64(bit(cell) & 63) & 1 == 1 }
+
+    /// Marks `cell` visited; false when it already was.
+    @inline(__always)
+    private func mark(_ cell: UInt32) -> Bool {
+        let bit = bit(cell)
         let word = visited[bit >> 6], mask = UInt64(1) << UInt64(bit & 63)
         guard word & mask == 0 else { return false }
         visited[bit >> 6] = word | mask
         return true
+    }
+
+    /// Clears the words of `visited` holding `cells` (`visited` is clear between uses, so the
+    /// other bits of those words are clear too).
+    private func unmark(_ cells: [UInt32]) {
+        for cell in cells { visited[bit(cell) >> 6] = 0 }
     }
 
     /// Ships flying away from a settled pattern, counted before they reach the border. The
@@ -247,30 +275,6 @@ final class PlaneCensus {
         return outcome == .settled ? .settled : .notYet
     }
 
-    /// The live cells linked to `seed` through the zone of influence; nil when there are more
-    /// than `limit`.
-    private func component(from seed: UInt32, limit: Int) -> [UInt32]? {
-        let side = SoupPlane.side
-        var cells: [UInt32] = [seed]
-        _ = mark(Int(seed & 0xFFFF), Int(seed >> 16), side: side)
-        defer {
-            for cell in cells {
-                let bit = Int(cell >> 16) * side + Int(cell & 0xFFFF)
-                visited[bit >> 6] = 0
-            }
-        }
-        var index = 0
-        while index < cells.count {
-            let (x, y) = (Int(cells[index] & 0xFFFF), Int(cells[index] >> 16))
-            index += 1
-            for (dx, dy) in zone where plane.isAlive(x + dx, y + dy) && mark(x + dx, y + dy, side: side) {
-                cells.append(UInt32(x + dx) | UInt32(y + dy) << 16)
-            }
-            if cells.count > limit { return nil }
-        }
-        return cells
-    }
-
     /// Counts and removes the ships at the border; false when something else is there.
     private func removeShips(into counts: inout [String: Int]) -> Bool {
         let side = SoupPlane.side, margin = SoupPlane.margin
@@ -278,8 +282,7 @@ final class PlaneCensus {
             let (sx, sy) = (Int(seed & 0xFFFF), Int(seed >> 16))
             guard plane.isAlive(sx, sy) else { continue }  // removed with an earlier ship
             guard let cells = component(from: seed, limit: 64) else { return false }
-            guard let answer = answer(cells), let ship = answer.ship else {
-                return false }
+            guard let answer = answer(cells), let ship = answer.ship else { return false }
             let xs = cells.map { Int($0 & 0xFFFF) }, ys = cells.map { Int($0 >> 16) }
             if xs.min()! < margin && ship.dx >= 0 { return false }
             if xs.max()! >= side - margin && ship.dx <= 0 { return false }

@@ -65,14 +65,7 @@ final class SoupPlane {
     }
 
     /// One generation.
-    func step() -> Report {
-        #if arch(x86_64)
-        let report = hsp_step(plane, level, birth, survival, life)
-        return Report(changedBlocks: Int(report & ~HSP_EDGE), nearEdge: report & HSP_EDGE != 0)
-        #else
-        preconditionFailure("the soup plane has no kernel on this processor")
-        #endif
-    }
+    func step() -> Report { run(limit: 1, quiet: 0, few: 0, look: .max).report }
 
     /// Steps at most `limit` generations (at least 1), stopping after one near the edge, one
     /// that may repeat an earlier one (`period`: 2 when no block changed, else the distance to
