@@ -36,6 +36,13 @@ public enum AnyRule: Hashable, Sendable, CustomStringConvertible {
         return .twoState(try Rule(text))
     }
 
+    /// True when `text` is written in multi-state syntax (a state count, "History", "Super",
+    /// "g3b…"), whether or not it is a valid rule: readers use it to choose between the
+    /// two-state and multi-state readers, which then report any error in place.
+    public static func isMultiStateSyntax(_ text: String) -> Bool {
+        do { return try MultiStateParser(text: text).parse() != nil } catch { return true }
+    }
+
     /// 2 for a two-state rule.
     public var stateCount: Int {
         switch self {

@@ -21,13 +21,20 @@ extension PatternCodec {
     /// format. When `checkingRule`, a rule the file names must parse (the error is located in
     /// the file); pass false when the caller replaces the file's rule.
     /// - Throws: `PatternReadError` (`.file` for the system's errors).
+    /// A multi-state file is refused with `.multiState` (see `readAny` for both kinds).
     public static func read(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> DecodedPattern {
+        try twoState(readAny(path: path, label: label, limit: limit, checkingRule: checkingRule), fileName: label)
+    }
+
+    /// Reads the pattern file at `path` as `read` does, two-state or multi-state (see
+    /// LoadedPattern.swift for how the file's rule decides).
+    public static func readAny(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> LoadedPattern {
         let fd: Int32
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
         defer { FileIO.closeReading(fd) }
         var input = PatternInput(fd: fd, path: path, label: label, limit: limit, textLimit: textAllowance(memoryLimit: limit))
         let (text, format, compressed) = try input.readText()
-        return try decode(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule)
+        return try decodeAny(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule)
     }
 
     /// Parses `text` as `format` (the file's errors located and named `fileName`).

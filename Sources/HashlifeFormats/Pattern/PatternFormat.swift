@@ -127,6 +127,8 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(file: String?, limit: Int, compressed: Bool)
     /// The file could not be opened or read.
     case file(FileError)
+    /// A multi-state pattern (its rule's canonical text) where only two-state ones are read.
+    case multiState(file: String?, rule: String)
 
     public var description: String {
         switch self {
@@ -140,6 +142,8 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
             return (file.map { $0 + ": " } ?? "") + (compressed ? "decompressed, the pattern text is" : "the pattern text is")
                 + " larger than \(MemorySize.text(PatternCodec.textAllowance(memoryLimit: limit))), what the memory limit of \(MemorySize.text(limit)) allows (a quarter of the limit, at least 1 MiB, since reading holds the text, its cells and their tree; raise it with --max-memory, or `memory` in the REPL)"
         case .file(let error): return error.description
+        case let .multiState(file, rule):
+            return (file.map { $0 + ": " } ?? "") + "the rule \(rule) has cells of more than two states; only two-state patterns are read here (the commands run, info, convert, view, animate, plot and classify read both)"
         }
     }
 }
@@ -163,13 +167,27 @@ public struct DecodedPattern: Sendable {
     public var document: PatternDocument
     public var format: PatternFormat
     public var compressed: Bool
+
+    public init(document: PatternDocument, format: PatternFormat, compressed: Bool) {
+        self.document = document
+        self.format = format
+        self.compressed = compressed
+    }
 }
 
 /// Reading and writing any supported format, gzip-compressed or not.
 public enum PatternCodec {
     /// Decodes `bytes` (gzip detected by its magic number, then the format by content, then by
     /// `fileName`'s extension). `fileName` also labels errors.
+    /// A multi-state file is refused with `.multiState` (see `decodeAny` for both kinds).
     public static func decode(_ bytes: [UInt8], fileName: String? = nil) throws(PatternReadError) -> DecodedPattern {
+        let (text, format, compressed) = try prepare(bytes, fileName: fileName)
+        return try twoState(decodeAny(text: text, format: format, compressed: compressed, fileName: fileName,
+                                      checkingRule: true), fileName: fileName)
+    }
+
+    /// The text of `bytes` (inflated when gzip), its format and whether it was compressed.
+    static func prepare(_ bytes: [UInt8], fileName: String?) throws(PatternReadError) -> (String, PatternFormat, Bool) {
         var bytes = bytes
         let compressed = Gzip.isCompressed(bytes)
         if compressed {
@@ -180,7 +198,15 @@ public enum PatternCodec {
         guard let format = PatternFormat.detect(text) ?? fileName.flatMap({ PatternFormat(fileName: $0) }) else {
             throw .unrecognised(file: fileName)
         }
-        return try decode(text: text, format: format, compressed: compressed, fileName: fileName, checkingRule: true)
+        return (text, format, compressed)
+    }
+
+    /// The two-state pattern of `loaded`, or `.multiState` naming its rule.
+    static func twoState(_ loaded: LoadedPattern, fileName: String?) throws(PatternReadError) -> DecodedPattern {
+        switch loaded {
+        case .twoState(let decoded): return decoded
+        case .multiState(let decoded): throw .multiState(file: fileName, rule: decoded.pattern.rule.description)
+        }
     }
 
     /// Encodes `universe` in `format` (gzip-compressed when `compressed`), keeping the metadata

@@ -1,0 +1,126 @@
+// LoadedPattern.swift — a pattern file of either kind: two-state or multi-state.
+//
+// The file's rule decides: a header rule written in multi-state syntax (Generations'
+// "345/2/4", "LifeHistory", "B3/S23Super", "g3b3s23", …) sends an RLE or Macrocell file to the
+// multi-state readers; everything else goes to the two-state readers, unchanged. Callers that
+// can run both kinds read with `readAny`/`decodeAny`; the two-state `read`/`decode` refuse a
+// multi-state file with `PatternReadError.multiState`, which names its rule.
+
+import HashlifeEngine
+
+/// A decoded multi-state pattern file.
+public struct DecodedMultiStatePattern: Sendable {
+    public var pattern: MultiStatePattern
+    public var format: PatternFormat
+    public var compressed: Bool
+    /// The generation the file gives (Macrocell's "#G"), 0 when it gives none.
+    public var generation: BigUInt
+
+    public init(pattern: MultiStatePattern, format: PatternFormat, compressed: Bool, generation: BigUInt = .zero) {
+        self.pattern = pattern
+        self.format = format
+        self.compressed = compressed
+        self.generation = generation
+    }
+}
+
+/// A pattern file as read: two-state or multi-state.
+public enum LoadedPattern: Sendable {
+    case twoState(DecodedPattern)
+    case multiState(DecodedMultiStatePattern)
+
+    public var format: PatternFormat {
+        switch self {
+        case .twoState(let decoded): decoded.format
+        case .multiState(let decoded): decoded.format
+        }
+    }
+
+    public var compressed: Bool {
+        switch self {
+        case .twoState(let decoded): decoded.compressed
+        case .multiState(let decoded): decoded.compressed
+        }
+    }
+}
+
+extension PatternCodec {
+    /// Decodes `bytes` of either kind (see `decode(_:fileName:)` for the two-state rules of
+    /// detection); `fileName` labels errors.
+    public static func decodeAny(_ bytes: [UInt8], fileName: String? = nil) throws(PatternReadError) -> LoadedPattern {
+        let (text, format, compressed) = try prepare(bytes, fileName: fileName)
+        return try decodeAny(text: text, format: format, compressed: compressed, fileName: fileName, checkingRule: true)
+    }
+
+    /// Parses `text` as `format`, with the multi-state readers when the file's rule is written
+    /// in multi-state syntax (see the file header), else the two-state ones.
+    static func decodeAny(text: String, format: PatternFormat, compressed: Bool, fileName: String?,
+                          checkingRule: Bool) throws(PatternReadError) -> LoadedPattern {
+        guard let ruleText = multiStateRuleText(in: text, format: format) else {
+            return .twoState(try decode(text: text, format: format, compressed: compressed, fileName: fileName,
+                                        checkingRule: checkingRule))
+        }
+        do throws(PatternError) {
+            switch format {
+            case .rle:
+                return .multiState(DecodedMultiStatePattern(pattern: try MultiStateRLE.read(text), format: format,
+                                                            compressed: compressed))
+            case .macrocell:
+                let (pattern, generationText) = try MultiStateMacrocell.read(text)
+                var generation = BigUInt.zero
+                if let generationText {
+                    guard let value = BigUInt(decimal: Substring(generationText)) else {
+                        throw PatternError(file: fileName, line: 1, column: 1,
+                                           message: "invalid generation \"#G \(generationText)\"")
+                    }
+                    generation = value
+                }
+                return .multiState(DecodedMultiStatePattern(pattern: pattern, format: format, compressed: compressed,
+                                                            generation: generation))
+            case .plaintext, .life105, .life106:
+                throw PatternError(file: fileName, line: 1, column: 1,
+                                   message: "\(format.displayName) holds two-state cells only; the rule \(ruleText) needs RLE or Macrocell")
+            }
+        } catch {
+            var located = error
+            located.file = fileName
+            throw .syntax(located)
+        }
+    }
+
+    /// The rule an RLE header ("rule = …" or a "#r" line) or a Macrocell "#R" line names, when
+    /// it is written in multi-state syntax (`AnyRule.isMultiStateSyntax`); nil otherwise.
+    static func multiStateRuleText(in text: String, format: PatternFormat) -> String? {
+        guard format == .rle || format == .macrocell else { return nil }
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10_000) {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            var candidate: Substring? = nil
+            if format == .macrocell {
+                if trimmed.hasPrefix("#R") { candidate = trimmed.dropFirst(2).drop { $0 == " " }.prefix { $0 != " " } }
+                else if !trimmed.isEmpty && !trimmed.hasPrefix("#") && !trimmed.hasPrefix("[") { return nil }
+            } else if trimmed.hasPrefix("#r") {
+                candidate = trimmed.dropFirst(2)
+            } else if trimmed.hasPrefix("#") || trimmed.isEmpty {
+                continue
+            } else {
+                // The header line ends the search, whatever it holds.
+                let characters = Array(trimmed)
+                guard trimmed.hasPrefix("x"), let start = MultiStateRLE.findRule(characters) else { return nil }
+                candidate = Substring(String(characters[start...]))
+            }
+            if let candidate {
+                let rule = candidate.trimmingSpaces
+                if !rule.isEmpty && AnyRule.isMultiStateSyntax(rule) { return rule }
+                if format == .macrocell { return nil }
+            }
+        }
+        return nil
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
