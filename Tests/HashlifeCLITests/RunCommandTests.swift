@@ -50,7 +50,7 @@ func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String
         let result = hashlife("run", glider, "--gen", "8", "--json")
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["generation", "population", "background", "bounds", "rule", "tree_nodes", "memory", "threads", "seconds"])
+        #expect(Set(object.keys) == ["generation", "population", "background", "bounds", "rule", "states", "tree_nodes", "memory", "threads", "seconds"])
         #expect(object["background"] as? Int == 0)
         #expect(object["generation"] as? String == "8")
         #expect(object["population"] as? String == "5")

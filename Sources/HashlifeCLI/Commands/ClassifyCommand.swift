@@ -19,13 +19,17 @@ enum ClassifyCommand: Subcommand {
             MWSS and HWSS that have left for good, counted) is recognised in B3/S23 only, for \
             patterns of up to 100,000 cells; under other rules such a pattern is undetermined. \
             Generations, positions and populations may be any size (a file saved at generation \
-            10^100 classifies as well as one at 0). Generations in the answer are absolute. Exit \
-            status 0 for a verdict, 2 when undetermined within N generations.
+            10^100 classifies as well as one at 0). Generations in the answer are absolute. \
+            Under a multi-state rule (Generations, History, Super) every state counts: a pattern \
+            repeats when all its cells are back in the same states (the same shape displaced: a \
+            spaceship), found one generation at a time by a fingerprint of every cell's state; \
+            guns and puffers show as growth, and there is no settled verdict. Exit status 0 for \
+            a verdict, 2 when undetermined within N generations.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
             OptionSpec(["--max-gen", "-m"], value: "N", help: "Generations to look at before giving up: decimal digits, or B^E such as 2^20.", default: defaultMaxGeneration),
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23 (escaping spaceships of settled patterns are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23, or a multi-state rule such as /2/3 or LifeHistory (escaping spaceships of settled patterns are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
             ThreadsOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; fields that do not apply are left out)."),
@@ -41,14 +45,19 @@ enum ClassifyCommand: Subcommand {
         let command = "hashlife classify"
         let path = arguments.positionals["FILE"]!
         let limit = try PatternFiles.count(arguments.value("--max-gen") ?? defaultMaxGeneration, option: "--max-gen", command: command)
-        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let threads = try ThreadsOption.count(arguments, command: command)
-        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
+        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
         Interrupts.install()
         Interrupts.control.reset()
         let result: Classification
-        do { result = try classify(universe, maxGeneration: limit, control: Interrupts.control) } catch {
+        do throws(StepError) {
+            switch loaded {
+            case .twoState(let universe, _): result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
+            case .multiState(let universe, _): result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
+            }
+        } catch {
             switch error {
             case .cancelled:
                 throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)), before a verdict")
@@ -60,7 +69,7 @@ enum ClassifyCommand: Subcommand {
             context.standardOutput(result.json.encoded + "\n")
         } else {
             context.standardOutput(result.verdict.summary + "\n")
-            if universe.rule.hasBirthOnZero {
+            if case .twoState(let universe, _) = loaded, universe.rule.hasBirthOnZero {
                 // The verdict is about the stored cells, which Golly shows: relative to an
                 // all-alive plane at odd generations (at every one with S8).
                 context.standardOutput("note: rule \(universe.rule) has B0: the cells are counted as Golly shows them, "

@@ -15,7 +15,9 @@ enum ConvertCommand: Subcommand {
             the cell-by-cell formats refuse patterns too large to list. OUT is written to a \
             temporary name, synced and renamed; a symbolic link is followed and its target \
             replaced; a FIFO or character device (/dev/stdout) is written directly; directories, \
-            sockets and block devices are refused.
+            sockets and block devices are refused. Patterns under multi-state rules \
+            (Generations, History, Super) are written as RLE or Macrocell, the formats that hold \
+            states.
             """,
         arguments: [
             ArgumentSpec("IN", help: "Pattern file to read, or '-' for standard input."),
@@ -37,7 +39,12 @@ enum ConvertCommand: Subcommand {
         let format = try PatternFiles.outputFormat(for: output, format: arguments.value("--format"), command: command, option: "OUT")
         let destination = try OutputFile(output)
         // No steps: the load grows the store past any limit as it needs, so the default serves.
-        let (universe, decoded) = try PatternFiles.universe(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes, threads: 1)
-        try PatternFiles.write(universe, to: destination, format: format, source: decoded.document, context: context)
+        switch try PatternFiles.load(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes, threads: 1) {
+        case .twoState(let universe, let decoded):
+            try PatternFiles.write(universe, to: destination, format: format, source: decoded.document, context: context)
+        case .multiState(let universe, let decoded):
+            try PatternFiles.checkMultiStateFormat(format, output: destination, command: command)
+            try PatternFiles.write(universe, to: destination, format: format, comments: decoded.pattern.comments, context: context)
+        }
     }
 }

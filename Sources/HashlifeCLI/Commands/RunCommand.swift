@@ -42,7 +42,7 @@ enum RunCommand: Subcommand {
         let start = clock.now
         let path = arguments.positionals["FILE"]!
         let target = try PatternFiles.count(arguments.value("--gen")!, option: "--gen", command: command)
-        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let threads = try ThreadsOption.count(arguments, command: command)
         let out = arguments.value("--out")
@@ -54,32 +54,43 @@ enum RunCommand: Subcommand {
         }
         // Opened before the work: an output that cannot be written is reported at once.
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
-        let (universe, decoded) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
+        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
+        if case .multiState = loaded, let outFormat, let output {
+            try PatternFiles.checkMultiStateFormat(outFormat, output: output, command: command)
+        }
+        let universe = loaded.stepping
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot compute the earlier generation \(Excerpt.number(target))")
         }
         try advance(universe, to: target, context: context)
         // No step follows: the count's caches take the square memo's place.
-        universe.releaseStepMemo()
+        if case .twoState(let twoState, _) = loaded { twoState.releaseStepMemo() }
         let population = universe.population
         // The pattern is written first; the result line is printed whether or not that worked
         // (on standard error when the pattern goes to standard output), then a failure to
         // write is reported and the exit status is 1.
         var writeFailure: CommandError? = nil
         if let output, let outFormat {
-            do { try PatternFiles.write(universe, to: output, format: outFormat, source: decoded.document, context: context) } catch {
+            do throws(CommandError) {
+                switch loaded {
+                case .twoState(let twoState, let decoded):
+                    try PatternFiles.write(twoState, to: output, format: outFormat, source: decoded.document, context: context)
+                case .multiState(let multiState, let decoded):
+                    try PatternFiles.write(multiState, to: output, format: outFormat, comments: decoded.pattern.comments, context: context)
+                }
+            } catch {
                 writeFailure = error
             }
         }
         let seconds = (clock.now - start) / .seconds(1)
         let json = arguments.flag("--json")
         let line = json
-            ? report(universe, population: population, seconds: seconds).encoded + "\n"
+            ? report(loaded, population: population, seconds: seconds).encoded + "\n"
             : "\(universe.generation): \(population)\n"
         if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
         // The line stays plain for scripts; what the count is relative to goes to standard
         // error (the JSON object has it as `background`).
-        if !json && universe.background == 1 { context.standardError(backgroundNote) }
+        if !json, case .twoState(let twoState, _) = loaded, twoState.background == 1 { context.standardError(backgroundNote) }
         if let writeFailure { throw writeFailure }
     }
 
@@ -89,7 +100,7 @@ enum RunCommand: Subcommand {
 
     /// Steps `universe` to `target` with a progress bar on standard error (when it is a
     /// terminal) and Ctrl-C stopping cleanly: exit 130 after saying which generation was reached.
-    static func advance(_ universe: Universe, to target: BigUInt, context: CommandContext) throws(CommandError) {
+    static func advance(_ universe: some SteppingUniverse, to target: BigUInt, context: CommandContext) throws(CommandError) {
         Interrupts.install()
         let control = context.interrupts
         control.reset()
@@ -100,7 +111,7 @@ enum RunCommand: Subcommand {
         bar.start()
         defer { bar.stop() }
         do {
-            try universe.step(by: target - universe.generation, control: control)
+            try universe.step(by: target - universe.generation, control: control, progress: nil)
         } catch {
             bar.stop()
             switch error {
@@ -113,25 +124,24 @@ enum RunCommand: Subcommand {
     }
 
     /// The `--json` object: big numbers as decimal strings, bounds null when empty, `memory` the
-    /// engine's statistics (`EngineStatistics.json`), `threads` the threads a step could use.
-    static func report(_ universe: Universe, population: BigUInt, seconds: Double) -> JSONValue {
-        let statistics = universe.statistics
-        let bounds: JSONValue
-        if let box = universe.boundingBox {
-            bounds = .fields([("x", .string(box.x.description)), ("y", .string(box.y.description)),
-                              ("width", .string(box.width.description)), ("height", .string(box.height.description))])
-        } else {
-            bounds = .null
+    /// engine's statistics (`EngineStatistics.json`), `threads` the threads a step could use
+    /// (1 for a multi-state rule), `states` the rule's number of cell states.
+    static func report(_ loaded: LoadedUniverse, population: BigUInt, seconds: Double) -> JSONValue {
+        let universe = loaded.stepping
+        let (background, rule, states, threads): (Int, String, Int, Int) = switch loaded {
+        case .twoState(let twoState, _): (twoState.background, twoState.rule.description, 2, twoState.threads)
+        case .multiState(let multiState, _): (0, multiState.rule.description, multiState.rule.stateCount, 1)
         }
         return .fields([
             ("generation", .string(universe.generation.description)),
             ("population", .string(population.description)),
-            ("background", .int(universe.background)),
-            ("bounds", bounds),
-            ("rule", .string(universe.rule.description)),
+            ("background", .int(background)),
+            ("bounds", PatternFiles.bounds(universe.boundingBox)),
+            ("rule", .string(rule)),
+            ("states", .int(states)),
             ("tree_nodes", .int(universe.treeNodeCount)),
-            ("memory", statistics.json),
-            ("threads", .int(universe.threads)),
+            ("memory", universe.statistics.json),
+            ("threads", .int(threads)),
             ("seconds", .double(seconds)),
         ])
     }

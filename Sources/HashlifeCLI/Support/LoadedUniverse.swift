@@ -46,7 +46,11 @@ extension PatternFiles {
             let universe = MultiStateUniverse(rule: chosen, memoryLimit: memoryLimit)
             universe.load(cells: pattern.cells.lazy.map { (x: $0.x, y: $0.y, state: 1) }, originX: pattern.originX, originY: pattern.originY)
             universe.generation = decoded.document.generation
-            let converted = DecodedMultiStatePattern(pattern: MultiStatePattern(rule: chosen, comments: decoded.document.comments),
+            // Multi-state patterns keep metadata as whole lines.
+            let document = decoded.document
+            let lines = (document.name.map { ["#N " + $0] } ?? []) + (document.author.map { ["#O " + $0] } ?? [])
+                + document.comments.map { "#C " + $0 }
+            let converted = DecodedMultiStatePattern(pattern: MultiStatePattern(rule: chosen, comments: lines),
                                                      format: decoded.format, compressed: decoded.compressed,
                                                      generation: decoded.document.generation)
             return .multiState(universe, converted)
@@ -99,5 +103,44 @@ extension PatternFiles {
         var cells: [(x: Int, y: Int)] = []
         universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append((dx, dy)) }
         return (cells, box.x, box.y)
+    }
+}
+
+extension PatternFiles {
+    /// Refuses (before any work) a format that cannot hold more than two states, abandoning
+    /// `output`.
+    static func checkMultiStateFormat(_ format: PatternFormat, output: OutputFile, command: String) throws(CommandError) {
+        guard format != .rle && format != .macrocell else { return }
+        output.abandon()
+        throw .usage(UsageError(command: command, message: "\(format.displayName) holds two-state cells only; write a multi-state pattern as RLE or Macrocell (.rle, .mc, optionally .gz)"))
+    }
+
+    /// Writes the multi-state `universe` to `output` in `format` (RLE or Macrocell; gzip when
+    /// the name ends in .gz) with `comments`, and publishes it (see `OutputFile`).
+    static func write(_ universe: MultiStateUniverse, to output: OutputFile, format: PatternFormat, comments: [String],
+                      context: CommandContext) throws(CommandError) {
+        if let box = universe.boundingBox {
+            let limit = BigInt(1 << 60)
+            guard box.x.magnitude < limit.magnitude, box.y.magnitude < limit.magnitude,
+                  box.width < limit.magnitude, box.height < limit.magnitude else {
+                output.abandon()
+                throw .failure("\(label(output.path)): the pattern reaches coordinates beyond 2^60 (\(box)); multi-state files are written with 64-bit coordinates")
+            }
+        }
+        var pattern = universe.pattern
+        pattern.comments = comments
+        let text = format == .macrocell
+            ? MultiStateMacrocell.write(pattern, generation: universe.generation.description)
+            : MultiStateRLE.write(pattern)
+        let bytes = PatternFormat.isCompressedName(output.path) ? Gzip.compress(Array(text.utf8)) : Array(text.utf8)
+        try output.write(bytes, context: context)
+        try output.commit()
+    }
+
+    /// A bounding box as JSON: x, y, width and height as decimal strings; null when empty.
+    static func bounds(_ box: CellRect?) -> JSONValue {
+        guard let box else { return .null }
+        return .fields([("x", .string(box.x.description)), ("y", .string(box.y.description)),
+                        ("width", .string(box.width.description)), ("height", .string(box.height.description))])
     }
 }

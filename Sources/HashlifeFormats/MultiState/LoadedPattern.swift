@@ -63,10 +63,11 @@ extension PatternCodec {
         do throws(PatternError) {
             switch format {
             case .rle:
-                return .multiState(DecodedMultiStatePattern(pattern: try MultiStateRLE.read(text), format: format,
-                                                            compressed: compressed))
+                let pattern = try MultiStateRLE.read(text)
+                return .multiState(DecodedMultiStatePattern(pattern: pattern, format: format, compressed: compressed,
+                                                            generation: pattern.generation))
             case .macrocell:
-                let (pattern, generationText) = try MultiStateMacrocell.read(text)
+                var (pattern, generationText) = try MultiStateMacrocell.read(text)
                 var generation = BigUInt.zero
                 if let generationText {
                     guard let value = BigUInt(decimal: Substring(generationText)) else {
@@ -74,6 +75,7 @@ extension PatternCodec {
                                            message: "invalid generation \"#G \(generationText)\"")
                     }
                     generation = value
+                    pattern.generation = value
                 }
                 return .multiState(DecodedMultiStatePattern(pattern: pattern, format: format, compressed: compressed,
                                                             generation: generation))
@@ -92,8 +94,9 @@ extension PatternCodec {
     /// it is written in multi-state syntax (`AnyRule.isMultiStateSyntax`); nil otherwise.
     static func multiStateRuleText(in text: String, format: PatternFormat) -> String? {
         guard format == .rle || format == .macrocell else { return nil }
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10_000) {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
+        // Split on scalars: "\r\n" is one Character, which a split on the Character "\n" misses.
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).prefix(10_000) {
+            let line = Substring(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             var candidate: Substring? = nil
             if format == .macrocell {

@@ -109,7 +109,12 @@ public enum MultiStateMacrocell {
     public static func write(_ pattern: MultiStatePattern, generation: String? = nil) -> String {
         var output = "[M2] (hashlife)\n#R \(pattern.rule)\n"
         if let generation, generation != "0" { output += "#G \(generation)\n" }
-        for comment in pattern.comments { output += (comment.hasPrefix("#C") ? comment : "#C " + comment) + "\n" }
+        // Metadata lines ("#N", "#O", "#C") are kept; anything else becomes a "#C" comment (a
+        // "#R" or "#G" would be read back as the rule or generation).
+        for comment in pattern.comments {
+            let kept = comment.hasPrefix("#") && !comment.hasPrefix("#R") && !comment.hasPrefix("#G")
+            output += (kept ? comment : "#C " + comment) + "\n"
+        }
         guard let box = pattern.bounds else { return output }
         var level = 1
         let extent = max(abs(box.left), abs(box.top), box.left + box.width, box.top + box.height)

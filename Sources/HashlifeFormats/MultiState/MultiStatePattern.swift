@@ -30,13 +30,18 @@ public struct MultiStateCell: Hashable, Sendable, Comparable {
 /// start at (0, 0) unless it gives a position).
 public struct MultiStatePattern: Sendable, Equatable {
     public var rule: MultiStateRule
+    /// Metadata as whole lines, as the file has them ("#N name", "#O author", "#C text"); a line
+    /// without "#" is written as a "#C" comment.
     public var comments: [String]
     public var cells: [MultiStateCell]
+    /// The generation the file gives (RLE's "#CXRLE Gen="), 0 when none.
+    public var generation: BigUInt
 
-    public init(rule: MultiStateRule, comments: [String] = [], cells: [MultiStateCell] = []) {
+    public init(rule: MultiStateRule, comments: [String] = [], cells: [MultiStateCell] = [], generation: BigUInt = .zero) {
         self.rule = rule
         self.comments = comments
         self.cells = cells
+        self.generation = generation
     }
 
     /// Golly's population: every cell not in state 0.

@@ -34,6 +34,8 @@ public enum MultiStateRLE {
         var count = 0
         var prefix: (value: Int, column: Int)?
         var sawHeader = false
+        var position: (x: Int, y: Int)?
+        var generation = BigUInt.zero
 
         func fail(_ line: Int, _ column: Int, _ message: String) -> PatternError {
             PatternError(line: line + 1, column: column + 1, message: message)
@@ -43,6 +45,10 @@ public enum MultiStateRLE {
             if !sawHeader {
                 let trimmed = String(String.UnicodeScalarView(line)).drop { $0 == " " || $0 == "\t" }
                 if trimmed.isEmpty { continue }
+                if trimmed.hasPrefix("#CXRLE") {
+                    try readExtension(Substring(trimmed.dropFirst(6)), line: number)
+                    continue
+                }
                 if trimmed.hasPrefix("#") {
                     comments.append(String(trimmed))
                     continue
@@ -80,7 +86,7 @@ public enum MultiStateRLE {
                 case "0"..."9":
                     count = min(count * 10 + Int(c.value - 48), 1 << 40)
                 case "!":
-                    return finish(parsedRule!, comments, cells, size)
+                    return finish(parsedRule!, comments, cells, size, position: position, generation: generation)
                 case "$":
                     y += max(count, 1); x = 0; count = 0
                 case ".", "b":
@@ -104,7 +110,26 @@ public enum MultiStateRLE {
             }
         }
         guard let finalRule = parsedRule else { throw fail(max(lines.count - 1, 0), 0, "no header \"x = …, y = …, rule = …\"") }
-        return finish(finalRule, comments, cells, size)
+        return finish(finalRule, comments, cells, size, position: position, generation: generation)
+
+        /// Golly's "#CXRLE Pos=x,y Gen=n" (either part optional, any order).
+        func readExtension(_ text: Substring, line number: Int) throws(PatternError) {
+            for field in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                if field.hasPrefix("Pos=") {
+                    let parts = field.dropFirst(4).split(separator: ",", omittingEmptySubsequences: false)
+                    guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]),
+                          abs(x) < 1 << 60, abs(y) < 1 << 60 else {
+                        throw fail(number, 0, "invalid position \"\(field)\" in #CXRLE; expected Pos=X,Y")
+                    }
+                    position = (x, y)
+                } else if field.hasPrefix("Gen=") {
+                    guard let value = BigUInt(decimal: field.dropFirst(4)) else {
+                        throw fail(number, 0, "invalid generation \"\(field)\" in #CXRLE; expected Gen=N")
+                    }
+                    generation = value
+                }
+            }
+        }
 
         func place(_ letterState: Int, _ number: Int, _ column: Int) throws(PatternError) {
             var state = letterState
@@ -139,12 +164,15 @@ public enum MultiStateRLE {
     }
 
     static func finish(_ rule: MultiStateRule, _ comments: [String], _ cells: [MultiStateCell],
-                       _ size: (width: Int, height: Int)?) -> MultiStatePattern {
+                       _ size: (width: Int, height: Int)?, position: (x: Int, y: Int)?,
+                       generation: BigUInt) -> MultiStatePattern {
         var placed = cells
-        if rule.grid != nil, let size {
+        if let position {
+            placed = cells.map { MultiStateCell(x: $0.x + position.x, y: $0.y + position.y, state: $0.state) }
+        } else if rule.grid != nil, let size {
             placed = cells.map { MultiStateCell(x: $0.x - size.width / 2, y: $0.y - size.height / 2, state: $0.state) }
         }
-        return MultiStatePattern(rule: rule, comments: comments, cells: placed)
+        return MultiStatePattern(rule: rule, comments: comments, cells: placed, generation: generation)
     }
 
     /// The body characters of one state: "." for 0, "A"…"X", or a prefix and a letter.
@@ -156,11 +184,20 @@ public enum MultiStateRLE {
         return high == 0 ? letter : String(UnicodeScalar(UInt8(111 + high))) + letter
     }
 
-    /// The pattern as RLE relative to its bounding box (as Golly writes it: no position), lines
-    /// of at most 70 characters, every state kept.
+    /// The pattern as RLE, lines of at most 70 characters, every state kept. As Golly writes
+    /// it, a "#CXRLE" line comes first with the position of the bounding box's top-left cell
+    /// ("Pos=") when it is not (0, 0) and the generation ("Gen=") when it is not 0; the
+    /// comments follow (a "#CXRLE" comment of the source is not repeated).
     public static func write(_ pattern: MultiStatePattern) -> String {
-        var output = pattern.comments.map { $0 + "\n" }.joined()
         let box = pattern.bounds ?? (0, 0, 0, 0)
+        var output = ""
+        if box.left != 0 || box.top != 0 || !pattern.generation.isZero {
+            output += "#CXRLE"
+            if box.left != 0 || box.top != 0 { output += " Pos=\(box.left),\(box.top)" }
+            if !pattern.generation.isZero { output += " Gen=\(pattern.generation)" }
+            output += "\n"
+        }
+        output += pattern.comments.filter { !$0.hasPrefix("#CXRLE") }.map { ($0.hasPrefix("#") ? $0 : "#C " + $0) + "\n" }.joined()
         output += "x = \(box.width), y = \(box.height), rule = \(pattern.rule)\n"
         var line = ""
         func add(_ count: Int, _ token: String) {

@@ -3,11 +3,12 @@
 import HashlifeEngine
 
 extension MultiStateUniverse {
-    /// A universe holding `pattern`'s cells at their positions, under its rule, at generation 0,
-    /// whose node store is limited to `memoryLimit` bytes.
+    /// A universe holding `pattern`'s cells at their positions, under its rule, at the
+    /// pattern's generation, whose node store is limited to `memoryLimit` bytes.
     public convenience init(pattern: MultiStatePattern, memoryLimit: Int = MemoryLimit.defaultBytes) {
         self.init(rule: pattern.rule, memoryLimit: memoryLimit)
         load(pattern)
+        generation = pattern.generation
     }
 
     /// Replaces the cells with `pattern`'s, at their positions; the rule becomes the pattern's
@@ -17,8 +18,8 @@ extension MultiStateUniverse {
         load(cells: pattern.cells.lazy.map { (x: $0.x, y: $0.y, state: $0.state) })
     }
 
-    /// The whole pattern as a `MultiStatePattern` (rule, no comments, cells in reading order),
-    /// for the formats to save.
+    /// The whole pattern as a `MultiStatePattern` (rule, generation, no comments, cells in
+    /// reading order), for the formats to save.
     /// - Precondition: every cell's coordinates fit an `Int`.
     public var pattern: MultiStatePattern {
         var cells: [MultiStateCell] = []
@@ -29,6 +30,6 @@ extension MultiStateUniverse {
             }
             forEachCellOffset(in: box) { dx, dy, state in cells.append(MultiStateCell(x: left + dx, y: top + dy, state: state)) }
         }
-        return MultiStatePattern(rule: rule, cells: cells.sorted())
+        return MultiStatePattern(rule: rule, cells: cells.sorted(), generation: generation)
     }
 }
