@@ -17,13 +17,15 @@ enum RunCommand: Subcommand {
             quick for a glider gun. Under a B0 rule the population counts the cells that differ \
             from the background, as Golly does; when the background is all alive (odd \
             generations, or every generation with S8) a note saying so goes to standard error, \
-            so the result line stays 'N: POPULATION' for scripts.
+            so the result line stays 'N: POPULATION' for scripts. Multi-state rules (Generations \
+            such as 345/2/4 or /2/3, LifeHistory, LifeSuper) run on the multi-state engine, on \
+            one thread; their population counts every cell not in state 0, as Golly does.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
         options: [
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to compute: decimal digits, or B^E such as 2^100 or 10^100.", required: true),
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under: B/S or Hensel notation (B36/S23, 23/3, B3_S23-a4ei6, B0 rules included), a name (HighLife), MAP and 86 base64 characters, or a Wolfram rule Wn (W30).", default: "the file's rule, else B3/S23"),
-            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under: B/S or Hensel notation (B36/S23, 23/3, B3_S23-a4ei6, B0 rules included), a name (HighLife), MAP and 86 base64 characters, a Wolfram rule Wn (W30), or a multi-state rule: Generations (345/2/4, B2/S345/4, /2/3) or History and Super (LifeHistory, B36/S23Super); a two-state pattern starts in state 1.", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz; multi-state patterns: .rle or .mc). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
             ThreadsOption.spec,
