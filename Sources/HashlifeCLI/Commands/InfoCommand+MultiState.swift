@@ -32,48 +32,24 @@ extension InfoCommand {
         case .history: "History"
         case .superRule: "Super"
         }
-        if json {
-            let byState: JSONValue = counts.map { tally in
-                .fields(tally.enumerated().dropFirst().filter { $0.element > 0 }.map { (String($0.offset), .int($0.element)) })
-            } ?? .null
-            let fields: [(String, JSONValue)] = [
-                ("file", .string(PatternFiles.label(path))),
-                ("format", .string(decoded.format.rawValue)),
-                ("compressed", .bool(decoded.compressed)),
-                ("name", name.map { .string($0) } ?? .null),
-                ("author", author.map { .string($0) } ?? .null),
-                ("comments", .array(comments.map { .string($0) })),
-                ("rule", .string(universe.rule.description)),
-                ("family", .string(family)),
-                ("states", .int(universe.rule.stateCount)),
-                ("generation", .string(universe.generation.description)),
-                ("population", .string(population.description)),
-                ("cells_by_state", byState),
-                ("background", .int(0)),
-                ("bounds", PatternFiles.bounds(box)),
-                ("level", .int(universe.rootLevel)),
-                ("tree_nodes", .int(universe.treeNodeCount)),
-                ("memory", universe.statistics.json),
-            ]
-            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
-            return
-        }
-        let format = decoded.format.displayName + (decoded.compressed ? " (gzip)" : "")
-        var lines: [(String, String)] = [("file", PatternFiles.label(path)), ("format", format)]
-        if let name { lines.append(("name", name)) }
-        if let author { lines.append(("author", author)) }
-        lines.append(("rule", universe.rule.description))
-        lines.append(("states", "\(universe.rule.stateCount) (\(family))"))
-        lines.append(("generation", universe.generation.description))
-        lines.append(("population", population.description + " (cells not in state 0)"))
-        if let counts {
-            let listed = counts.enumerated().dropFirst().filter { $0.element > 0 }.map { "\($0.offset): \($0.element)" }
-            lines.append(("by state", listed.isEmpty ? "none" : listed.joined(separator: ", ")))
-        } else {
-            lines.append(("by state", "not counted (more than \(stateCountLimit) cells)"))
-        }
-        lines.append(("bounds", box.map { "x=\($0.x) y=\($0.y) width=\($0.width) height=\($0.height)" } ?? "empty"))
-        lines.append(("tree", "level \(universe.rootLevel), \(universe.treeNodeCount) distinct nodes"))
-        context.standardOutput(text(lines, comments: comments))
+        let byState: JSONValue = counts.map { tally in
+            .fields(tally.enumerated().dropFirst().filter { $0.element > 0 }.map { (String($0.offset), .int($0.element)) })
+        } ?? .null
+        let listed = counts.map { tally in
+            let nonZero = tally.enumerated().dropFirst().filter { $0.element > 0 }.map { "\($0.offset): \($0.element)" }
+            return nonZero.isEmpty ? "none" : nonZero.joined(separator: ", ")
+        } ?? "not counted (more than \(stateCountLimit) cells)"
+        let fields: [InfoReport.Field] = [
+            .json("family", .string(family)),
+            .both("states", .int(universe.rule.stateCount), "\(universe.rule.stateCount) (\(family))"),
+            .both("generation", .string(universe.generation.description), universe.generation.description),
+            .both("population", .string(population.description), population.description + " (cells not in state 0)"),
+            InfoReport.Field(json: ("cells_by_state", byState), text: ("by state", listed)),
+            .json("background", .int(0)),
+        ]
+        let report = InfoReport(path: path, format: decoded.format, compressed: decoded.compressed, name: name, author: author,
+                                comments: comments, rule: universe.rule.description, fields: fields, box: box,
+                                level: universe.rootLevel, treeNodes: universe.treeNodeCount, statistics: universe.statistics)
+        context.standardOutput(json ? report.json : report.text)
     }
 }
