@@ -10,6 +10,7 @@
 //   swift run -c release HashlifeBenchmarks limit FILE GEN MB   # one run under --max-memory
 //   swift run -c release HashlifeBenchmarks boards      # board store: storing metapixel-galaxy, listing 10,000
 //   swift run -c release HashlifeBenchmarks pictures    # animate: 200 GIF frames of 400×400 (Pictures.swift)
+//   swift run -c release HashlifeBenchmarks multistate FILE GEN [MB]   # a Generations/History/Super RLE to GEN (MultiStateRun.swift)
 //   swift run -c release HashlifeBenchmarks app         # one frame of `hashlife play`, 200×60 onto the gun at 2^45 (AppRedraw.swift)
 //
 // Whole-process figures for `hashlife run` come from scripts/bench and scripts/bench-peer;
@@ -229,6 +230,7 @@ if arguments.first == "edit" { runEdit(); exit(0) }
 if arguments.first == "boards" { runBoards(); exit(0) }
 if arguments.first == "pictures" { runPictures(); exit(0) }
 if arguments.first == "app" { runAppRedraw(); exit(0) }
+if arguments.first == "multistate" { runMultiState(Array(arguments.dropFirst())); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 var repeats = 5

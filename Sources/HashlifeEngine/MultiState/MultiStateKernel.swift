@@ -40,6 +40,9 @@ struct MultiStateKernel {
     let oddIsAlive: Bool
     /// The neighbourhood's cells as bits of the 9-bit index (centre excluded).
     let outerMask: Int
+    /// The birth and survival counts when the rule is outer-totalistic on the Moore
+    /// neighbourhood without birth on 0, stepped by `MultiStateKernel+Counted.swift`; else nil.
+    let counts: (birth: UInt16, survival: UInt16)?
 
     init(rule: MultiStateRule) {
         self.rule = rule
@@ -49,6 +52,9 @@ struct MultiStateKernel {
         hasKiller = rule.family != .generations
         oddIsAlive = rule.family != .generations
         outerMask = rule.neighbourhood.outerMask
+        let life = rule.lifeRule
+        counts = rule.neighbourhood == .moore && life.isTotalistic && life.birthCounts & 1 == 0
+            ? (life.birthCounts, life.survivalCounts) : nil
         for c in 0..<256 {
             for alive in 0..<2 {
                 for killed in 0..<2 {
@@ -120,6 +126,20 @@ struct MultiStateKernel {
     /// - Precondition: 3 ≤ `width` ≤ 16; the buffers hold 16 rows of `stride` bytes.
     @inline(__always)
     func generation(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int) {
+        if let counts {
+            if hasKiller {
+                countedHistory(source, into: target, width: width, birth: counts.birth, survival: counts.survival)
+            } else {
+                countedGenerations(source, into: target, width: width, birth: counts.birth, survival: counts.survival)
+            }
+            return
+        }
+        generationByTable(source, into: target, width: width)
+    }
+
+    /// `generation(_:into:width:)` for any rule: a 9-bit index and a table look-up per cell.
+    @inline(__always)
+    func generationByTable(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int) {
         var alive = InlineArray<16, UInt32>(repeating: 0)
         var killers = InlineArray<16, UInt32>(repeating: 0)
         var nonzero = InlineArray<16, UInt32>(repeating: 0)

@@ -70,21 +70,25 @@ extension MultiStateStore {
         let r = arena[id]
         let (nw, ne, sw, se) = (arena[r.nw], arena[r.ne], arena[r.sw], arena[r.se])
         let sub = level - 1, step = level - 3
+        // The five middle squares' buckets, fetched while the corners step.
+        let h01 = nodeHint(nw.ne, ne.nw, nw.se, ne.sw), h10 = nodeHint(nw.sw, nw.se, sw.nw, sw.ne)
+        let h11 = nodeHint(nw.se, ne.sw, sw.ne, se.nw), h12 = nodeHint(ne.sw, ne.se, se.nw, se.ne)
+        let h21 = nodeHint(sw.ne, se.nw, sw.se, se.sw)
         let s00 = try successor(r.nw, level: sub, step: step)
         frame[1] = s00
-        let s01 = try successor(node(nw.ne, ne.nw, nw.se, ne.sw), level: sub, step: step)
+        let s01 = try successor(node(nw.ne, ne.nw, nw.se, ne.sw, hint: h01), level: sub, step: step)
         frame[2] = s01
         let s02 = try successor(r.ne, level: sub, step: step)
         frame[3] = s02
-        let s10 = try successor(node(nw.sw, nw.se, sw.nw, sw.ne), level: sub, step: step)
+        let s10 = try successor(node(nw.sw, nw.se, sw.nw, sw.ne, hint: h10), level: sub, step: step)
         frame[4] = s10
-        let s11 = try successor(node(nw.se, ne.sw, sw.ne, se.nw), level: sub, step: step)
+        let s11 = try successor(node(nw.se, ne.sw, sw.ne, se.nw, hint: h11), level: sub, step: step)
         frame[5] = s11
-        let s12 = try successor(node(ne.sw, ne.se, se.nw, se.ne), level: sub, step: step)
+        let s12 = try successor(node(ne.sw, ne.se, se.nw, se.ne, hint: h12), level: sub, step: step)
         frame[6] = s12
         let s20 = try successor(r.sw, level: sub, step: step)
         frame[7] = s20
-        let s21 = try successor(node(sw.ne, se.nw, sw.se, se.sw), level: sub, step: step)
+        let s21 = try successor(node(sw.ne, se.nw, sw.se, se.sw, hint: h21), level: sub, step: step)
         frame[8] = s21
         let s22 = try successor(r.se, level: sub, step: step)
         frame[9] = s22
@@ -106,15 +110,21 @@ extension MultiStateStore {
         let (g02, g03, g12, g13) = (g.4, g.5, g.6, g.7)
         let (g20, g21, g30, g31) = (g.8, g.9, g.10, g.11)
         let (g22, g23, g32, g33) = (g.12, g.13, g.14, g.15)
-        let c00 = node(g00.se, g01.sw, g10.ne, g11.nw); frame[1] = c00
-        let c01 = node(g01.se, g02.sw, g11.ne, g12.nw); frame[2] = c01
-        let c02 = node(g02.se, g03.sw, g12.ne, g13.nw); frame[3] = c02
-        let c10 = node(g10.se, g11.sw, g20.ne, g21.nw); frame[4] = c10
-        let c11 = node(g11.se, g12.sw, g21.ne, g22.nw); frame[5] = c11
-        let c12 = node(g12.se, g13.sw, g22.ne, g23.nw); frame[6] = c12
-        let c20 = node(g20.se, g21.sw, g30.ne, g31.nw); frame[7] = c20
-        let c21 = node(g21.se, g22.sw, g31.ne, g32.nw); frame[8] = c21
-        let c22 = node(g22.se, g23.sw, g32.ne, g33.nw); frame[9] = c22
+        // All nine buckets first, so that their misses overlap.
+        let h = (nodeHint(g00.se, g01.sw, g10.ne, g11.nw), nodeHint(g01.se, g02.sw, g11.ne, g12.nw),
+                 nodeHint(g02.se, g03.sw, g12.ne, g13.nw), nodeHint(g10.se, g11.sw, g20.ne, g21.nw),
+                 nodeHint(g11.se, g12.sw, g21.ne, g22.nw), nodeHint(g12.se, g13.sw, g22.ne, g23.nw),
+                 nodeHint(g20.se, g21.sw, g30.ne, g31.nw), nodeHint(g21.se, g22.sw, g31.ne, g32.nw),
+                 nodeHint(g22.se, g23.sw, g32.ne, g33.nw))
+        let c00 = node(g00.se, g01.sw, g10.ne, g11.nw, hint: h.0); frame[1] = c00
+        let c01 = node(g01.se, g02.sw, g11.ne, g12.nw, hint: h.1); frame[2] = c01
+        let c02 = node(g02.se, g03.sw, g12.ne, g13.nw, hint: h.2); frame[3] = c02
+        let c10 = node(g10.se, g11.sw, g20.ne, g21.nw, hint: h.3); frame[4] = c10
+        let c11 = node(g11.se, g12.sw, g21.ne, g22.nw, hint: h.4); frame[5] = c11
+        let c12 = node(g12.se, g13.sw, g22.ne, g23.nw, hint: h.5); frame[6] = c12
+        let c20 = node(g20.se, g21.sw, g30.ne, g31.nw, hint: h.6); frame[7] = c20
+        let c21 = node(g21.se, g22.sw, g31.ne, g32.nw, hint: h.7); frame[8] = c21
+        let c22 = node(g22.se, g23.sw, g32.ne, g33.nw, hint: h.8); frame[9] = c22
         return try combine(c00, c01, c02, c10, c11, c12, c20, c21, c22, level: level - 1, step: step, pins: frame)
     }
 
@@ -124,13 +134,14 @@ extension MultiStateStore {
     mutating func combine(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, _ e: NodeID, _ f: NodeID,
                           _ g: NodeID, _ h: NodeID, _ i: NodeID, level: Int, step: Int,
                           pins frame: PinFrame) throws(StepInterruption) -> NodeID {
-        let nw = try successor(node(a, b, d, e), level: level, step: step)
+        let hints = (nodeHint(a, b, d, e), nodeHint(b, c, e, f), nodeHint(d, e, g, h), nodeHint(e, f, h, i))
+        let nw = try successor(node(a, b, d, e, hint: hints.0), level: level, step: step)
         frame[10] = nw
-        let ne = try successor(node(b, c, e, f), level: level, step: step)
+        let ne = try successor(node(b, c, e, f, hint: hints.1), level: level, step: step)
         frame[11] = ne
-        let sw = try successor(node(d, e, g, h), level: level, step: step)
+        let sw = try successor(node(d, e, g, h, hint: hints.2), level: level, step: step)
         frame[12] = sw
-        let se = try successor(node(e, f, h, i), level: level, step: step)
+        let se = try successor(node(e, f, h, i, hint: hints.3), level: level, step: step)
         return node(nw, ne, sw, se)
     }
 
@@ -162,10 +173,12 @@ extension MultiStateStore {
         // The centre 8×8 sits at (4 − generations, 4 − generations) of the final square.
         let origin = UnsafeRawPointer(source + (4 - generations) * 17)
         func row(_ y: Int, _ x: Int) -> UInt32 { origin.loadUnaligned(fromByteOffset: y * 16 + x, as: UInt32.self) }
-        let nw = leaf(row(0, 0), row(1, 0), row(2, 0), row(3, 0))
-        let ne = leaf(row(0, 4), row(1, 4), row(2, 4), row(3, 4))
-        let sw = leaf(row(4, 0), row(5, 0), row(6, 0), row(7, 0))
-        let se = leaf(row(4, 4), row(5, 4), row(6, 4), row(7, 4))
+        let hints = (leafHint(row(0, 0), row(1, 0), row(2, 0), row(3, 0)), leafHint(row(0, 4), row(1, 4), row(2, 4), row(3, 4)),
+                     leafHint(row(4, 0), row(5, 0), row(6, 0), row(7, 0)), leafHint(row(4, 4), row(5, 4), row(6, 4), row(7, 4)))
+        let nw = leaf(row(0, 0), row(1, 0), row(2, 0), row(3, 0), hint: hints.0)
+        let ne = leaf(row(0, 4), row(1, 4), row(2, 4), row(3, 4), hint: hints.1)
+        let sw = leaf(row(4, 0), row(5, 0), row(6, 0), row(7, 0), hint: hints.2)
+        let se = leaf(row(4, 4), row(5, 4), row(6, 4), row(7, 4), hint: hints.3)
         return node(nw, ne, sw, se)
     }
 }

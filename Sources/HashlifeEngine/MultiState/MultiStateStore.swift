@@ -8,6 +8,8 @@
 // stack and the collector are the generic ones; this type adds the multi-state record's
 // look-ups, the rule's kernel and the stepping recursion (MultiStateStore+Successor.swift).
 
+import CPrefetch
+
 /// The nodes of one multi-state universe. Non-copyable: it owns the arena's buffers and the
 /// kernel's tables, and frees them when it goes away.
 struct MultiStateStore: ~Copyable {
@@ -95,7 +97,41 @@ extension MultiStateStore {
 
     @inline(__always)
     mutating func make(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, kind: UInt32) -> NodeID {
-        let slot = arena.bucket(a, b, c, d, kind: kind)
+        make(a, b, c, d, kind: kind, slot: arena.bucket(a, b, c, d, kind: kind))
+    }
+
+    /// Where the node with these children will be looked up, its bucket asked of the processor
+    /// ahead of time: pass it to `node(_:_:_:_:hint:)` (several look-ups then overlap their
+    /// cache misses).
+    @inline(__always)
+    func nodeHint(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> SlotHint {
+        let slot = arena.bucket(nw, ne, sw, se, kind: MultiStateRecord.kindNode)
+        hashlife_prefetch(arena.buckets + slot)
+        return SlotHint(slot: slot, buckets: arena.bucketCount)
+    }
+
+    /// `nodeHint` for a leaf.
+    @inline(__always)
+    func leafHint(_ r0: UInt32, _ r1: UInt32, _ r2: UInt32, _ r3: UInt32) -> SlotHint {
+        let slot = arena.bucket(r0, r1, r2, r3, kind: MultiStateRecord.kindLeaf)
+        hashlife_prefetch(arena.buckets + slot)
+        return SlotHint(slot: slot, buckets: arena.bucketCount)
+    }
+
+    /// `node(_:_:_:_:)` at the slot `hint` names, if the index has kept its size since.
+    @inline(__always)
+    mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, hint: SlotHint) -> NodeID {
+        hint.buckets == arena.bucketCount ? make(nw, ne, sw, se, kind: MultiStateRecord.kindNode, slot: hint.slot) : node(nw, ne, sw, se)
+    }
+
+    /// `leaf(_:_:_:_:)` at the slot `hint` names, if the index has kept its size since.
+    @inline(__always)
+    mutating func leaf(_ r0: UInt32, _ r1: UInt32, _ r2: UInt32, _ r3: UInt32, hint: SlotHint) -> NodeID {
+        hint.buckets == arena.bucketCount ? make(r0, r1, r2, r3, kind: MultiStateRecord.kindLeaf, slot: hint.slot) : leaf(r0, r1, r2, r3)
+    }
+
+    @inline(__always)
+    mutating func make(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, kind: UInt32, slot: Int) -> NodeID {
         let found = arena.find(a, b, c, d, kind: kind, slot: slot)
         if found != 0 { return found }
         return insert(a, b, c, d, kind: kind, slot: slot)
