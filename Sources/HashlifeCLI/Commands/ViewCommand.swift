@@ -13,7 +13,7 @@ enum ViewCommand: Subcommand {
             default), each output block standing for Z×Z cells (--zoom; alive when any of its \
             cells is, or shaded by how many with --density). Power-of-two zooms are answered \
             straight from the quadtree, so a glider gun 2^100 generations on can be viewed \
-            whole. text prints '#' and '.' one line per block row and nothing else; unicode \
+            whole. text prints '#' and '.' (two-state) one line per block row and nothing else; unicode \
             packs 1×2 blocks per character, braille 2×4; png and svg write images (one pixel \
             per block, --scale for more). Output streams: large windows never build one huge \
             string. Every picture is at most 16777216 (2^24) blocks, e.g. 4096x4096, and every \
