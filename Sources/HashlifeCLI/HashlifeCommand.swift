@@ -20,6 +20,8 @@ struct CommandContext: Sendable {
     /// Told the soups done so far by `census` (tests cancel `interrupts` from it: Ctrl-C
     /// without a signal).
     var censusProgress: (@Sendable (UInt64) -> Void)? = nil
+    /// The environment variables commands read (`NO_COLOR`, `COLORTERM`); tests set their own.
+    var environment: [String: String] = [:]
 
     init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
          standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
@@ -33,9 +35,13 @@ struct CommandContext: Sendable {
     }
 
     static var terminal: CommandContext {
-        CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
-                       standardOutputBytes: { Output.write($0, to: STDOUT_FILENO) },
-                       errorIsTerminal: Output.isTerminal(STDERR_FILENO), standardOutputIsTerminal: Output.isTerminal(STDOUT_FILENO))
+        var context = CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
+                                     standardOutputBytes: { Output.write($0, to: STDOUT_FILENO) },
+                                     errorIsTerminal: Output.isTerminal(STDERR_FILENO), standardOutputIsTerminal: Output.isTerminal(STDOUT_FILENO))
+        for name in ["NO_COLOR", "COLORTERM"] {
+            if let value = getenv(name) { context.environment[name] = String(cString: value) }
+        }
+        return context
     }
 }
 

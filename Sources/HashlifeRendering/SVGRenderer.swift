@@ -9,7 +9,7 @@ import HashlifeEngine
 /// pixel wide on screen whatever the scale.
 public enum SVGRenderer {
     /// Grid lines per `emit` when writing the grid path.
-    private static let gridLinesPerEmit = 256
+    static let gridLinesPerEmit = 256
 
     public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: (String) -> Void) {
         options.checkPixelsPerBlock()
@@ -50,23 +50,26 @@ public enum SVGRenderer {
         }
 
         if !options.density { emit("</g>\n") }
-        if options.grid {
-            emit("<path fill=\"none\" stroke=\"\(options.gridColor.hex)\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\" d=\"")
-            // Vertical lines x = 0...columns, then horizontal lines y = 0...rows.
-            var part = ""
-            var lines = 0
-            func add(_ segment: String) {
-                part += segment
-                lines += 1
-                if lines % gridLinesPerEmit == 0 {
-                    emit(part)
-                    part = ""
-                }
-            }
-            for x in 0...columns { add("M\(x) 0V\(blockRows)") }
-            for y in 0...blockRows { add("M0 \(y)H\(columns)") }
-            emit(part + "\"/>\n")
-        }
+        if options.grid { emitGrid(columns: columns, rows: blockRows, options: options, emit: emit) }
         emit("</svg>\n")
+    }
+
+    /// One `<path>` with a line along every block edge, 1 pixel wide on screen whatever the scale.
+    static func emitGrid(columns: Int, rows blockRows: Int, options: RenderOptions, emit: (String) -> Void) {
+        emit("<path fill=\"none\" stroke=\"\(options.gridColor.hex)\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\" d=\"")
+        // Vertical lines x = 0...columns, then horizontal lines y = 0...rows.
+        var part = ""
+        var lines = 0
+        func add(_ segment: String) {
+            part += segment
+            lines += 1
+            if lines % gridLinesPerEmit == 0 {
+                emit(part)
+                part = ""
+            }
+        }
+        for x in 0...columns { add("M\(x) 0V\(blockRows)") }
+        for y in 0...blockRows { add("M0 \(y)H\(columns)") }
+        emit(part + "\"/>\n")
     }
 }

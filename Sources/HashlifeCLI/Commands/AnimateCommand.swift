@@ -22,7 +22,10 @@ enum AnimateCommand: Subcommand {
             the first stored as the rectangle that changed (--full-frames stores them whole). \
             Each frame is at most 2^24 pixels and 65535 on a side; at most 100000 frames. \
             A progress bar shows on a terminal; Ctrl-C stops and writes nothing (an existing \
-            FILE.gif is left as it was).
+            FILE.gif is left as it was). A multi-state pattern (Generations, LifeHistory, \
+            LifeSuper) is drawn in Golly's colour for each state, one palette entry per state, \
+            a zoomed-out block in the colour of its highest-numbered state; --dead sets the \
+            background (state 0, Golly's dark grey by default) and --live is refused.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
@@ -39,8 +42,8 @@ enum AnimateCommand: Subcommand {
             OptionSpec(["--delay"], value: "MS", help: "Milliseconds per frame, a multiple of 10 (GIF counts hundredths), at most 655350.", default: "100"),
             OptionSpec(["--loop"], value: "N", help: "Times to play in all; 0 loops forever.", default: "0"),
             .flag(["--grid"], help: "Draw grid lines on block boundaries (needs --scale 3 or more)."),
-            OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000.", default: "#000000"),
-            OptionSpec(["--dead"], value: "RGB", help: "Background colour.", default: "#FFFFFF"),
+            OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000 (two-state patterns).", default: "#000000"),
+            OptionSpec(["--dead"], value: "RGB", help: "Background colour (state 0 of a multi-state pattern).", default: "#FFFFFF; Golly's #303030 for multi-state"),
             .flag(["--full-frames"], help: "Store every frame whole rather than the changed rectangle."),
             OptionSpec(["--out", "-o"], value: "FILE.gif", help: "Where to write the GIF (atomically).", required: true),
             MemoryOption.spec,
@@ -129,17 +132,63 @@ enum AnimateCommand: Subcommand {
         let output = try OutputFile(out)
         Interrupts.install()
         context.interrupts.reset()
-        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
-        let first = from ?? universe.generation
+        let loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        let plan = Plan(path: path, from: from, target: target, step: step, log: arguments.flag("--log"), window: window, size: size,
+                        zoom: zoom, options: options, delay: delay, loopCount: loopCount, fullFrames: arguments.flag("--full-frames"))
+        switch loaded {
+        case .twoState(let universe, _):
+            try animate(universe, plan: plan, palette: GIFRenderer.palette(options), output: output, context: context, command: command) { viewport in
+                var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
+                return GIFRenderer.frame(&rows, options: options)
+            }
+        case .multiState(let universe, _):
+            let palette: StatePalette
+            do throws(CommandError) {
+                palette = try MultiStatePictures.palette(for: universe.rule, arguments: arguments, options: options,
+                                                         label: PatternFiles.label(path), command: command)
+            } catch {
+                output.abandon()
+                throw error
+            }
+            try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
+                var rows = InterruptibleStateRows(universe.blockStateRows(of: viewport), control: context.interrupts)
+                return GIFRenderer.frame(&rows, palette: palette, options: options)
+            }
+        }
+    }
+
+    /// What to draw, from the command line.
+    struct Plan {
+        let path: String
+        let from: BigUInt?
+        let target: BigUInt
+        let step: BigUInt
+        let log: Bool
+        let window: Window
+        let size: (columns: Int, rows: Int)
+        let zoom: BigUInt?
+        let options: RenderOptions
+        let delay: Int
+        let loopCount: Int?
+        let fullFrames: Bool
+    }
+
+    /// Writes the animation of `universe` to `output`: `frame` draws one viewport's palette
+    /// indices into `palette` (nil when Ctrl-C stopped it).
+    static func animate<U: SampledUniverse>(_ universe: U, plan: Plan, palette: [RGB], output: OutputFile, context: CommandContext,
+                                            command: String, frame: (Viewport) -> [UInt8]?) throws(CommandError) {
+        let (target, step, options) = (plan.target, plan.step, plan.options)
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
+        let first = plan.from ?? universe.generation
         guard first >= universe.generation else {
             output.abandon()
-            throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot animate from the earlier generation \(Excerpt.number(first))")
+            throw .failure("\(PatternFiles.label(plan.path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot animate from the earlier generation \(Excerpt.number(first))")
         }
         guard target >= first else {
             output.abandon()
             throw usage("--to \(Excerpt.number(target)) is before the first frame's generation \(Excerpt.number(first))")
         }
-        let samples = GenerationSamples(from: first, to: target, spacing: arguments.flag("--log") ? .powersOfTwo : .every(step))
+        let samples = GenerationSamples(from: first, to: target, spacing: plan.log ? .powersOfTwo : .every(step))
         let frameCount = samples.count
         guard frameCount <= BigUInt(maximumFrames) else {
             output.abandon()
@@ -154,9 +203,9 @@ enum AnimateCommand: Subcommand {
             try advance(universe, to: first, context: context)
             // --fit: a first pass for the union of every frame's bounds, then back to the start.
             var fixed: Viewport?
-            switch window {
+            switch plan.window {
             case .rect(let rect):
-                fixed = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
+                fixed = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: plan.zoom ?? .one)
             case .fit:
                 let start = universe.saveState()
                 var union: CellRect?
@@ -166,7 +215,7 @@ enum AnimateCommand: Subcommand {
                     if let box = universe.boundingBox { union = union.map { $0.union(box) } ?? box }
                 }
                 universe.restore(start)
-                fixed = frameWindow(for: union, size: size, zoom: zoom)
+                fixed = frameWindow(for: union, size: plan.size, zoom: plan.zoom)
             case .fitEach:
                 fixed = nil
             }
@@ -175,19 +224,18 @@ enum AnimateCommand: Subcommand {
             var failure: CommandError?
             for generation in samples {
                 try advance(universe, to: generation, context: context)
-                let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: size, zoom: zoom)
+                let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: plan.size, zoom: plan.zoom)
                 try checkFrame(viewport, options: options, command: command)
-                var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
-                guard let pixels = GIFRenderer.frame(&rows, options: options) else { break }
+                guard let pixels = frame(viewport) else { break }
                 if writer == nil {
                     writer = GIFWriter(width: viewport.columns * options.pixelsPerBlock, height: viewport.rows * options.pixelsPerBlock,
-                                       palette: GIFRenderer.palette(options), loopCount: loopCount,
-                                       changedRectangleOnly: !arguments.flag("--full-frames")) { bytes in
+                                       palette: palette, loopCount: plan.loopCount,
+                                       changedRectangleOnly: !plan.fullFrames) { bytes in
                         guard failure == nil else { return }
                         do throws(CommandError) { try output.write(bytes, context: context) } catch { failure = error }
                     }
                 }
-                writer!.addFrame(pixels, delay: delay)
+                writer!.addFrame(pixels, delay: plan.delay)
                 if let failure { throw failure }
                 progress.reached(generation)
             }
@@ -220,9 +268,9 @@ enum AnimateCommand: Subcommand {
     }
 
     /// Steps to `generation` (not before the current one), Ctrl-C and memory as `run` reports them.
-    static func advance(_ universe: Universe, to generation: BigUInt, context: CommandContext) throws(CommandError) {
+    static func advance(_ universe: some SampledUniverse, to generation: BigUInt, context: CommandContext) throws(CommandError) {
         guard generation > universe.generation else { return }
-        do { try universe.step(by: generation - universe.generation, control: context.interrupts) } catch {
+        do { try universe.step(by: generation - universe.generation, control: context.interrupts, progress: nil) } catch {
             switch error {
             case .cancelled:
                 throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)); generation \(Excerpt.number(generation)) was not reached")

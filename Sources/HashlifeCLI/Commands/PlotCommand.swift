@@ -20,7 +20,8 @@ enum PlotCommand: Subcommand {
             (title, labelled axes, ticks, grid lines; an SVG follows the viewer's light or dark \
             preference unless --theme is given, a PNG is light unless --theme dark). The format \
             follows --out's extension (.svg, .png, .csv, .json); without --out, --csv is the \
-            default. At most 1000000 samples.
+            default. At most 1000000 samples. The population of a multi-state pattern \
+            (Generations, LifeHistory, LifeSuper) counts its cells not in state 0, as Golly does.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
@@ -104,12 +105,12 @@ enum PlotCommand: Subcommand {
         }
         Interrupts.install()
         context.interrupts.reset()
-        let universe: Universe
-        let decoded: DecodedPattern
-        do throws(CommandError) { (universe, decoded) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads) } catch {
+        let loaded: LoadedUniverse
+        do throws(CommandError) { loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads) } catch {
             output?.abandon()
             throw error
         }
+        let universe = loaded.sampled
         let first = from ?? universe.generation
         do throws(CommandError) {
             guard first >= universe.generation else {
@@ -181,7 +182,7 @@ enum PlotCommand: Subcommand {
             }
             if format == .json { emit("\n]\n") }
             if isChart {
-                let title = arguments.value("--title") ?? decoded.document.name ?? Self.fileTitle(path)
+                let title = arguments.value("--title") ?? loaded.name ?? Self.fileTitle(path)
                 let plot = PopulationPlot(title: title, samples: collected, logarithmic: arguments.flag("--log"), width: size.width, height: size.height)
                 if format == .svg {
                     emit(plot.svg(theme: theme))

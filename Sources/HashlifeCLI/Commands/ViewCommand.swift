@@ -13,13 +13,21 @@ enum ViewCommand: Subcommand {
             default), each output block standing for Z×Z cells (--zoom; alive when any of its \
             cells is, or shaded by how many with --density). Power-of-two zooms are answered \
             straight from the quadtree, so a glider gun 2^100 generations on can be viewed \
-            whole. text prints '#' and '.' one line per block row and nothing else; unicode \
+            whole. text prints '#' and '.' (two-state) one line per block row and nothing else; unicode \
             packs 1×2 blocks per character, braille 2×4; png and svg write images (one pixel \
             per block, --scale for more). Output streams: large windows never build one huge \
             string. Every picture is at most 16777216 (2^24) blocks, e.g. 4096x4096, and every \
             image at most 2^24 pixels; larger ones are refused before any work (zoom out). \
             --density, --grid, --scale, --live and --dead apply to png and svg only. Ctrl-C \
-            stops the drawing; with --out nothing is written then.
+            stops the drawing; with --out nothing is written then. \
+            Multi-state patterns (Generations, LifeHistory, LifeSuper rules) are drawn in \
+            Golly's colour for each state on its dark grey background (--dead sets the \
+            background, state 0; --live and --density are refused), and a zoomed-out block \
+            shows the highest-numbered state among its cells. Their text is '.' for state 0, \
+            the RLE letters A-X for states 1-24, a-z for 25-50 and '*' above 50; on a terminal \
+            each character is in its state's colour (24-bit when COLORTERM says so) unless \
+            NO_COLOR is set, and files and pipes get the characters alone. unicode and braille \
+            show which blocks are not empty, in colour on a terminal.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
@@ -32,8 +40,8 @@ enum ViewCommand: Subcommand {
             .flag(["--density"], help: "Shade blocks by their live fraction (png, svg)."),
             .flag(["--grid"], help: "Draw grid lines on block boundaries (png, svg; png needs --scale 3 or more)."),
             OptionSpec(["--scale"], value: "P", help: "Pixels per block in png and svg (1-64).", default: "1"),
-            OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000.", default: "#000000"),
-            OptionSpec(["--dead"], value: "RGB", help: "Background colour.", default: "#FFFFFF"),
+            OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000 (two-state patterns).", default: "#000000"),
+            OptionSpec(["--dead"], value: "RGB", help: "Background colour (state 0 of a multi-state pattern).", default: "#FFFFFF; Golly's #303030 for multi-state"),
             OptionSpec(["--out", "-o"], value: "PATH", help: "Write to PATH (atomically) instead of standard output."),
             MemoryOption.spec,
             ThreadsOption.spec,
@@ -43,6 +51,7 @@ enum ViewCommand: Subcommand {
             "hashlife view patterns/gosper-glider-gun.rle --gen 2^100 --fit --size 100x40",
             "hashlife view patterns/acorn.rle --gen 5206 --format png --scale 2 --out acorn.png",
             "hashlife view patterns/glider.rle --rect -2,-2,8,8",
+            "hashlife view brain.rle --gen 100 --format png --scale 4 --out brain.png",
         ]
     )
 
@@ -125,13 +134,23 @@ enum ViewCommand: Subcommand {
         }
         Interrupts.install()
         context.interrupts.reset()
-        let (universe, _) = try PatternFiles.universe(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        let loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        var palette: StatePalette?
+        if case .multiState(let universe, _) = loaded {
+            palette = try MultiStatePictures.palette(for: universe.rule, arguments: arguments, options: options,
+                                                     label: PatternFiles.label(path), command: command)
+        }
+        let universe = loaded.sampled
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
             guard target >= universe.generation else {
                 throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot show the earlier generation \(Excerpt.number(target))")
             }
-            try RunCommand.advance(universe, to: target, context: context)
+            if case .twoState(let twoState, _) = loaded {
+                try RunCommand.advance(twoState, to: target, context: context)
+            } else {
+                try MultiStatePictures.advance(universe, to: target, context: context)
+            }
         }
 
         let viewport: Viewport
@@ -145,7 +164,7 @@ enum ViewCommand: Subcommand {
             let centreY = box.map { $0.y + BigInt($0.height >> 1) } ?? .zero
             viewport = Viewport(x: centreX - BigInt(width >> 1), y: centreY - BigInt(height >> 1), width: width, height: height, zoom: zoom)
         } else {
-            viewport = universe.fit(columns: size.columns, rows: size.rows)
+            viewport = universe.boundingBox.map { Viewport.fitting($0, columns: size.columns, rows: size.rows) }
                 ?? Viewport(x: BigInt(-(size.columns / 2)), y: BigInt(-(size.rows / 2)), columns: size.columns, rows: size.rows)
         }
         try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
@@ -168,13 +187,27 @@ enum ViewCommand: Subcommand {
             guard failure == nil else { return }
             if output == nil { context.standardOutput(text) } else { emit(Array(text.utf8)) }
         }
-        var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
-        switch format {
-        case .text: TextRenderer.render(&rows, style: .text, emit: emitText)
-        case .unicode: TextRenderer.render(&rows, style: .unicode, emit: emitText)
-        case .braille: TextRenderer.render(&rows, style: .braille, emit: emitText)
-        case .svg: SVGRenderer.render(&rows, options: options, emit: emitText)
-        case .png: PNGRenderer.render(&rows, options: options, emit: emit)
+        switch loaded {
+        case .twoState(let universe, _):
+            var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
+            switch format {
+            case .text: TextRenderer.render(&rows, style: .text, emit: emitText)
+            case .unicode: TextRenderer.render(&rows, style: .unicode, emit: emitText)
+            case .braille: TextRenderer.render(&rows, style: .braille, emit: emitText)
+            case .svg: SVGRenderer.render(&rows, options: options, emit: emitText)
+            case .png: PNGRenderer.render(&rows, options: options, emit: emit)
+            }
+        case .multiState(let universe, _):
+            let palette = palette!
+            var rows = InterruptibleStateRows(universe.blockStateRows(of: viewport), control: context.interrupts)
+            let colours = MultiStatePictures.terminalColours(context, toStandardOutput: output?.isStandardOutput ?? true)
+            switch format {
+            case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
+            case .unicode: TextRenderer.render(&rows, style: .unicode, palette: palette, colours: colours, emit: emitText)
+            case .braille: TextRenderer.render(&rows, style: .braille, palette: palette, colours: colours, emit: emitText)
+            case .svg: SVGRenderer.render(&rows, palette: palette, options: options, emit: emitText)
+            case .png: PNGRenderer.render(&rows, palette: palette, options: options, emit: emit)
+            }
         }
         if context.interrupts.isCancelled {
             output?.abandon()
