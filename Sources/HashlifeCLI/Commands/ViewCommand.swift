@@ -146,11 +146,7 @@ enum ViewCommand: Subcommand {
             guard target >= universe.generation else {
                 throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot show the earlier generation \(Excerpt.number(target))")
             }
-            if case .twoState(let twoState, _) = loaded {
-                try RunCommand.advance(twoState, to: target, context: context)
-            } else {
-                try MultiStatePictures.advance(universe, to: target, context: context)
-            }
+            try RunCommand.advance(universe, to: target, context: context)
         }
 
         let viewport: Viewport

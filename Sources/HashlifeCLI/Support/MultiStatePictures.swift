@@ -7,14 +7,10 @@ import HashlifeTerminal
 
 /// What `view`, `animate` and `plot` need of either engine: the two-state `Universe` or the
 /// `MultiStateUniverse` (whose population counts the cells not in state 0).
-protocol SampledUniverse: AnyObject {
+protocol SampledUniverse: SteppingUniverse {
     associatedtype SavedState
-    var generation: BigUInt { get }
-    var boundingBox: CellRect? { get }
-    var population: BigUInt { get }
     func saveState() -> SavedState
     func restore(_ state: SavedState)
-    func step(by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(StepError)
 }
 
 extension Universe: SampledUniverse {}
@@ -72,31 +68,6 @@ enum MultiStatePictures {
         case .trueColour: return .trueColour
         case .palette256: return .palette256
         case .none: return nil
-        }
-    }
-
-    /// Steps `universe` to `target` (not before its generation) with a progress bar on a
-    /// terminal; Ctrl-C and memory reported as `run` reports them.
-    static func advance(_ universe: some SampledUniverse, to target: BigUInt, context: CommandContext) throws(CommandError) {
-        Interrupts.install()
-        let control = context.interrupts
-        control.reset()
-        let targetText = target.description.count > 24 ? "\(target.description.prefix(12))…(\(target.description.count) digits)" : target.description
-        let bar = ProgressBar(label: "computing", enabled: context.errorIsTerminal) {
-            ProgressBar.Reading(target: targetText, nodes: control.nodeCount)
-        }
-        bar.start()
-        defer { bar.stop() }
-        do {
-            try universe.step(by: target - universe.generation, control: control, progress: nil)
-        } catch {
-            bar.stop()
-            switch error {
-            case .cancelled:
-                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)) (population \(Excerpt.number(universe.population))); generation \(Excerpt.number(target)) was not reached")
-            case .memoryExhausted:
-                throw .failure("\(error); generation \(target) was not reached (raise --max-memory)")
-            }
         }
     }
 }
