@@ -236,7 +236,7 @@ struct RuleErrorTests {
     @Test("Generations rules are named as unsupported")
     func generations() {
         let error = RuleError(text: "B3/S23/G3", reason: .generationsUnsupported)
-        #expect(error.description == "rule \"B3/S23/G3\": multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not supported; only two-state B/S rules")
+        #expect(error.description == "rule \"B3/S23/G3\": multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not two-state rules; they run on multi-state patterns (RLE or Macrocell files)")
     }
 
     @Test("Messages quote a short escaped excerpt of the rule")

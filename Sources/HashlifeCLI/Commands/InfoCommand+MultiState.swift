@@ -18,15 +18,7 @@ extension InfoCommand {
             universe.forEachCell { _, _, state in tally[Int(state)] += 1 }
             counts = tally
         }
-        // Name and author are "#N" and "#O" lines among the comments; "#C" loses its prefix.
-        var (name, author, comments): (String?, String?, [String]) = (nil, nil, [])
-        for line in decoded.pattern.comments {
-            let text = String(line.dropFirst(2).drop { $0 == " " })
-            if line.hasPrefix("#N") && name == nil { name = text }
-            else if line.hasPrefix("#O") && author == nil { author = text }
-            else if line.hasPrefix("#C") || line.hasPrefix("#c") { comments.append(text) }
-            else { comments.append(line) }
-        }
+        let (name, author, comments) = decoded.pattern.metadata
         let family = switch universe.rule.family {
         case .generations: "Generations"
         case .history: "History"

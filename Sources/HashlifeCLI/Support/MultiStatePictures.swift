@@ -30,9 +30,8 @@ extension LoadedUniverse {
         switch self {
         case .twoState(_, let decoded): return decoded.document.name
         case .multiState(_, let decoded):
-            guard let line = decoded.pattern.comments.first(where: { $0.hasPrefix("#N") }) else { return nil }
-            let name = line.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-            return name.isEmpty ? nil : String(name)
+            let name = decoded.pattern.metadata.name
+            return name?.isEmpty == true ? nil : name
         }
     }
 }

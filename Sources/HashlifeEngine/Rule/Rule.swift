@@ -235,7 +235,7 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownName:
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
         case .generationsUnsupported:
-            return prefix + "multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not supported; only two-state B/S rules"
+            return prefix + "multi-state \"Generations\" rules (a third part such as \"/G3\" or \"/4\") are not two-state rules; they run on multi-state patterns (RLE or Macrocell files)"
         case .badMultiState(let why):
             return prefix + why
         }

@@ -21,9 +21,15 @@ extension PatternCodec {
     /// format. When `checkingRule`, a rule the file names must parse (the error is located in
     /// the file); pass false when the caller replaces the file's rule.
     /// - Throws: `PatternReadError` (`.file` for the system's errors).
-    /// A multi-state file is refused with `.multiState` (see `readAny` for both kinds).
+    /// A multi-state file is refused with `.multiState` (see `readAny` for both kinds), unless
+    /// the caller replaces the rule (`checkingRule` false) and every cell is in state 1: then
+    /// its cells are read as live cells, without a rule.
     public static func read(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> DecodedPattern {
-        try twoState(readAny(path: path, label: label, limit: limit, checkingRule: checkingRule), fileName: label)
+        let loaded = try readAny(path: path, label: label, limit: limit, checkingRule: checkingRule)
+        if !checkingRule, case .multiState(let decoded) = loaded, let document = decoded.twoStateDocument {
+            return DecodedPattern(document: document, format: decoded.format, compressed: decoded.compressed)
+        }
+        return try twoState(loaded, fileName: label)
     }
 
     /// Reads the pattern file at `path` as `read` does, two-state or multi-state (see

@@ -24,6 +24,18 @@ public struct DecodedMultiStatePattern: Sendable {
     }
 }
 
+extension DecodedMultiStatePattern {
+    /// The pattern as two-state cells, without a rule, when every cell is in state 1 (else nil):
+    /// name and author from "#N" and "#O" lines, "#C" comments without the prefix.
+    public var twoStateDocument: PatternDocument? {
+        guard pattern.cells.allSatisfy({ $0.state == 1 }) else { return nil }
+        var document = PatternDocument(cells: pattern.cells.map { PatternCell(x: $0.x, y: $0.y) })
+        document.generation = generation
+        (document.name, document.author, document.comments) = pattern.metadata
+        return document
+    }
+}
+
 /// A pattern file as read: two-state or multi-state.
 public enum LoadedPattern: Sendable {
     case twoState(DecodedPattern)

@@ -44,6 +44,21 @@ public struct MultiStatePattern: Sendable, Equatable {
         self.generation = generation
     }
 
+    /// The metadata lines split as two-state files hold them: the first "#N" line's text as the
+    /// name, the first "#O" as the author, the "#C" lines without their prefix as comments
+    /// (other lines whole).
+    public var metadata: (name: String?, author: String?, comments: [String]) {
+        var (name, author, texts): (String?, String?, [String]) = (nil, nil, [])
+        for line in comments {
+            let text = String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("#N") && name == nil { name = text }
+            else if line.hasPrefix("#O") && author == nil { author = text }
+            else if line.hasPrefix("#C") || line.hasPrefix("#c") { texts.append(text) }
+            else { texts.append(line) }
+        }
+        return (name, author, texts)
+    }
+
     /// Golly's population: every cell not in state 0.
     public var population: Int { cells.count }
 
