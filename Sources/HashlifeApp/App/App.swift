@@ -44,6 +44,9 @@ public struct Stamp: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var replace: Bool = false
+    /// The state of each of `cells`, in the same order, for a clip of a multi-state pattern;
+    /// nil for a two-state pattern (its cells are alive).
+    public var states: [UInt8]? = nil
 }
 
 /// A popup over the canvas.

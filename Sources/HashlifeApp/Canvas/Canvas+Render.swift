@@ -185,12 +185,14 @@ extension Canvas {
         // The hover outline: exactly the cell `cell(atColumn:row:)` names, so the one a click toggles.
         if let hover = overlay.hover, let target = cell(atColumn: hover.column, row: hover.row),
            let i = (target.x - originX).intValue, let j = (target.y - originY).intValue, i >= 0, j >= 0, i < cellColumns, j < cellRows {
+            // A cell drawn as a letter is reversed like a block, keeping its letter.
+            let letter = source.letters && source.row(j)[i] != 0
             for cy in 0..<h {
                 for cx in 0..<w {
                     let column = left + i * w + cx, row = top + j * h + cy
                     guard column < left + columns, row < top + rows else { continue }
                     var cell = screen[column, row]
-                    if cell.character == "█" || cell.character == "●" {
+                    if cell.character == "█" || cell.character == "●" || letter {
                         cell.reverse = true
                     } else {
                         cell.foreground = palette.live
