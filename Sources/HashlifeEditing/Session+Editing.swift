@@ -60,10 +60,11 @@ extension Session {
     }
 
     /// Pastes `clip` (made by `universe`, e.g. by `clip(of:)`); one history entry. Into a
-    /// multi-state universe its live cells are state 1.
+    /// multi-state universe its live cells are state 1 (a clip too large to list cell by cell,
+    /// `MultiStateClip.maximumCells`, pastes nothing there).
     public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
-        if holdsMultiState, let converted = try? multiStateClip(of: clip) {
-            try? paste(converted, x: x, y: y, mode: mode, description: description)
+        if holdsMultiState {
+            if let converted = try? multiStateClip(of: clip) { try? paste(converted, x: x, y: y, mode: mode, description: description) }
             return
         }
         record(description) { live.paste(clip, x: x, y: y, mode: mode) }

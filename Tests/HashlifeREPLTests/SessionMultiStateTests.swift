@@ -272,3 +272,34 @@ enum MultiStateSamples {
         #expect(session.state(x: BigInt(2), y: BigInt(2)) == 3)
     }
 }
+
+/// The shared multi-state corpus (`../shared/corpus/multistate`, absent on most machines)
+/// through the session: loaded, taken to generation 100 by one `goto`, compared with bgolly's
+/// state there, saved as Macrocell and read back the same.
+@Suite struct SessionMultiStateCorpusTests {
+    static var folder: String? { Fixtures.shared.map { $0 + "/corpus/multistate" } }
+
+    static var files: [String] {
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasSuffix(".rle") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    @Test(.enabled(if: folder != nil, "../shared is absent: the multi-state corpus is not available"), arguments: files)
+    func gotoHundredMatchesBgollyAndSavesBack(_ name: String) throws {
+        let folder = try #require(Self.folder)
+        let session = Session()
+        try session.load(path: "\(folder)/\(name).rle")
+        #expect(session.isMultiState, "\(name)")
+        try session.goto(BigUInt(100))
+        let rule = try #require(session.multiState).rule
+        let reached = MultiStatePattern(rule: rule, cells: MultiStateSamples.cells(session)).normalised
+        let expected = try MultiStateRLE.read(String(contentsOfFile: "\(folder)/expected/\(name)@100.rle", encoding: .utf8)).normalised
+        #expect(reached == expected, "\(name) at generation 100")
+        let saved = ScratchFolder.make("corpus") + "/\(name).mc"
+        try session.save(path: saved)
+        let again = Session()
+        try again.load(path: saved)
+        #expect(MultiStateSamples.cells(again) == MultiStateSamples.cells(session), "\(name) saved and read back")
+        #expect(again.plane.generation == BigUInt(100))
+    }
+}
