@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeBoardsTests", dependencies: ["HashlifeBoards", "HashlifeEngine", "HashlifeFormats", "HashlifeAnalysis", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
-        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeTestSupport"],
+        .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeRendering", "HashlifeTestSupport"],
                     exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeInterface", "HashlifeTerminal", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
     ],

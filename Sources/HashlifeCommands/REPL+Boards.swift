@@ -92,6 +92,7 @@ extension REPL {
     }
 
     private func saveBoard(name: String?) throws(REPLError) -> Answer {
+        try refuseMultiState("board save")
         let service = try boardService()
         let universe = session.universe
         let board: Board

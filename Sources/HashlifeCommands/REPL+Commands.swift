@@ -31,28 +31,30 @@ struct REPLCommand: Sendable {
     /// Every command, in the order `help` lists them.
     static let all: [REPLCommand] = [
         REPLCommand("load", usage: "load FILE [rule R]",
-                    "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it.") { r, a throws(REPLError) in try r.load(a) },
+                    "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it; a multi-state RLE or Macrocell file (Generations such as 345/2/4, LifeHistory, LifeSuper) loads with its states.") { r, a throws(REPLError) in try r.load(a) },
         REPLCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
-                    "Write the pattern atomically; the format follows the extension unless given (.gz compresses).") { r, a throws(REPLError) in try r.save(a) },
+                    "Write the pattern atomically; the format follows the extension unless given (.gz compresses). A multi-state pattern is written as multi-state RLE or Macrocell only.") { r, a throws(REPLError) in try r.save(a) },
         REPLCommand("rule", usage: "rule [R]",
-                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, or Wn such as W30); the cells stay.") { r, a throws(REPLError) in try r.rule(a) },
+                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, Wn such as W30, or a multi-state rule: Generations 345/2/4 or /2/3, LifeHistory, LifeSuper); the cells stay: live cells become state 1 under a multi-state rule, and a rule with fewer states is refused while a cell is in a state it lacks.") { r, a throws(REPLError) in try r.rule(a) },
         REPLCommand("step", usage: "step [N]",
                     "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(REPLError) in try r.step(a) },
         REPLCommand("goto", usage: "goto GEN",
                     "Go to generation GEN: forward by stepping, back through kept generations or by re-running.") { r, a throws(REPLError) in try r.goto(a) },
         REPLCommand("gen", aliases: ["generation"], usage: "gen", "Show the generation.") { r, a throws(REPLError) in try r.generation(a) },
-        REPLCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells).") { r, a throws(REPLError) in try r.population(a) },
+        REPLCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells; with states, cells not in state 0).") { r, a throws(REPLError) in try r.population(a) },
         REPLCommand("bounds", usage: "bounds", "Show the bounding box of the live cells.") { r, a throws(REPLError) in try r.bounds(a) },
         REPLCommand("info", usage: "info", "Show the file, pattern name, rule, generation, population, bounds and view.") { r, a throws(REPLError) in try r.info(a) },
         REPLCommand("view", usage: "view [X Y W H] [zoom Z] [format text|unicode|braille]",
-                    "Draw the current view, or the W×H cells from (X, Y) at zoom Z (the current view is unchanged).") { r, a throws(REPLError) in try r.view(a) },
+                    "Draw the current view, or the W×H cells from (X, Y) at zoom Z (the current view is unchanged). Multi-state patterns: text only, one character per state (see 'help').") { r, a throws(REPLError) in try r.view(a) },
         REPLCommand("pan", usage: "pan DX DY", "Move the view by DX, DY cells.") { r, a throws(REPLError) in try r.pan(a) },
         REPLCommand("zoom", usage: "zoom in|out|Z",
                     "Set the cells per character side (Z ≥ 1, digits or B^E), keeping the view's centre; in halves, out doubles.") { r, a throws(REPLError) in try r.zoom(a) },
         REPLCommand("fit", usage: "fit", "Fit the view to the whole pattern (20% margin), keeping its size.") { r, a throws(REPLError) in try r.fit(a) },
         REPLCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(REPLError) in try r.size(a) },
-        REPLCommand("set", usage: "set X Y [0|1]", "Make the cell at (X, Y) alive (1, the default) or dead (0).") { r, a throws(REPLError) in try r.setCell(a) },
-        REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y).") { r, a throws(REPLError) in try r.toggle(a) },
+        REPLCommand("set", usage: "set X Y [STATE]",
+                    "Put the cell at (X, Y) in STATE (default 1): 0 dead or 1 alive, or 0 to N-1 under a rule of N states.") { r, a throws(REPLError) in try r.setCell(a) },
+        REPLCommand("get", usage: "get X Y", "Show the state of the cell at (X, Y) (0 dead or empty).") { r, a throws(REPLError) in try r.getCell(a) },
+        REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y) (with states: state 0 becomes 1, any other 0).") { r, a throws(REPLError) in try r.toggle(a) },
     ] + REPL.editingCommands + [
         REPL.gridCommand,
     ] + REPL.historyCommands + REPL.plotCommands + REPL.boardCommands + [
@@ -87,17 +89,18 @@ extension REPL {
 extension REPL {
     func load(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "rule") else { throw .usage(command("load")) }
-        let rule = a.count == 3 ? try parseRule(a[2]) : nil
-        do { try session.load(path: a[0], rule: rule) } catch { throw REPLError(error).quoting(a[0]) }
-        let universe = session.universe
+        let rule = a.count == 3 ? try parseAnyRule(a[2]) : nil
+        do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
+        let universe = session.plane
         let population = universe.population
-        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(universe.rule), generation \(universe.generation)", [
+        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)", [
             .init("path", .string(a[0])),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
-            .init("rule", .string(universe.rule.description)),
+            .init("rule", .string(session.rule.description)),
+        ] + statesField + [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(universe))),
+            .init("background", .int(REPL.background(session))),
         ])
     }
 
@@ -119,9 +122,22 @@ extension REPL {
 
     func rule(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("rule")) }
-        if let text = a.first { session.setRule(try parseRule(text)) }
-        let rule = session.universe.rule.description
-        return Answer("rule \(rule)", [.init("rule", .string(rule))])
+        if let text = a.first {
+            let parsed = try parseAnyRule(text)
+            do { try session.setRule(parsed) } catch { throw REPLError(error) }
+        }
+        let rule = session.rule.description
+        return Answer("rule \(rule)", [.init("rule", .string(rule))] + statesField)
+    }
+
+    /// `"states": N` for a multi-state rule (answers about two-state rules stay as they were).
+    var statesField: [JSONValue.Field] {
+        session.isMultiState ? [.init("states", .int(session.rule.stateCount))] : []
+    }
+
+    /// A rule of either kind (`AnyRule.parse`).
+    func parseAnyRule(_ text: String) throws(REPLError) -> AnyRule {
+        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
     }
 
     func parseRule(_ text: String) throws(REPLError) -> Rule {
@@ -143,7 +159,7 @@ extension REPL {
     func step(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("step")) }
         let count = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "N") } ?? .one
-        let target = session.universe.generation + count
+        let target = session.plane.generation + count
         return try advance(label: "step \(a.first ?? "1")", target: target) { control, progress throws(SessionError) in
             try session.step(count, control: control, progress: progress)
         }
@@ -164,7 +180,7 @@ extension REPL {
         control.reset()
         let clock = ContinuousClock()
         let start = clock.now
-        let tracker = GenerationTracker(session.universe.generation)
+        let tracker = GenerationTracker(session.plane.generation)
         var bar: ProgressBar? = nil
         if showsProgress {
             let control = control
@@ -181,12 +197,12 @@ extension REPL {
             throw stepFailure(error.kind, message: error.message)
         }
         let seconds = (clock.now - start) / .seconds(1)
-        let universe = session.universe
+        let universe = session.plane
         let population = universe.population
-        return Answer("generation \(universe.generation), population \(population)\(REPL.backgroundNote(universe))", [
+        return Answer("generation \(universe.generation), population \(population)\(REPL.backgroundNote(session))", [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(universe))),
+            .init("background", .int(REPL.background(session))),
             .init("seconds", .double(seconds)),
         ])
     }
@@ -210,55 +226,58 @@ extension REPL {
 extension REPL {
     func generation(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("gen")) }
-        let generation = session.universe.generation.description
+        let generation = session.plane.generation.description
         return Answer("generation \(generation)", [.init("generation", .string(generation))])
     }
 
     func population(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("pop")) }
-        let population = session.universe.population.description
-        return Answer("population \(population)\(REPL.backgroundNote(session.universe))",
-                      [.init("population", .string(population)), .init("background", .int(REPL.background(session.universe)))])
+        let population = session.plane.population.description
+        return Answer("population \(population)\(REPL.backgroundNote(session))",
+                      [.init("population", .string(population)), .init("background", .int(REPL.background(session)))])
     }
 
     /// " (background 1: …)" when the universe's cells are relative to an all-alive plane (a B0
     /// rule, as Golly counts them); "" otherwise.
-    static func backgroundNote(_ universe: any UniverseReading) -> String {
-        background(universe) == 1 ? " (background 1: cells that differ from an all-alive plane)" : ""
+    static func backgroundNote(_ session: Session) -> String {
+        background(session) == 1 ? " (background 1: cells that differ from an all-alive plane)" : ""
     }
 
-    /// The background (0 or 1) the universe's cells are relative to (`Rule.background(atGeneration:)`).
-    static func background(_ universe: any UniverseReading) -> Int {
-        universe.rule.background(atGeneration: universe.generation)
+    /// The background (0 or 1) the universe's cells are relative to (`Rule.background(atGeneration:)`);
+    /// always 0 for a multi-state universe.
+    static func background(_ session: Session) -> Int {
+        if session.isMultiState { return 0 }
+        return session.universe.rule.background(atGeneration: session.universe.generation)
     }
 
     func bounds(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("bounds")) }
-        let box = session.universe.boundingBox
+        let box = session.plane.boundingBox
         return Answer("bounds " + boundsText(box), [.init("bounds", boundsJSON(box))])
     }
 
     func info(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("info")) }
-        let universe = session.universe
+        let universe = session.plane
         let box = universe.boundingBox
         let population = universe.population
         var lines = ["file " + (session.path ?? "none")]
         if let name = session.document?.name { lines.append("name " + name) }
         lines += [
-            "rule \(universe.rule)",
+            "rule \(session.rule)" + (session.isMultiState ? " (\(universe.stateCount) states)" : ""),
             "generation \(universe.generation)",
-            "population \(population)\(REPL.backgroundNote(universe))",
+            "population \(population)\(REPL.backgroundNote(session))",
             "bounds " + boundsText(box),
             "viewport " + viewportText(session.viewport),
         ]
         return Answer(lines: lines, fields: [
             .init("path", session.path.map { .string($0) } ?? .null),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
-            .init("rule", .string(universe.rule.description)),
+            .init("rule", .string(session.rule.description)),
+        ] + statesField + [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(universe))),
+            .init("background", .int(REPL.background(session))),
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
         ])
@@ -267,6 +286,7 @@ extension REPL {
     func classify(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("classify")) }
         let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
+        try refuseMultiState("classify")
         control.reset()
         let result: Classification
         do {
@@ -289,6 +309,7 @@ extension REPL {
         guard a.count <= 1 else { throw .usage(command("identify")) }
         let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXPERIOD") } ?? BigUInt(10_000)
         guard !limit.isZero else { throw .argument("MAXPERIOD must be at least 1") }
+        try refuseMultiState("identify")
         if let reason = Apgcode.unsupportedReason(session.universe.rule) { throw .argument(reason) }
         let selection = session.selection
         control.reset()
@@ -343,16 +364,21 @@ extension REPL {
     func setCell(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count == 2 || a.count == 3 else { throw .usage(command("set")) }
         let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
-        var alive = true
+        let count = session.plane.stateCount
+        var state: UInt8 = 1
         if a.count == 3 {
-            switch a[2] {
-            case "1": alive = true
-            case "0": alive = false
-            default: throw .argument("invalid state \(Excerpt.quote(a[2])); expected 0 or 1")
+            guard a[2].utf8.count <= 3, a[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(a[2]), n < count else {
+                throw .argument("invalid state \(Excerpt.quote(a[2])); expected " + (count == 2 ? "0 or 1" : "0 to \(count - 1) (rule \(session.rule) has \(count) states)"))
             }
+            state = UInt8(n)
         }
-        session.setCell(x: x, y: y, alive: alive)
+        do { try session.setState(state, x: x, y: y) } catch { throw REPLError(error) }
         return cellAnswer(x, y)
+    }
+
+    func getCell(_ a: [String]) throws(REPLError) -> Answer {
+        guard a.count == 2 else { throw .usage(command("get")) }
+        return cellAnswer(try parseCoordinate(a[0], name: "X"), try parseCoordinate(a[1], name: "Y"))
     }
 
     func toggle(_ a: [String]) throws(REPLError) -> Answer {
@@ -362,11 +388,23 @@ extension REPL {
         return cellAnswer(x, y)
     }
 
+    /// "cell X Y alive|dead" (two states) or "cell X Y state S" (more); in JSON whether it is
+    /// not in state 0 ("alive") and, with more than two states, its "state".
     func cellAnswer(_ x: BigInt, _ y: BigInt) -> Answer {
-        let alive = session.universe.cell(x: x, y: y)
-        return Answer("cell \(x) \(y) \(alive ? "alive" : "dead")", [
-            .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(alive)),
-        ])
+        let state = session.state(x: x, y: y)
+        let text = session.isMultiState ? "state \(state)" : state != 0 ? "alive" : "dead"
+        var fields: [JSONValue.Field] = [
+            .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(state != 0)),
+        ]
+        if session.isMultiState { fields.append(.init("state", .int(Int(state)))) }
+        return Answer("cell \(x) \(y) \(text)", fields)
+    }
+
+    /// Throws "argument" saying `command` does not work on multi-state patterns, while the
+    /// session holds one.
+    func refuseMultiState(_ command: String) throws(REPLError) {
+        guard session.isMultiState else { return }
+        throw .argument("'\(command)' is not available for multi-state patterns (rule \(session.rule)); it runs two-state rules only")
     }
 }
 
@@ -391,6 +429,7 @@ extension REPL {
             lines.append("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.summary)
         }
         lines.append("Coordinates are whole numbers, possibly negative; counts and zooms also take B^E (2^100, 10^6).")
+        lines += REPL.multiStateHelp
         lines.append("Lines starting with # are comments. 'help COMMAND' explains one command.")
         return Answer(lines: lines, fields: [
             .init("commands", .array(REPLCommand.all.map { c in

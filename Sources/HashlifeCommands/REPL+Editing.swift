@@ -18,7 +18,7 @@ extension REPL {
                     "Copy the selection to the clipboard; 'copy rle' also prints it as RLE.") { r, a throws(REPLError) in try r.copy(a) },
         REPLCommand("cut", usage: "cut", "Copy the selection to the clipboard, then clear it.") { r, a throws(REPLError) in try r.cut(a) },
         REPLCommand("paste", usage: "paste X Y [file F] [mode or|copy|xor|and]",
-                    "Paste the clipboard (or file F) with its top-left at (X, Y); or: live cells added (default), copy: replace the area, xor, and.") { r, a throws(REPLError) in try r.paste(a) },
+                    "Paste the clipboard (or file F) with its top-left at (X, Y); or: live cells added (default), copy: replace the area, xor, and. With states: or writes the clip's non-zero cells, copy every cell of the clip (0 too); see 'help' for xor and and.") { r, a throws(REPLError) in try r.paste(a) },
         REPLCommand("clear", usage: "clear [inside|outside]",
                     "Kill every cell, or those inside or outside the selection (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
         REPLCommand("rotate", usage: "rotate cw|ccw",
@@ -46,9 +46,9 @@ extension REPL {
     func selectionCommand(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("selection")) }
         var answer = selectionAnswer()
-        let clip = session.clipboard
-        answer.lines.append(clip.map { "clipboard \($0.width)x\($0.height), population \($0.population)" } ?? "clipboard empty")
-        answer.fields.append(.init("clipboard", clip.map { clipJSON($0) } ?? .null))
+        let clip = session.clipboardSummary
+        answer.lines.append(clip.map { "clipboard \($0.width)x\($0.height), population \($0.population)\($0.isMultiState ? " (with states)" : "")" } ?? "clipboard empty")
+        answer.fields.append(.init("clipboard", clip.map { clipJSON(width: $0.width, height: $0.height, population: $0.population) } ?? .null))
         return answer
     }
 
@@ -58,12 +58,17 @@ extension REPL {
     }
 
     func clipJSON(_ clip: PatternClip) -> JSONValue {
-        .object([.init("width", .string(clip.width.description)), .init("height", .string(clip.height.description)),
-                 .init("population", .string(clip.population.description))])
+        clipJSON(width: clip.width, height: clip.height, population: clip.population)
+    }
+
+    func clipJSON(width: BigUInt, height: BigUInt, population: BigUInt) -> JSONValue {
+        .object([.init("width", .string(width.description)), .init("height", .string(height.description)),
+                 .init("population", .string(population.description))])
     }
 
     func copy(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty || (a.count == 1 && a[0].lowercased() == "rle") else { throw .usage(command("copy")) }
+        if session.isMultiState { return try copyWithStates(rle: !a.isEmpty) }
         let clip: PatternClip
         do { clip = try session.copySelection() } catch { throw REPLError(error) }
         var answer = Answer("copied \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
@@ -80,6 +85,11 @@ extension REPL {
 
     func cut(_ a: [String]) throws(REPLError) -> Answer {
         guard a.isEmpty else { throw .usage(command("cut")) }
+        if session.isMultiState {
+            let clip: MultiStateClip
+            do { clip = try session.cutMultiStateSelection() } catch { throw REPLError(error) }
+            return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", multiStateClipJSON(clip))])
+        }
         let clip: PatternClip
         do { clip = try session.cutSelection() } catch { throw REPLError(error) }
         return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
@@ -91,8 +101,14 @@ extension REPL {
         let options = try keywordOptions(Array(a.dropFirst(2)), allowed: ["file", "mode"], command: "paste")
         let mode = try options["mode"].map(parseMode) ?? .or
         if let file = options["file"] {
-            let clip = try clip(ofFile: file)
-            session.paste(clip, x: x, y: y, mode: mode, description: "paste \(file) at \(x),\(y) (\(mode.rawValue))")
+            let description = "paste \(file) at \(x),\(y) (\(mode.rawValue))"
+            let loaded: LoadedPattern
+            do { loaded = try session.readAnyPattern(path: file) } catch { throw REPLError(error) }
+            if case .multiState(let decoded) = loaded {
+                do { try session.paste(session.clip(of: decoded.pattern), x: x, y: y, mode: mode, description: description) } catch { throw REPLError(error) }
+            } else {
+                session.paste(try clip(ofFile: file), x: x, y: y, mode: mode, description: description)
+            }
         } else {
             do { try session.paste(x: x, y: y, mode: mode) } catch { throw REPLError(error) }
         }
@@ -174,6 +190,7 @@ extension REPL {
     /// Saves the selection as the user shape `name` (`library add`).
     func addShape(named name: String) throws(REPLError) -> Answer {
         let path: String
+        try refuseMultiState("library add")
         do throws(SessionError) {
             guard session.selection != nil else {
                 throw SessionError(.selection, "library add needs a selection ('select X Y W H' or 'select all')")
@@ -235,7 +252,7 @@ extension REPL {
 
     /// "LINE; generation G, population P" after a change.
     func changeAnswer(_ line: String) -> Answer {
-        let universe = session.universe
+        let universe = session.plane
         let population = universe.population
         return Answer("\(line); population \(population)", [
             .init("generation", .string(universe.generation.description)),

@@ -15,7 +15,7 @@ extension REPL {
         let words = a.map { $0.lowercased() }
         switch words.count {
         case 0:
-            return gridAnswer(session.universe.rule.grid, prefix: "grid", dropped: nil)
+            return gridAnswer(session.rule.grid, prefix: "grid", dropped: nil)
         case 1 where words[0] == "none":
             let dropped = try setGrid(nil)
             return gridAnswer(nil, prefix: "grid", dropped: dropped)

@@ -43,7 +43,7 @@ extension REPL {
 
     /// "undid …; generation G, population P" and the entries as JSON.
     private func stateAnswer(_ line: String, _ entries: [HistoryEntry]) -> Answer {
-        let universe = session.universe
+        let universe = session.plane
         let population = universe.population
         return Answer("\(line); generation \(universe.generation), population \(population)", [
             .init("entries", .array(entries.map { .string($0.description) })),
@@ -84,7 +84,8 @@ extension REPL {
             var lines: [String] = []
             var items: [JSONValue] = []
             for s in session.snapshots {
-                let picture = session.withState(of: s) { Self.thumbnail($0) }
+                // Thumbnails draw two states; a multi-state snapshot has none.
+                let picture = s.isMultiState ? [] : session.withState(of: s) { Self.thumbnail($0) }
                 lines.append("\(s.name): generation \(s.generation), population \(s.population)")
                 lines += picture.map { "  " + $0 }
                 items.append(.object(snapshotFields(s) + [.init("thumbnail", .array(picture.map { .string($0) }))]))

@@ -58,7 +58,7 @@ extension REPL {
     /// no step yet).
     func populationSeries() -> [PopulationPlot.Sample] {
         var samples = session.undoHistory.filter(\.isStep).map { PopulationPlot.Sample(generation: $0.generation, population: $0.population) }
-        let now = PopulationPlot.Sample(generation: session.universe.generation, population: session.universe.population)
+        let now = PopulationPlot.Sample(generation: session.plane.generation, population: session.plane.population)
         if samples.last != now { samples.append(now) }
         return samples
     }

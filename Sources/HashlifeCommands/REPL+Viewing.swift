@@ -45,10 +45,17 @@ extension REPL {
             viewport = session.viewport
         }
         try checkViewSize(viewport)
-        var rows = session.universe.blockRows(of: viewport)
         var lines: [String] = []
-        TextRenderer.render(&rows, style: style) { line in
-            lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line)
+        if let multi = session.multiState {
+            guard style == .text else {
+                throw .argument("format \(style.rawValue) draws two states; multi-state patterns are drawn as text, one character per state")
+            }
+            lines = stateLines(of: multi, in: viewport)
+        } else {
+            var rows = session.universe.blockRows(of: viewport)
+            TextRenderer.render(&rows, style: style) { line in
+                lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line)
+            }
         }
         return Answer(lines: lines, fields: [
             .init("x", .string(viewport.x.description)), .init("y", .string(viewport.y.description)),

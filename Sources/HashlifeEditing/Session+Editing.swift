@@ -13,7 +13,7 @@ extension Session {
     /// Selects the live cells' bounding box (nothing when the universe is empty); returns it.
     @discardableResult
     public func selectAll() -> CellRect? {
-        selection = live.boundingBox
+        selection = plane.boundingBox
         return selection
     }
 
@@ -26,33 +26,47 @@ extension Session {
     }
 
     /// Copies the selection's cells to the clipboard and returns the clip.
-    /// - Throws: "selection" when nothing is selected.
+    /// - Throws: "selection" when nothing is selected; "argument" while the session holds a
+    ///   multi-state pattern (copy with `copyMultiStateSelection`).
     @discardableResult
     public func copySelection() throws(SessionError) -> PatternClip {
+        try refuseMultiState("a two-state copy; use the multi-state clipboard")
         let clip = live.clip(of: try requireSelection(for: "copy"))
         clipboard = clip
+        multiStateClipboard = nil
         return clip
     }
 
     /// Copies the selection to the clipboard, then kills its cells; one history entry.
     @discardableResult
     public func cutSelection() throws(SessionError) -> PatternClip {
+        try refuseMultiState("a two-state cut; use the multi-state clipboard")
         let rect = try requireSelection(for: "cut")
         let clip = live.clip(of: rect)
         clipboard = clip
+        multiStateClipboard = nil
         record("cut \(Session.shown(rect))") { live.clear(inside: rect) }
         return clip
     }
 
-    /// Pastes the clipboard with its top-left at (`x`, `y`) as `mode` says; one history entry.
-    /// - Throws: "clipboard" when the clipboard is empty.
+    /// Pastes the clipboard (of either kind) with its top-left at (`x`, `y`) as `mode` says;
+    /// one history entry. Across kinds: see `paste(_: MultiStateClip, …)`.
+    /// - Throws: "clipboard" when the clipboard is empty or holds states the rule lacks.
     public func paste(x: BigInt, y: BigInt, mode: PasteMode = .or) throws(SessionError) {
+        let description = "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")"
+        if let clip = multiStateClipboard { return try paste(clip, x: x, y: y, mode: mode, description: description) }
         guard let clip = clipboard else { throw SessionError(.clipboard, "the clipboard is empty ('copy' or 'cut' a selection first)") }
-        paste(clip, x: x, y: y, mode: mode, description: "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")")
+        paste(clip, x: x, y: y, mode: mode, description: description)
     }
 
-    /// Pastes `clip` (made by `universe`, e.g. by `clip(of:)`); one history entry.
+    /// Pastes `clip` (made by `universe`, e.g. by `clip(of:)`); one history entry. Into a
+    /// multi-state universe its live cells are state 1 (a clip too large to list cell by cell,
+    /// `MultiStateClip.maximumCells`, pastes nothing there).
     public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
+        if holdsMultiState {
+            if let converted = try? multiStateClip(of: clip) { try? paste(converted, x: x, y: y, mode: mode, description: description) }
+            return
+        }
         record(description) { live.paste(clip, x: x, y: y, mode: mode) }
     }
 
@@ -60,7 +74,11 @@ extension Session {
     public func clearSelection(outside: Bool = false) throws(SessionError) {
         let rect = try requireSelection(for: outside ? "clear outside" : "clear inside")
         record("clear \(outside ? "outside" : "inside") \(Session.shown(rect))") {
-            if outside { live.clear(outside: rect) } else { live.clear(inside: rect) }
+            if holdsMultiState, let multi {
+                if outside { multi.clear(outside: rect) } else { multi.clear(inside: rect) }
+            } else {
+                if outside { live.clear(outside: rect) } else { live.clear(inside: rect) }
+            }
         }
     }
 
@@ -68,6 +86,7 @@ extension Session {
     /// swaps its sides, and the selection follows); one history entry.
     public func transformSelection(_ transform: PatternTransform) throws(SessionError) {
         let rect = try requireSelection(for: transform.swapsSides || transform == .rotate180 ? "rotate" : "flip")
+        if holdsMultiState { return try transformMultiStateSelection(rect, transform) }
         var moved = rect
         record("\(Session.name(of: transform)) \(Session.shown(rect))") { moved = live.transform(rect, transform) }
         selection = moved
@@ -94,6 +113,7 @@ extension Session {
     /// - Throws: "selection" without a selection, "argument" for a bad density or a selection
     ///   too large to fill.
     public func fillSelection(density: Double, seed: UInt64) throws(SessionError) {
+        try refuseMultiState("random fill (it makes live and dead cells only)")
         let rect = try requireSelection(for: "fill")
         do {
             try record("random fill \(Session.shown(rect)), density \(density), seed \(seed)") { () throws(RegionError) in
@@ -127,6 +147,7 @@ extension Session {
     /// `clip` as an RLE document (its top-left at the origin, the universe's rule).
     /// - Throws: "argument" when the clip is too large to list cell by cell.
     public func document(of clip: PatternClip) throws(SessionError) -> PatternDocument {
+        try refuseMultiState("a two-state RLE of the clip")
         guard let w = clip.width.intValue, let h = clip.height.intValue, w < 1 << 31, h < 1 << 31,
               let count = clip.population.intValue, count < 1 << 31 else {
             throw SessionError(.argument, "the selection is too large to write cell by cell (\(clip.width)×\(clip.height) cells, population \(clip.population))")

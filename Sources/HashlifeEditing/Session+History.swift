@@ -1,7 +1,7 @@
 // Undo and redo: one history for edits and steps.
 //
 // Every change to the universe goes through `Session.record`, which keeps the state before it
-// (a `UniverseState`: a pinned root, so O(1) to keep and to restore whatever the pattern's
+// (a `KeptState` of either kind: a pinned root, so O(1) to keep and to restore whatever the pattern's
 // size, and safe across collections). Undo goes back to that state and puts the state it left
 // on the redo list; a new change clears the redo list. Steps and `goto` are entries like edits
 // (as in Golly: playing does not clear the history, so nothing a user did is
@@ -25,7 +25,7 @@ public struct HistoryEntry {
     public let generation: BigUInt
     public let population: BigUInt
     /// For an undo entry the state before the change; for a redo entry the state after it.
-    let state: UniverseState
+    let state: KeptState
     /// The number of `state` in this `Session` (see `Session.currentStateNumber`): equal numbers
     /// are equal states, so a store can write each state once.
     public let stateNumber: Int
@@ -49,22 +49,23 @@ extension Session {
     /// group's first change.
     func record<E: Error>(_ description: String, isStep: Bool = false, landing: Int? = nil, group: HistoryGroup? = nil,
                           _ change: () throws(E) -> Void) throws(E) {
-        let before = live.saveState()
+        let before = saveKept()
         let beforeNumber = currentStateNumber
-        let beforeKey = live.cellSetKey
+        let beforePrint = fingerprint
         var failure: E? = nil
         do { try change() } catch { failure = error }
-        let changed = live.cellSetKey != beforeKey || live.generation != before.generation || live.rule != before.rule
+        let changed = fingerprint != beforePrint
         if changed {
+            let (generation, population) = (plane.generation, plane.population)
             if let group, let open = openGroup, open.group == group, open.stateNumber == beforeNumber,
                let last = undoEntries.last, last.group == group, redoEntries.isEmpty {
                 // The group grows: its entry keeps the state before the group's first change.
                 undoEntries[undoEntries.count - 1] = HistoryEntry(
-                    description: description, isStep: last.isStep, group: group, generation: live.generation,
-                    population: live.population, state: last.state, stateNumber: last.stateNumber)
+                    description: description, isStep: last.isStep, group: group, generation: generation,
+                    population: population, state: last.state, stateNumber: last.stateNumber)
             } else {
-                undoEntries.append(HistoryEntry(description: description, isStep: isStep, group: group, generation: live.generation,
-                                                population: live.population, state: before, stateNumber: beforeNumber))
+                undoEntries.append(HistoryEntry(description: description, isStep: isStep, group: group, generation: generation,
+                                                population: population, state: before, stateNumber: beforeNumber))
             }
             currentStateNumber = landing ?? newStateNumber()
             openGroup = group.map { (group: $0, stateNumber: currentStateNumber) }
@@ -109,8 +110,8 @@ extension Session {
         for _ in 0..<min(count, source.count) {
             let entry = source.removeLast()
             destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, group: nil, generation: entry.generation,
-                                            population: entry.population, state: live.saveState(), stateNumber: currentStateNumber))
-            live.restore(entry.state)
+                                            population: entry.population, state: saveKept(), stateNumber: currentStateNumber))
+            restoreKept(entry.state)
             currentStateNumber = entry.stateNumber
             moved.append(entry)
         }
@@ -140,7 +141,7 @@ extension Session {
     /// The newest state at or before `generation` on the current line of changes: the undo
     /// history searched newest first, else the loaded pattern when the history still leads
     /// back to it.
-    func keptState(atOrBefore generation: BigUInt) -> UniverseState? {
+    func keptState(atOrBefore generation: BigUInt) -> KeptState? {
         if let entry = undoEntries.last(where: { $0.state.generation <= generation }) { return entry.state }
         if let start, start.generation <= generation { return start }
         return nil
@@ -160,7 +161,7 @@ extension Session {
     /// its limit; an edit should clear it (`clearResetPoint`), since resetting would undo the
     /// edit.
     public func markResetPoint() {
-        resetPoint = (live.saveState(), currentStateNumber)
+        resetPoint = (saveKept(), currentStateNumber)
     }
 
     /// Forgets the reset point.
@@ -175,7 +176,7 @@ extension Session {
     public func reset() -> Bool {
         guard let (state, number) = resetPoint, number != currentStateNumber else { return false }
         let before = currentStateNumber
-        record("reset to generation \(Excerpt.number(state.generation))", isStep: true, landing: number) { live.restore(state) }
+        record("reset to generation \(Excerpt.number(state.generation))", isStep: true, landing: number) { restoreKept(state) }
         return currentStateNumber != before
     }
 }

@@ -75,13 +75,14 @@ extension Session {
     /// Runs `body` with the universe showing the kept state numbered `number` (an undo or redo
     /// entry's, a snapshot's, or the current one), then puts the current state back: how a
     /// store reads a state to write it. O(1) both ways; nothing is recorded.
-    /// - Returns: nil when the session keeps no state of that number.
+    /// - Returns: nil when the session keeps no state of that number, or it is a multi-state
+    ///   one (stores keep two-state histories only).
     public func withKeptState<T>(_ number: Int, _ body: (Universe) throws -> T) rethrows -> T? {
-        if number == currentStateNumber { return try body(live) }
+        if number == currentStateNumber { return holdsMultiState ? nil : try body(live) }
         let state = undoEntries.last { $0.stateNumber == number }?.state
             ?? redoEntries.last { $0.stateNumber == number }?.state
             ?? snapshotList.first { $0.stateNumber == number }?.state
-        guard let state else { return nil }
+        guard let state, !state.isMultiState else { return nil }
         return try withState(state, body)
     }
 
@@ -107,8 +108,11 @@ extension Session {
                 throw SessionError(.history, "snapshot \(Excerpt.quote(mark.name)) is there twice")
             }
         }
+        guard !holdsMultiState else {
+            throw SessionError(.history, "a saved history is restored into a two-state universe only")
+        }
         let current = live.saveState()
-        var kept: [K: (state: UniverseState, number: Int, generation: BigUInt, population: BigUInt)] = [:]
+        var kept: [K: (state: KeptState, number: Int, generation: BigUInt, population: BigUInt)] = [:]
         do throws(SessionError) {
             for key in outline.states {
                 guard let document = states[key] else { throw SessionError(.history, "a state of the history is missing") }
@@ -122,7 +126,7 @@ extension Session {
                 }
                 live.setRule(rule)
                 live.generation = document.generation
-                kept[key] = (live.saveState(), newStateNumber(), live.generation, live.population)
+                kept[key] = (.twoState(live.saveState()), newStateNumber(), live.generation, live.population)
             }
         } catch {
             live.restore(current)

@@ -9,7 +9,9 @@ public struct Snapshot {
     public let name: String
     public let generation: BigUInt
     public let population: BigUInt
-    let state: UniverseState
+    let state: KeptState
+    /// Is it a state of a multi-state universe? (`withState(of:)` shows two-state ones only.)
+    public var isMultiState: Bool { state.isMultiState }
     /// The number of `state` in this `Session` (see `HistoryEntry.stateNumber`).
     public let stateNumber: Int
 }
@@ -27,8 +29,8 @@ extension Session {
         guard !chosen.isEmpty, chosen.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw SessionError(.argument, "a snapshot name must be non-empty, without control characters")
         }
-        let snapshot = Snapshot(name: chosen, generation: live.generation, population: live.population,
-                                state: live.saveState(), stateNumber: currentStateNumber)
+        let snapshot = Snapshot(name: chosen, generation: plane.generation, population: plane.population,
+                                state: saveKept(), stateNumber: currentStateNumber)
         if let index = snapshotList.firstIndex(where: { $0.name == chosen }) {
             snapshotList[index] = snapshot
             return (snapshot, true)
@@ -42,7 +44,7 @@ extension Session {
     @discardableResult
     public func restoreSnapshot(named name: String) throws(SessionError) -> Snapshot {
         let snapshot = try self.snapshot(named: name)
-        record("restore snapshot \(name)", landing: snapshot.stateNumber) { live.restore(snapshot.state) }
+        record("restore snapshot \(name)", landing: snapshot.stateNumber) { restoreKept(snapshot.state) }
         return snapshot
     }
 
@@ -76,16 +78,17 @@ extension Session {
     }
 
     /// Runs `body` with the universe showing `snapshot`'s state, then puts the current state
-    /// back (for previews; O(1) both ways, nothing recorded).
+    /// back (for previews; O(1) both ways, nothing recorded). `body` sees a two-state universe:
+    /// for a multi-state snapshot (`isMultiState`) an empty one, so previews check first.
     public func withState<T>(of snapshot: Snapshot, _ body: (Universe) throws -> T) rethrows -> T {
         try withState(snapshot.state, body)
     }
 
     /// Runs `body` with the universe showing `state`, then puts the current state back.
-    func withState<T>(_ state: UniverseState, _ body: (Universe) throws -> T) rethrows -> T {
-        let current = live.saveState()
-        live.restore(state)
-        defer { live.restore(current) }
+    func withState<T>(_ state: KeptState, _ body: (Universe) throws -> T) rethrows -> T {
+        let current = saveKept()
+        restoreKept(state)
+        defer { restoreKept(current) }
         return try body(live)
     }
 

@@ -43,18 +43,30 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// One universe being explored: the state the REPL and the terminal app work on.
 ///
+/// The universe is two-state (`Universe`, B3/S23 and its relatives) or multi-state
+/// (`MultiStateUniverse`: Generations, LifeHistory, LifeSuper), as the loaded file or the last
+/// rule says (Session+MultiState.swift); `plane` reads either, `universe` the two-state one.
 /// Holds the universe, the file it came from, the current viewport (what `view` with no
 /// arguments shows), the history of changes (undo, redo, and kept generations so `goto` can go
 /// back without re-running), the selection, the clipboard and the snapshots.
 public final class Session {
     /// The universe itself; only the session changes it (see `universe`).
     private(set) var live: Universe
-    /// The universe, to read. Every change goes through the session's methods, each one a
-    /// history entry.
+    /// The two-state universe, to read. Every change goes through the session's methods, each
+    /// one a history entry. While the session holds a multi-state pattern (`isMultiState`) it is
+    /// empty: read `plane` or `multiState` then.
     public var universe: any UniverseReading { live }
+    /// The multi-state universe of this pattern's history, made when a multi-state pattern is
+    /// loaded or a multi-state rule set, and kept while states of the history or the clipboard
+    /// may need it (Session+MultiState.swift).
+    var multi: MultiStateUniverse?
+    /// Is the current universe `multi` (true) or `live`?
+    var holdsMultiState = false
+    /// The comments of the multi-state file loaded, written back on save.
+    var multiStateComments: [String] = []
     /// The file last loaded or saved, and its metadata (name, author, comments) kept on save.
-    public private(set) var path: String?
-    public private(set) var document: PatternDocument?
+    public internal(set) var path: String?
+    public internal(set) var document: PatternDocument?
     /// The current view, in blocks of `viewport.zoom` cells.
     public var viewport: Viewport
     /// Undo entries, oldest first, and redo entries, the next to redo last (Session+History.swift).
@@ -65,7 +77,7 @@ public final class Session {
     public static let defaultHistoryLimit = 1000
     /// The state as loaded, to re-run from when going back past the history; nil once an edit
     /// has been dropped from the history (re-running would no longer reproduce it).
-    var start: UniverseState?
+    var start: KeptState?
     /// Saved snapshots, in the order saved (Session+Snapshots.swift).
     var snapshotList: [Snapshot] = []
     /// The number of the current state. Every state the session keeps (undo and redo entries,
@@ -82,11 +94,15 @@ public final class Session {
     /// Cells the open stroke has changed before its last one.
     var strokeCells = 0
     /// The state `reset` returns to, with its number (Session+History.swift).
-    var resetPoint: (state: UniverseState, number: Int)?
+    var resetPoint: (state: KeptState, number: Int)?
     /// The selected rectangle, if any (Session+Editing.swift).
     public internal(set) var selection: CellRect?
-    /// The last clip copied or cut; it moves with the session to a newly loaded pattern.
+    /// The last clip copied or cut from a two-state universe; it moves with the session to a
+    /// newly loaded pattern. Nil when the last clip came from a multi-state one
+    /// (`multiStateClipboard`): at most one of the two is set.
     public internal(set) var clipboard: PatternClip?
+    /// The last clip copied or cut from a multi-state universe, with its states.
+    public internal(set) var multiStateClipboard: MultiStateClip?
 
     /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes and whose
     /// steps use `threads` threads (≥ 1; 1, the engine's default, is single-threaded), and a
@@ -95,7 +111,7 @@ public final class Session {
         live = Universe(memoryLimit: memoryLimit)
         live.threads = threads
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
-        start = live.saveState()
+        start = .twoState(live.saveState())
     }
 
     // MARK: Memory
@@ -108,7 +124,10 @@ public final class Session {
     /// effect at once; lowering it collects at once (memory the process has touched is reused,
     /// not returned to the system). A limit too small for the pattern shows at the next step,
     /// as a "memory" error. Limits below `MemoryLimit.minimumBytes` act as the minimum.
-    public func setMemoryLimit(_ bytes: Int) { live.setMemoryLimit(bytes) }
+    public func setMemoryLimit(_ bytes: Int) {
+        live.setMemoryLimit(bytes)
+        multi?.setMemoryLimit(bytes)
+    }
 
     /// Threads a step may use (`Universe.threads`): the current universe's, and the count files
     /// are loaded with. Setting it (≥ 1) takes effect at the next step; results do not change.
@@ -122,8 +141,37 @@ public final class Session {
     /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
     /// new universe keeps the session's memory limit and thread count.
     public func load(path: String, rule: Rule? = nil) throws(SessionError) {
-        try load(document: try readPattern(path: path, checkingRule: rule == nil), rule: rule, label: path == "-" ? "<stdin>" : path)
+        try load(path: path, anyRule: rule.map { .twoState($0) })
+    }
+
+    /// Loads a pattern file of either kind (any format; "-" for standard input) under `anyRule`
+    /// (else its own rule) and fits the view to it. A multi-state file makes the session hold a
+    /// multi-state universe; a rule of the other kind converts the cells as `setRule` does.
+    /// - Throws: "file", "format", or "rule" (a rule that cannot hold the file's states).
+    public func load(path: String, anyRule: AnyRule?) throws(SessionError) {
+        let label = path == "-" ? "<stdin>" : path
+        switch try readAnyPattern(path: path, checkingRule: anyRule == nil) {
+        case .twoState(let decoded):
+            switch anyRule {
+            case nil, .twoState?:
+                try load(document: decoded.document, rule: anyRule.flatMap { if case .twoState(let r) = $0 { r } else { nil } }, label: label)
+            case .multiState(let rule)?:
+                try load(document: decoded.document, rule: .life, label: label)
+                try convertWithoutHistory(to: .multiState(rule), label: label)
+            }
+        case .multiState(let decoded):
+            try load(multiState: decoded, rule: anyRule, label: label)
+        }
         self.path = path
+    }
+
+    /// The pattern file at `path` of either kind (see `readPattern`).
+    public func readAnyPattern(path: String, checkingRule: Bool = true) throws(SessionError) -> LoadedPattern {
+        let label = path == "-" ? "<stdin>" : path
+        do { return try PatternCodec.readAny(path: path, label: label, limit: memoryLimit, checkingRule: checkingRule) } catch {
+            if case .file(let failure) = error { throw SessionError(.file, failure.description) }
+            throw SessionError(.format, error.description)
+        }
     }
 
     /// The pattern in the file at `path` (any format; "-" for standard input), read within the
@@ -149,23 +197,34 @@ public final class Session {
         loaded.threads = threads
         clipboard = clipboard.map { loaded.importing($0, from: live) }
         live = loaded
+        holdsMultiState = false
+        if multiStateClipboard == nil { multi = nil } else { multi?.clear() }
         path = nil
         self.document = document
+        startHistory()
+    }
+
+    /// Starts a new history at the current state (after a load): no entries, snapshots or reset
+    /// point; a new state number; the view fitted.
+    func startHistory() {
         undoEntries = []
         redoEntries = []
         snapshotList = []
         openGroup = nil
         resetPoint = nil
         currentStateNumber = newStateNumber()
-        start = live.saveState()
+        start = saveKept()
         fit()
     }
 
     /// Writes the universe to `path` in `format` (or the one its extension names), atomically.
+    /// A multi-state universe is written as multi-state RLE or Macrocell (other formats hold
+    /// two states only: "format" error).
     public func save(path: String, format: PatternFormat? = nil) throws(SessionError) {
         guard let chosen = format ?? PatternFormat(fileName: path), chosen.isWritable else {
             throw SessionError(.argument, "cannot tell the format from '\(path)'; use .rle, .mc, .cells or .lif (optionally .gz)")
         }
+        if holdsMultiState { return try saveMultiState(path: path, format: chosen) }
         let bytes: [UInt8]
         do {
             bytes = try PatternCodec.encode(live, as: chosen, compressed: PatternFormat.isCompressedName(path),
@@ -179,8 +238,9 @@ public final class Session {
 
     // MARK: Evolution
 
-    /// Changes the rule (cells stay); one history entry.
-    public func setRule(_ rule: Rule) { record("rule \(rule)") { live.setRule(rule) } }
+    /// Changes the rule to a two-state one (cells stay); one history entry. See
+    /// `setRule(_: AnyRule)` for a multi-state universe.
+    public func setRule(_ rule: Rule) throws(SessionError) { try setRule(.twoState(rule)) }
 
     /// Advances `count` generations, as one history entry; `progress` hears the generation
     /// reached after each power-of-two step (for displays). The history's kept states are
@@ -194,10 +254,10 @@ public final class Session {
     /// Steps in `group` (a play run) make one entry together, which undo takes back whole.
     public func step(_ count: BigUInt, group: HistoryGroup? = nil, control: StepControl? = nil,
                      progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        let target = live.generation + count
+        let target = plane.generation + count
         let description: String
         if let group {
-            let from = continuing(group)?.generation ?? live.generation
+            let from = continuing(group)?.generation ?? plane.generation
             description = "play from generation \(Excerpt.number(from)) to \(Excerpt.number(target))"
         } else {
             description = "step of \(Excerpt.number(count)) generation\(count == .one ? "" : "s")"
@@ -209,7 +269,7 @@ public final class Session {
 
     /// The state before `group`'s first change, when a change in `group` now would join its
     /// entry (see `record`).
-    func continuing(_ group: HistoryGroup) -> UniverseState? {
+    func continuing(_ group: HistoryGroup) -> KeptState? {
         guard let open = openGroup, open.group == group, open.stateNumber == currentStateNumber,
               let last = undoEntries.last, last.group == group, redoEntries.isEmpty else { return nil }
         return last.state
@@ -220,17 +280,17 @@ public final class Session {
     /// re-running from the loaded pattern.
     /// - Throws: "argument" when the generation is before every state the history can reach.
     public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        var from: UniverseState? = nil
-        if generation < live.generation {
+        var from: KeptState? = nil
+        if generation < plane.generation {
             guard let kept = keptState(atOrBefore: generation) else {
-                let earliest = undoEntries.first?.state.generation ?? live.generation
+                let earliest = undoEntries.first?.state.generation ?? plane.generation
                 throw SessionError(.argument, "generation \(Excerpt.number(generation)) is before the earliest kept state (generation \(Excerpt.number(earliest)))")
             }
             from = kept
         }
         try record("go to generation \(Excerpt.number(generation))", isStep: true) { () throws(SessionError) in
-            if let from { live.restore(from) }
-            if generation > live.generation { try advance(to: generation, control: control, progress: progress) }
+            if let from { restoreKept(from) }
+            if generation > plane.generation { try advance(to: generation, control: control, progress: progress) }
         }
     }
 
@@ -238,7 +298,11 @@ public final class Session {
     private func advance(to target: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(SessionError) {
         while true {
             do {
-                try live.step(by: target - live.generation, control: control, progress: progress)
+                if holdsMultiState, let multi {
+                    try multi.step(by: target - multi.generation, control: control, progress: progress)
+                } else {
+                    try live.step(by: target - live.generation, control: control, progress: progress)
+                }
                 return
             } catch {
                 switch error {
@@ -246,7 +310,7 @@ public final class Session {
                     throw SessionError(.cancelled, error.description)
                 case .memoryExhausted:
                     guard dropHistoryForMemory() else { throw SessionError(.memory, error.description) }
-                    live.collect()
+                    if holdsMultiState { multi?.collect() } else { live.collect() }
                 }
             }
         }
@@ -255,8 +319,12 @@ public final class Session {
     // MARK: Editing
 
     /// Makes the cell at (`x`, `y`) alive or dead; one history entry. Cells set in `group` (a
-    /// painted stroke) make one entry together.
+    /// painted stroke) make one entry together. In a multi-state universe alive is state 1.
     public func setCell(x: BigInt, y: BigInt, alive: Bool, group: HistoryGroup? = nil) {
+        if holdsMultiState {
+            try? setState(alive ? 1 : 0, x: x, y: y, group: group)
+            return
+        }
         guard live.cell(x: x, y: y) != alive else { return }
         var description = "cell (\(x), \(y)) \(alive ? "born" : "killed")"
         if let group, continuing(group) != nil {
@@ -268,17 +336,22 @@ public final class Session {
         record(description, group: group) { live.setCell(x: x, y: y, alive: alive) }
     }
 
-    /// Flips the cell at (`x`, `y`); one history entry.
-    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: !live.cell(x: x, y: y)) }
+    /// Flips the cell at (`x`, `y`); one history entry. In a multi-state universe a cell in
+    /// state 0 goes to state 1 and any other to 0.
+    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: plane.state(atX: x, y: y) == 0) }
 
     /// Kills every cell (rule and generation stay); one history entry.
-    public func clear() { record("clear all cells") { live.clear() } }
+    public func clear() {
+        record("clear all cells") { if holdsMultiState { multi?.clear() } else { live.clear() } }
+    }
 
     // MARK: Memory upkeep
 
     /// Runs `body` on the universe itself, for analysis that needs the engine (the classifier
     /// steps the universe and puts it back where it found it). `body` must leave the cells,
-    /// generation and rule as they were: debug builds check it.
+    /// generation and rule as they were: debug builds check it. Two-state only: while the
+    /// session holds a multi-state pattern, `body` sees the empty two-state universe, so
+    /// callers check `isMultiState` first.
     public func analyse<T, E: Error>(_ body: (Universe) throws(E) -> T) throws(E) -> T {
         #if DEBUG
         let before = (live.cellSetKey, live.generation, live.rule)
@@ -293,9 +366,10 @@ public final class Session {
 
     /// Runs a collection now (nothing observable changes); returns the nodes freed.
     public func collect() -> Int {
-        let before = live.statistics.nodes
+        let before = live.statistics.nodes + (multi?.statistics.nodes ?? 0)
         live.collect()
-        return max(before - live.statistics.nodes, 0)
+        multi?.collect()
+        return max(before - live.statistics.nodes - (multi?.statistics.nodes ?? 0), 0)
     }
 
     // MARK: Viewing
@@ -328,7 +402,7 @@ public final class Session {
     /// blocks. An empty universe gets a zoom-1 view centred on (0, 0).
     public func fit() {
         let (columns, rows) = (viewport.columns, viewport.rows)
-        viewport = live.fit(columns: columns, rows: rows)
+        viewport = plane.fit(columns: columns, rows: rows)
             ?? Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
     }
 

@@ -39,8 +39,11 @@ import HashlifeTestSupport
             socket = base
         }
 
+        /// Variables added to the app's environment ("NO_COLOR=1", say).
+        var extraEnvironment = ""
+
         var environment: String {
-            "env -u NO_COLOR HOME=\(folder) XDG_CONFIG_HOME=\(folder)/config XDG_DATA_HOME=\(folder)/data XDG_STATE_HOME=\(folder)/state HASHLIFE_STORE= TERM=xterm-256color"
+            "env -u NO_COLOR \(extraEnvironment) HOME=\(folder) XDG_CONFIG_HOME=\(folder)/config XDG_DATA_HOME=\(folder)/data XDG_STATE_HOME=\(folder)/state HASHLIFE_STORE= TERM=xterm-256color"
         }
 
         @discardableResult

@@ -134,7 +134,7 @@ func temporaryDirectory() throws -> String {
             error: invalid zoom: "sideways": unexpected character 's' at offset 0; expected decimal digits or B^E such as 2^100
             error: invalid COLS '0'; expected a whole number from 1 to 16777216 (2^24 blocks in all)
             error: usage: goto GEN
-            error: usage: set X Y [0|1]
+            error: usage: set X Y [STATE]
             error: usage: toggle X Y
             error: unknown command 'nothing' (try 'help')
             error: invalid N: '2^70000' is beyond the engine's limit: it must be below 2^65001

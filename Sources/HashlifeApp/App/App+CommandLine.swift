@@ -258,12 +258,12 @@ extension App {
                 status = answer.lines.isEmpty ? nil : joined
             }
         case .failure(let error):
-            status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.universe.generation))" : "error: \(error.message)"
+            status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.plane.generation))" : "error: \(error.message)"
         }
         if name.hasPrefix("snap") { previewCache = [:] }
         if name == "board" { store?.refreshList() }
         guard session.currentStateNumber != stateBeforeCommand else { return }
-        let grid = session.universe.rule.grid?.rect
+        let grid = session.rule.grid?.rect
         if grid != gridBounds { gridBounds = grid }  // refits the canvas
         switch name {
         case "step", "goto":
@@ -324,7 +324,7 @@ extension App {
         if unsaved { autosave(now: now) }
         do {
             let board = try store.open(prefix, into: session)
-            gridBounds = session.universe.rule.grid?.rect  // refits the canvas
+            gridBounds = session.rule.grid?.rect  // refits the canvas
             canvas = fittedCanvas()
             restoreStatistics(from: store.populationHistory())
             mode = .normal

@@ -2,6 +2,7 @@
 // `Screen` (the runner sends the difference to the terminal; tests compare lines).
 
 import HashlifeEngine
+import HashlifeRendering
 
 extension App {
     /// The frame to show now. While a step runs the universe is the worker's, so the canvas of
@@ -18,7 +19,12 @@ extension App {
             let hover = pointer.flatMap { canvasPosition(column: $0.column, row: $0.row) }
             let overlay = CanvasOverlay(hover: mode == .normal || mode == .select ? hover : nil, stamp: stampPreview, selection: session.selection,
                                         bounds: gridBounds)
-            canvas.render(session.universe, into: &screen, left: frame.left, top: frame.top, settings: settings, overlay: overlay)
+            if let multi = session.multiState {
+                canvas.render(states: multi, palette: StatePalette(rule: multi.rule), letters: drawsStateLetters, into: &screen,
+                              left: frame.left, top: frame.top, settings: settings, overlay: overlay)
+            } else {
+                canvas.render(session.universe, into: &screen, left: frame.left, top: frame.top, settings: settings, overlay: overlay)
+            }
         }
         drawHeader(&screen)
         if showsToolbar { drawToolbar(&screen) }

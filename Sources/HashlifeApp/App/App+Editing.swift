@@ -51,6 +51,18 @@ extension App {
 
     /// Stamps `stamp` with its top-left at (`x`, `y`): one history entry.
     func place(_ stamp: Stamp, x: BigInt, y: BigInt) {
+        if let states = stamp.states {
+            let clip = MultiStateClip(width: stamp.width, height: stamp.height,
+                                      cells: zip(stamp.cells, states).map { .init(dx: $0.0.dx, dy: $0.0.dy, state: $0.1) })
+            do {
+                try session.paste(clip, x: x, y: y, mode: stamp.replace ? .copy : .or, description: "paste \(stamp.name) at \(x),\(y)")
+                edited()
+                status = "placed \(stamp.name) at (\(x), \(y)); u undoes"
+            } catch {
+                status = error.message
+            }
+            return
+        }
         let document = PatternDocument(cells: stamp.cells.map { PatternCell(x: $0.dx, y: $0.dy) }, rule: session.universe.rule.description)
         do {
             let clip = try session.clip(of: document, label: stamp.name)
@@ -66,6 +78,23 @@ extension App {
     /// Paste mode: the clipboard follows the pointer (or, too large to draw, is pasted at the
     /// view's centre at once).
     func beginPaste() {
+        if let clip = session.multiStateClipboard {
+            guard clip.population > 0 else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
+            guard clip.population <= 100_000 else {
+                let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
+                do {
+                    try session.paste(x: centre.x, y: centre.y, mode: .or)
+                    edited()
+                    status = "pasted the clipboard at (\(centre.x), \(centre.y))"
+                } catch {
+                    status = error.message
+                }
+                return
+            }
+            beginStamp(Stamp(name: "clipboard", cells: clip.cells.map { .init($0.dx, $0.dy) }, width: clip.width, height: clip.height,
+                             states: clip.cells.map(\.state)))
+            return
+        }
         guard let clip = session.clipboard, !clip.isEmpty else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
         if let document = try? session.document(of: clip), let universe = try? Universe(document: document),
            let stamp = Stamp(universe: universe, name: "clipboard", limit: 100_000) {
@@ -123,6 +152,15 @@ extension App {
             switch key {
             case .character("a"):
                 if session.selectAll() == nil { status = "nothing to select: the universe is empty" }
+            case .character("c") where session.isMultiState:
+                let clip = try session.copyMultiStateSelection()
+                status = "copied \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                return clipboardEffect(clip)
+            case .character("x") where session.isMultiState:
+                let clip = try session.cutMultiStateSelection()
+                edited()
+                status = "cut \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                return clipboardEffect(clip)
             case .character("c"):
                 let clip = try session.copySelection()
                 status = "copied \(clip.width)×\(clip.height) (\(clip.population) cells)"
@@ -157,8 +195,18 @@ extension App {
         return [.clipboard(RLEWriter.write(document))]
     }
 
+    /// The multi-state clip as multi-state RLE for the system clipboard.
+    func clipboardEffect(_ clip: MultiStateClip) -> [AppEffect] {
+        guard let pattern = try? session.pattern(of: clip) else { return [] }
+        return [.clipboard(MultiStateRLE.write(pattern))]
+    }
+
     /// Saves the selection to the shape library as `shape-N` and adds it to the toolbar.
+    /// Shapes are two-state: refused for a multi-state pattern.
     func saveSelectionAsShape() throws(SessionError) {
+        if session.isMultiState {
+            throw SessionError(.argument, "shapes hold two states: a multi-state selection cannot be saved as a shape (copy it with c, or :save a file)")
+        }
         let clip = try session.copySelection()
         let document = try session.document(of: clip)
         let library = self.library ?? ShapeLibrary()

@@ -54,10 +54,11 @@ extension App {
                 status = "zoom in (+ or the wheel) to edit single cells"
                 return
             }
-            // The press and the drag that may follow make one stroke: one history entry.
-            let alive = !session.universe.cell(x: cell.x, y: cell.y)
+            // The press and the drag that may follow make one stroke: one history entry. A cell
+            // in the drawing state is erased; any other is drawn in it (alive, with two states).
+            let alive = session.state(x: cell.x, y: cell.y) != activeDrawingState
             let group = session.beginGroup()
-            session.setCell(x: cell.x, y: cell.y, alive: alive, group: group)
+            paint(x: cell.x, y: cell.y, alive: alive, group: group)
             edited()
             drag = .paint(alive: alive, lastX: cell.x, lastY: cell.y, group: group)
         }
@@ -79,8 +80,8 @@ extension App {
             // Every cell on the line from the last one painted, so a fast drag leaves no gaps.
             var changed = false
             for (x, y) in App.line(fromX: lastX, y: lastY, toX: cell.x, y: cell.y).dropFirst()
-            where session.universe.cell(x: x, y: y) != alive {
-                session.setCell(x: x, y: y, alive: alive, group: group)
+            where session.state(x: x, y: y) != (alive ? activeDrawingState : 0) {
+                paint(x: x, y: y, alive: alive, group: group)
                 changed = true
             }
             if changed { edited() }

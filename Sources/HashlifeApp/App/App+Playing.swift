@@ -93,7 +93,7 @@ extension App {
         frozenHeader = nil
         progressGeneration = nil
         runningGroup = nil
-        let universe = session.universe
+        let universe = session.plane
         if let error {
             playing = false
             runGroup = nil
@@ -110,7 +110,7 @@ extension App {
 
     /// Adds the current population to the run's statistics and to the samples to save.
     func observePopulation() {
-        let universe = session.universe
+        let universe = session.plane
         let (generation, population) = (universe.generation, universe.population)
         statistics.observe(population, generation: generation)
         if let last = unsavedSamples.last ?? lastSavedSample, last.generation == generation, last.population == population { return }
@@ -127,7 +127,7 @@ extension App {
     /// newly opened pattern).
     func restartStatistics() {
         statistics = PopulationStatistics()
-        let universe = session.universe
+        let universe = session.plane
         statistics.observe(universe.population, generation: universe.generation)
         // Saved even when it repeats the last sample: a run read back from the board's
         // history starts at the last sample whose generation is not above the one before.
@@ -142,7 +142,7 @@ extension App {
         while start > 0 && samples[start - 1].generation < samples[start].generation { start -= 1 }
         statistics = PopulationStatistics()
         for sample in samples[max(start, 0)...] { statistics.observe(sample.population, generation: sample.generation) }
-        let universe = session.universe
+        let universe = session.plane
         if samples.last.map({ $0.generation != universe.generation || $0.population != universe.population }) ?? true {
             restartStatistics()
         }
@@ -151,14 +151,15 @@ extension App {
 
     /// Remembers what the header shows of the universe, for frames drawn while the worker owns it.
     func freezeHeader() {
-        let universe = session.universe
-        frozenHeader = (universe.generation, universe.population, universe.rule)
+        let universe = session.plane
+        frozenHeader = (universe.generation, universe.population, session.rule)
     }
 
     /// Auto-stop: extinct, still or oscillating patterns stop playing, saying how.
     /// A lone spaceship keeps flying, and growth never stops play.
     func autoStop() {
-        guard settings.autoStop else { return }
+        // The watcher runs two-state universes only.
+        guard settings.autoStop, !session.isMultiState else { return }
         let verdict = session.analyse { watcher.observe($0) }
         let message: String? = switch verdict {
         case .extinct(let g)?: "died out at generation \(Excerpt.number(g))"
@@ -175,7 +176,7 @@ extension App {
     /// Auto-zoom: keep the live cells inside the 20 % buffer, moving only when they
     /// leave it (`out`), or also zooming back in when they would fit nearer (`fit`).
     func autoZoom() {
-        guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.universe.boundingBox else { return }
+        guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.plane.boundingBox else { return }
         if canvas.showsWithBuffer(box) {
             if settings.autoZoom == .fit {
                 let nearer = canvas.fitting(box)

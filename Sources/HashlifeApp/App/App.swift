@@ -44,6 +44,9 @@ public struct Stamp: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var replace: Bool = false
+    /// The state of each of `cells`, in the same order, for a clip of a multi-state pattern;
+    /// nil for a two-state pattern (its cells are alive).
+    public var states: [UInt8]? = nil
 }
 
 /// A popup over the canvas.
@@ -114,7 +117,13 @@ public final class App {
     var wantsSave = false
     /// Generation, population and rule as they were when the running step started: the header
     /// shows these while the worker owns the universe.
-    var frozenHeader: (generation: BigUInt, population: BigUInt, rule: Rule)?
+    var frozenHeader: (generation: BigUInt, population: BigUInt, rule: AnyRule)?
+    /// The state clicks and drags draw under a multi-state rule (1 … N−1; `t` cycles it); a
+    /// two-state rule draws 1, alive (App+States.swift).
+    public internal(set) var drawingState: UInt8 = 1
+    /// Draw states as letters (`StateGlyphs`) instead of colours: set when the terminal shows
+    /// no colours (`NO_COLOR`).
+    public var drawsStateLetters = false
     var lastSave: Int64 = 0
     var drag: Drag = .none
     let watcher = ConvergenceWatcher()
@@ -199,7 +208,7 @@ public final class App {
         let frame = canvasFrame
         let base = Canvas.centred(on: .zero, .zero, columns: max(frame.columns, 1), rows: max(frame.rows, 1), scale: .magnified(1))
         if let gridBounds { return base.framing(grid: gridBounds) }
-        guard let box = session.universe.boundingBox else { return base }
+        guard let box = session.plane.boundingBox else { return base }
         return base.fitting(box)
     }
 
@@ -213,13 +222,13 @@ public final class App {
 
     /// Is the first-run hint showing?
     public var showsHint: Bool {
-        !busy && !hintDismissed && panel == nil && mode == .normal && session.universe.isEmpty
+        !busy && !hintDismissed && panel == nil && mode == .normal && session.plane.isEmpty
     }
 
     func changed() {
         unsaved = true
         lastChange = now
-        if !session.universe.isEmpty { hintDismissed = false }
+        if !session.plane.isEmpty { hintDismissed = false }
     }
 }
 

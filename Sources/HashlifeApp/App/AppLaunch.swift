@@ -88,13 +88,13 @@ public struct AppLaunch {
                 notes.append("could not reopen the last board: \(error.description)")
             }
         }
-        if board != nil, let rule, rule != session.universe.rule { session.setRule(rule) }
+        if board != nil, let rule, rule != session.universe.rule { try? session.setRule(rule) }
         let app = App(session: session, columns: columns, rows: rows, settings: settings,
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath
         app.store = store
         app.historyEditor = REPL.historyPath(environment: environment).map { LineEditor(prompt: ":", historyPath: $0) }
-        app.gridBounds = session.universe.rule.grid?.rect
+        app.gridBounds = session.rule.grid?.rect
         if let view {
             app.restoreView(centreX: view.centreX, centreY: view.centreY, scale: view.scale, editMode: view.editMode,
                             autoZoomSuspended: view.autoZoomSuspended)

@@ -4,6 +4,16 @@
 
 import HashlifeEngine
 import HashlifeEditing
+import HashlifeRendering
+
+/// The cells a canvas draws, of either kind: each block's state, row by row (0 empty; a
+/// two-state universe's live blocks are 1), how a state is coloured, and whether states are
+/// drawn as letters (`StateGlyphs`), for terminals without colours.
+struct CanvasCells {
+    let row: (Int) -> [UInt8]
+    let colour: (UInt8) -> RGB
+    let letters: Bool
+}
 
 /// A pattern following the pointer in stamp or paste mode: live cells as offsets from its
 /// top-left, placed with its top-left at (`x`, `y`).
@@ -46,12 +56,33 @@ extension Canvas {
     /// Draws the canvas of `universe` at (`left`, `top`) of `screen`.
     public func render(_ universe: any UniverseReading, into screen: inout Screen, left: Int, top: Int,
                        settings: Settings, overlay: CanvasOverlay = CanvasOverlay()) {
+        let live = settings.palette.live
+        let producer = universe.blockRows(of: viewport)
+        let cells = CanvasCells(row: { producer.row($0).map { $0.isZero ? 0 : 1 } }, colour: { _ in live }, letters: false)
+        render(cells, into: &screen, left: left, top: top, settings: settings, overlay: overlay)
+    }
+
+    /// Draws the canvas of the multi-state `universe` at (`left`, `top`) of `screen`: each
+    /// block (a zoomed-out one shows its highest state) in its state's colour from `palette`
+    /// (Golly's colours), on the theme's background; with `letters`, as its state's letter
+    /// (`StateGlyphs`: A for 1, B for 2, …), for terminals without colours (`NO_COLOR`).
+    public func render(states universe: any MultiStateReading, palette: StatePalette, letters: Bool, into screen: inout Screen,
+                       left: Int, top: Int, settings: Settings, overlay: CanvasOverlay = CanvasOverlay()) {
+        let states = universe.blockStates(of: viewport)
+        let width = viewport.columns
+        let colours = palette.colors.map { RGB($0.r, $0.g, $0.b) }
+        let cells = CanvasCells(row: { Array(states[$0 * width..<($0 + 1) * width]) },
+                                colour: { colours[min(Int($0), colours.count - 1)] }, letters: letters)
+        render(cells, into: &screen, left: left, top: top, settings: settings, overlay: overlay)
+    }
+
+    private func render(_ cells: CanvasCells, into screen: inout Screen, left: Int, top: Int, settings: Settings, overlay: CanvasOverlay) {
         let palette = settings.palette
         let blank = ScreenCell(" ", foreground: palette.live, background: palette.background)
         screen.fill(column: left, row: top, width: columns, height: rows, with: blank)
         switch scale {
-        case .magnified(let k): renderMagnified(k, universe, &screen, left, top, settings, overlay)
-        default: renderDots(universe, &screen, left, top, settings, overlay)
+        case .magnified(let k): renderMagnified(k, cells, &screen, left, top, settings, overlay)
+        default: renderDots(cells, &screen, left, top, settings, overlay)
         }
     }
 
@@ -80,11 +111,10 @@ extension Canvas {
         return lo < hi ? lo..<hi : nil
     }
 
-    private func renderMagnified(_ k: Int, _ universe: any UniverseReading, _ screen: inout Screen, _ left: Int, _ top: Int,
+    private func renderMagnified(_ k: Int, _ source: CanvasCells, _ screen: inout Screen, _ left: Int, _ top: Int,
                                  _ settings: Settings, _ overlay: CanvasOverlay) {
         let palette = settings.palette
         let view = viewport
-        let producer = universe.blockRows(of: view)
         let (cellColumns, cellRows) = (view.columns, view.rows)
         let axisX = axisIndex(originX, per: nil, count: cellColumns), axisY = axisIndex(originY, per: nil, count: cellRows)
         let live = ScreenCell("█", foreground: palette.live, background: palette.background)
@@ -108,9 +138,9 @@ extension Canvas {
         let offBoard = ScreenCell("░", foreground: palette.grid, background: palette.panel)
         let (w, h) = (2 * k, k)
         for j in 0..<cellRows {
-            let counts = producer.row(j)
+            let states = source.row(j)
             for i in 0..<cellColumns {
-                let alive = !counts[i].isZero
+                let alive = states[i] != 0
                 let inStamp = stampCells.contains(j * cellColumns + i)
                 let inSelection = selected.map { $0.0.contains(i) && $0.1.contains(j) } ?? false
                 for cy in 0..<h {
@@ -122,7 +152,10 @@ extension Canvas {
                         var cell: ScreenCell
                         if alive {
                             cell = live
-                            if settings.cellShape == .round {
+                            cell.foreground = source.colour(states[i])
+                            if source.letters {
+                                cell.character = StateGlyphs.character(states[i]).unicodeScalars.first!
+                            } else if settings.cellShape == .round {
                                 if k == 1 { cell.character = cx == 0 ? "●" : " " }
                                 else if (cx == 0 || cx == w - 1) && (cy == 0 || cy == h - 1) { cell.character = " " }
                             }
@@ -152,12 +185,14 @@ extension Canvas {
         // The hover outline: exactly the cell `cell(atColumn:row:)` names, so the one a click toggles.
         if let hover = overlay.hover, let target = cell(atColumn: hover.column, row: hover.row),
            let i = (target.x - originX).intValue, let j = (target.y - originY).intValue, i >= 0, j >= 0, i < cellColumns, j < cellRows {
+            // A cell drawn as a letter is reversed like a block, keeping its letter.
+            let letter = source.letters && source.row(j)[i] != 0
             for cy in 0..<h {
                 for cx in 0..<w {
                     let column = left + i * w + cx, row = top + j * h + cy
                     guard column < left + columns, row < top + rows else { continue }
                     var cell = screen[column, row]
-                    if cell.character == "█" || cell.character == "●" {
+                    if cell.character == "█" || cell.character == "●" || letter {
                         cell.reverse = true
                     } else {
                         cell.foreground = palette.live
@@ -172,12 +207,11 @@ extension Canvas {
         }
     }
 
-    private func renderDots(_ universe: any UniverseReading, _ screen: inout Screen, _ left: Int, _ top: Int,
+    private func renderDots(_ source: CanvasCells, _ screen: inout Screen, _ left: Int, _ top: Int,
                             _ settings: Settings, _ overlay: CanvasOverlay) {
         let palette = settings.palette
         let (across, down) = scale.dotsPerCharacter
         let per = cellsPerCharacter!
-        let producer = universe.blockRows(of: viewport)
         let axisX = axisIndex(originX, per: per.across, count: columns), axisY = axisIndex(originY, per: per.down, count: rows)
         let base = ScreenCell(" ", foreground: palette.live, background: palette.background)
         // Grid lines cannot run between characters: zoomed out they are faint bands of
@@ -205,18 +239,25 @@ extension Canvas {
                 span(s.y, s.height, origin: originY, per: per.down, count: rows).map { (xs, $0) }
             }
         }
-        var band: [[BigUInt]] = Array(repeating: [], count: down)
+        var band: [[UInt8]] = Array(repeating: [], count: down)
         for r in 0..<rows {
-            for d in 0..<down { band[d] = producer.row(r * down + d) }
+            for d in 0..<down { band[d] = source.row(r * down + d) }
             for c in 0..<columns {
                 var bits = 0
+                var highest: UInt8 = 0
                 for d in 0..<down {
-                    for a in 0..<across where !band[d][c * across + a].isZero { bits |= Canvas.dotBit(a, d, braille: across == 2) }
+                    for a in 0..<across where band[d][c * across + a] != 0 {
+                        bits |= Canvas.dotBit(a, d, braille: across == 2)
+                        highest = max(highest, band[d][c * across + a])
+                    }
                 }
                 var cell = base
                 if lineColumns[c] || lineRows[r] { cell.background = shade }
                 if bits != 0 {
                     cell.character = across == 2 ? Unicode.Scalar(0x2800 + bits)! : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
+                    // A character shows the highest state among its dots.
+                    cell.foreground = source.colour(highest)
+                    if source.letters { cell.character = StateGlyphs.character(highest).unicodeScalars.first! }
                 } else if stampCharacters.contains(r * columns + c) {
                     cell.character = "▒"
                 } else if c == axisX || r == axisY {

@@ -11,10 +11,10 @@ extension App {
 
     /// What the header shows of the universe: as it is, or as it was when the running step
     /// started (the worker owns the universe until it finishes).
-    var shown: (generation: BigUInt, population: BigUInt, rule: Rule, isEmpty: Bool) {
+    var shown: (generation: BigUInt, population: BigUInt, rule: AnyRule, isEmpty: Bool) {
         if let frozen = frozenHeader { return (frozen.generation, frozen.population, frozen.rule, frozen.population.isZero) }
-        let universe = session.universe
-        return (universe.generation, universe.population, universe.rule, universe.isEmpty)
+        let universe = session.plane
+        return (universe.generation, universe.population, session.rule, universe.isEmpty)
     }
 
     func drawHeader(_ screen: inout Screen) {
@@ -45,7 +45,7 @@ extension App {
         // or the message alone, shortened to the width, when both do not fit.
         let step = settings.speed == .hyper ? "2^\(settings.hyperExponent)" : "1"
         let autoZoom = settings.autoZoom == .off ? "off" : settings.autoZoom.rawValue + (autoZoomSuspended ? " (paused)" : "")
-        var info = "\(universe.rule.with(grid: nil))\(gridLabel(universe.rule))  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale.label)  Auto-zoom \(autoZoom)"
+        var info = "\(ruleLabel(universe.rule))\(gridLabel(universe.rule.grid))\(drawingStateLabel(universe.rule))  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale.label)  Auto-zoom \(autoZoom)"
         if let hovered = hoverText { info += "  " + hovered }
         var message: String? = status
         // A frame's step takes milliseconds; only a step that runs on gets a progress line.
@@ -80,8 +80,16 @@ extension App {
 
     /// The grid the header names after the rule ("  Grid 24×24 torus"; "∞" for an unbounded
     /// side), or nothing on the unbounded plane.
-    func gridLabel(_ rule: Rule) -> String {
-        guard let grid = rule.grid else { return "" }
+    /// The rule without its grid suffix (the grid has its own label).
+    func ruleLabel(_ rule: AnyRule) -> String {
+        switch rule {
+        case .twoState(let r): r.with(grid: nil).description
+        case .multiState(let m): m.with(grid: nil).description
+        }
+    }
+
+    func gridLabel(_ grid: Grid?) -> String {
+        guard let grid else { return "" }
         let name = switch grid.topology {
         case .plane: "plane"
         case .torus: grid.horizontalShift != 0 || grid.verticalShift != 0 ? "shifted torus" : "torus"

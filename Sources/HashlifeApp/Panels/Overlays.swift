@@ -48,7 +48,7 @@ extension App {
         "  H J K L  pan half a screen     Panels and commands",
         "  a       auto-zoom fit/out/off    ,  settings   S  snapshots",
         "  i       identify the selection   B  boards     ?  this help",
-        "          (or the pattern)",
+        "          (or the pattern)         t  drawing state (multi-state)",
         "                                   :  a command (help lists them)",
         "  q       quit (everything is saved: play with no file reopens it)",
     ]

@@ -40,8 +40,11 @@ public final class AppStore {
     /// Saves the app's universe to its board (creating the board the first time) with its
     /// history and snapshots (AppStore+Session.swift), in one transaction; then the
     /// last-session file.
+    /// Boards keep two-state patterns: while the app holds a multi-state one nothing is saved
+    /// (the board keeps its last two-state save; `:save FILE.rle` writes the pattern).
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
+        guard !session.isMultiState else { return }
         let name = boardName
         let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
         var (change, written) = sessionChange(session, for: boardID, deadline: deadline)

@@ -14,6 +14,7 @@ import HashlifeTerminal
 public enum AppRunner {
     /// Runs `app` on the terminal at `input`/`output` until it quits; saves on the way out.
     public static func run(_ app: App, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, colourMode: ColourMode) {
+        app.drawsStateLetters = colourMode == .none
         Terminal.withRawMode(input) {
             TerminalSignals.install()
             Terminal.write(output, TerminalSignals.enter)

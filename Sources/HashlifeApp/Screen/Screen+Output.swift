@@ -23,8 +23,9 @@ extension RGB {
         let average = (Int(r) + Int(g) + Int(b)) / 3
         let greyIndex = average > 238 ? 23 : max(0, (average - 3) / 10)
         let grey = 8 + 10 * greyIndex
-        func distance(_ a: Int, _ b: Int, _ c: Int) -> Int {
-            (Int(r) - a) * (Int(r) - a) + (Int(g) - b) * (Int(g) - b) + (Int(b) - c) * (Int(b) - c)
+        // (Parameters not named r, g or b: they would hide the colour's channels.)
+        func distance(_ x: Int, _ y: Int, _ z: Int) -> Int {
+            (Int(r) - x) * (Int(r) - x) + (Int(g) - y) * (Int(g) - y) + (Int(b) - z) * (Int(b) - z)
         }
         return distance(grey, grey, grey) < distance(steps[lr], steps[lg], steps[lb]) ? 232 + greyIndex : cube
     }
