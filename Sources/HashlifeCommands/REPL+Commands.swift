@@ -286,12 +286,17 @@ extension REPL {
     func classify(_ a: [String]) throws(REPLError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("classify")) }
         let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
-        try refuseMultiState("classify")
         control.reset()
         let result: Classification
         do {
-            result = try session.analyse { (universe) throws(StepError) in
+            if let multiState = try session.analyseMultiState({ (universe) throws(StepError) in
                 try HashlifeAnalysis.classify(universe, maxGeneration: limit, control: control)
+            }) {
+                result = multiState
+            } else {
+                result = try session.analyse { (universe) throws(StepError) in
+                    try HashlifeAnalysis.classify(universe, maxGeneration: limit, control: control)
+                }
             }
         } catch {
             if case .cancelled = error { wasCancelled = true }

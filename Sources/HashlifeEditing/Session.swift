@@ -364,6 +364,16 @@ public final class Session {
         #endif
     }
 
+    /// Runs `body` on the multi-state universe, when the session holds one (else nil), and puts
+    /// the universe back as it was (cells, generation and rule) afterwards, whatever `body` did
+    /// to it: for analysis that advances it, as the multi-state classifier does.
+    public func analyseMultiState<T, E: Error>(_ body: (MultiStateUniverse) throws(E) -> T) throws(E) -> T? {
+        guard holdsMultiState, let multi else { return nil }
+        let saved = multi.saveState()
+        defer { multi.restore(saved) }
+        return try body(multi)
+    }
+
     /// Runs a collection now (nothing observable changes); returns the nodes freed.
     public func collect() -> Int {
         let before = live.statistics.nodes + (multi?.statistics.nodes ?? 0)

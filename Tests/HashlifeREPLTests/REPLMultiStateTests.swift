@@ -127,13 +127,15 @@ import HashlifeTestSupport
         #expect(output.contains("error: "))
     }
 
-    @Test func twoStateOnlyCommandsRefuseWithAClearMessage() throws {
+    @Test func twoStateOnlyCommandsRefuseWithAClearMessageAndClassifyRuns() throws {
         let path = try MultiStateSamples.file(MultiStateSamples.starWars)
         let answers = try jsonLines(transcript([
-            "load \(path)", "classify", "identify", "select all", "fill 0.5", "grid 10 10", "library add x", "board save",
+            "load \(path)", "classify 200", "identify", "select all", "fill 0.5", "grid 10 10", "library add x", "board save",
             "save \(ScratchFolder.make("ms") + "/x.cells")", "rotate cw",
         ], json: true))
-        for i in [1, 2, 4, 5, 6, 7] {
+        // classify looks at every state (and leaves the pattern as it was).
+        #expect(answers[1]["verdict"] is String, "\(answers[1])")
+        for i in [2, 4, 5, 6, 7] {
             let error = try #require(answers[i]["error"] as? [String: Any], "answer \(i): \(answers[i])")
             #expect(error["code"] as? String == "argument", "answer \(i): \(answers[i])")
             #expect((error["message"] as? String)?.contains("multi-state") == true, "answer \(i): \(answers[i])")

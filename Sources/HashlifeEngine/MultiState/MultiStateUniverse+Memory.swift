@@ -19,8 +19,8 @@ extension MultiStateUniverse {
     }
 
     /// The store's counters, in the shape of the two-state universe's (`EngineStatistics`).
-    /// `cacheBytes` is 0 (populations live in the records) and `pinnedRoots` counts nothing
-    /// (multi-state universes keep no states).
+    /// `cacheBytes` is 0 (populations live in the records); `pinnedRoots` counts the saved
+    /// states alive.
     public var statistics: EngineStatistics {
         EngineStatistics(nodes: store.arena.liveCount, bytes: store.bytesInUse, cacheBytes: 0, limitBytes: store.limitBytes,
                          memoHits: store.memoHits, memoMisses: store.memoMisses, evictions: store.collector.evictions,

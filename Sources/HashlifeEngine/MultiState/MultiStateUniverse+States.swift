@@ -50,79 +50,16 @@ extension MultiStateUniverse {
         return CellSetKey(pin: PinnedRoot(root, in: store.collector.pinned), level: level)
     }
 
-    /// The viewport of `columns`×`rows` blocks that frames the non-empty cells with a 20 %
-    /// margin (see `Viewport.fitting`), nil when every cell is in state 0.
-    public func fit(columns: Int, rows: Int) -> Viewport? {
-        precondition(columns > 0 && rows > 0, "viewport needs at least one block")
-        return boundingBox.map { Viewport.fitting($0, columns: columns, rows: rows) }
-    }
-
     /// The highest state present in each block of `viewport` (0 for an empty block), row by
-    /// row: what a view shows, whatever the zoom (not only powers of two) and wherever the
-    /// view's corner is. A block at the view's right or bottom edge covers only the cells
-    /// inside the view.
+    /// row, as `blockStateRows(of:)` gives them: what a view shows, at any zoom and wherever
+    /// the view's corner is.
     /// - Returns: `viewport.columns` × `viewport.rows` states.
-    /// - Complexity: at zoom 1, O(non-empty cells in view × level); otherwise O(blocks that
-    ///   meet the bounding box × level), plus each distinct node under them once.
     public func blockStates(of viewport: Viewport) -> [UInt8] {
-        let columns = viewport.columns, rows = viewport.rows
-        var states = [UInt8](repeating: 0, count: columns * rows)
-        guard let box = boundingBox, columns > 0, rows > 0 else { return states }
-        if viewport.zoom == .one {
-            forEachCellOffset(in: CellRect(x: viewport.x, y: viewport.y, width: BigUInt(columns), height: BigUInt(rows))) { dx, dy, state in
-                states[dy * columns + dx] = state
-            }
-            return states
-        }
-        var memo: [NodeID: UInt8] = [:]
-        let zoom = BigInt(viewport.zoom)
-        let right = viewport.x + BigInt(viewport.width), bottom = viewport.y + BigInt(viewport.height)
-        for j in 0..<rows {
-            let top = viewport.y + zoom * BigInt(j)
-            let height = min(top + zoom, bottom) - top
-            if top >= box.maxY || top + height <= box.y { continue }
-            for i in 0..<columns {
-                let left = viewport.x + zoom * BigInt(i)
-                let width = min(left + zoom, right) - left
-                if left >= box.maxX || left + width <= box.x { continue }
-                let block = CellRect(x: left, y: top, width: width.magnitude, height: height.magnitude)
-                states[j * columns + i] = highestState(in: block, memo: &memo)
-            }
-        }
+        var rows = blockStateRows(of: viewport)
+        var states: [UInt8] = []
+        states.reserveCapacity(viewport.columns * viewport.rows)
+        for j in 0..<viewport.rows { states += rows.row(j) }
         return states
-    }
-
-    /// The highest state of the cells inside `rect` (0 when they are all empty).
-    func highestState(in rect: CellRect, memo: inout [NodeID: UInt8]) -> UInt8 {
-        let top = UInt8(truncatingIfNeeded: rule.stateCount - 1)
-        func walk(_ id: NodeID, _ k: Int, _ x: BigInt, _ y: BigInt, _ memo: inout [NodeID: UInt8]) -> UInt8 {
-            if store.isEmpty(id, level: k) { return 0 }
-            let side = BigInt(BigUInt.powerOfTwo(k))
-            if x >= rect.maxX || y >= rect.maxY || x + side <= rect.x || y + side <= rect.y { return 0 }
-            if x >= rect.x && y >= rect.y && x + side <= rect.maxX && y + side <= rect.maxY {
-                return store.highestState(id, level: k, memo: &memo)
-            }
-            let r = store.record(id)
-            var highest: UInt8 = 0
-            if k == MultiStateRecord.leafLevel {
-                for dy in 0..<4 {
-                    let cy = y + BigInt(dy)
-                    guard cy >= rect.y && cy < rect.maxY else { continue }
-                    for dx in 0..<4 {
-                        let cx = x + BigInt(dx)
-                        if cx >= rect.x && cx < rect.maxX { highest = max(highest, MultiStateUniverse.cell(r, x: dx, y: dy)) }
-                    }
-                }
-                return highest
-            }
-            let half = BigInt(BigUInt.powerOfTwo(k - 1))
-            for (child, cx, cy) in [(r.nw, x, y), (r.ne, x + half, y), (r.sw, x, y + half), (r.se, x + half, y + half)] {
-                highest = max(highest, walk(child, k - 1, cx, cy, &memo))
-                if highest >= top { break }
-            }
-            return highest
-        }
-        return walk(root, level, originX, originY, &memo)
     }
 }
 
