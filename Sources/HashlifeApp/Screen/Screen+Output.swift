@@ -1,5 +1,7 @@
 // Turning screens into escape sequences: the whole screen once, then only the cells that changed.
 
+import HashlifeRendering
+
 /// How colours reach the terminal: 24-bit when `COLORTERM` says so, the xterm 256-colour cube
 /// otherwise, and none at all under `NO_COLOR` (reverse video and bold still show).
 public enum ColourMode: Sendable, Equatable {
@@ -14,21 +16,9 @@ public enum ColourMode: Sendable, Equatable {
 }
 
 extension RGB {
-    /// The nearest colour of the xterm 256-colour palette (its 6×6×6 cube or grey ramp).
-    var palette256Index: Int {
-        func level(_ v: UInt8) -> Int { v < 48 ? 0 : v < 115 ? 1 : (Int(v) - 35) / 40 }
-        let (lr, lg, lb) = (level(r), level(g), level(b))
-        let steps = [0, 95, 135, 175, 215, 255]
-        let cube = 16 + 36 * lr + 6 * lg + lb
-        let average = (Int(r) + Int(g) + Int(b)) / 3
-        let greyIndex = average > 238 ? 23 : max(0, (average - 3) / 10)
-        let grey = 8 + 10 * greyIndex
-        // (Parameters not named r, g or b: they would hide the colour's channels.)
-        func distance(_ x: Int, _ y: Int, _ z: Int) -> Int {
-            (Int(r) - x) * (Int(r) - x) + (Int(g) - y) * (Int(g) - y) + (Int(b) - z) * (Int(b) - z)
-        }
-        return distance(grey, grey, grey) < distance(steps[lr], steps[lg], steps[lb]) ? 232 + greyIndex : cube
-    }
+    /// The nearest colour of the xterm 256-colour palette (its 6×6×6 cube or grey ramp), as the
+    /// renderers choose it.
+    var palette256Index: Int { HashlifeRendering.RGB(r: r, g: g, b: b).palette256Index }
 }
 
 extension Screen {
