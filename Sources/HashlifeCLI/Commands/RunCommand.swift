@@ -29,7 +29,7 @@ enum RunCommand: Subcommand {
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
             ThreadsOption.spec,
-            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics after the final count; memory.nodes counts every node in the store, memory.bytes leaves out the square memo, freed before the count), threads (as --threads) and seconds."),
+            .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, states (2, or a multi-state rule's count), tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics after the final count; memory.nodes counts every node in the store, memory.bytes leaves out the square memo, freed before the count), threads (as --threads) and seconds."),
         ],
         examples: [
             "hashlife run patterns/gosper-glider-gun.rle --gen 2^100",
