@@ -102,7 +102,7 @@ import HashlifeTestSupport
         let first = try AppLaunch(file: Fixtures.pattern("diehard.rle"), columns: 100, rows: 30, environment: env).makeApp()
         first.finish(now: 0)
         let board = try #require(first.store?.boardID)
-        let torus = try AppLaunch(rule: try Rule("B3/S23:T24,24"), columns: 100, rows: 30, environment: env).makeApp()
+        let torus = try AppLaunch(rule: .twoState(try Rule("B3/S23:T24,24")), columns: 100, rows: 30, environment: env).makeApp()
         #expect(torus.session.universe.isEmpty)
         #expect(torus.session.universe.rule.description == "B3/S23:T24,24")
         #expect(torus.store?.boardID != board)
@@ -110,6 +110,17 @@ import HashlifeTestSupport
         let old = try #require(try first.store?.service.board(board.text))
         #expect(old.rule == "B3/S23")
         #expect(old.population == first.session.universe.population)
+    }
+
+    @Test func playWithAMultiStateRuleStartsAnEmptyMultiStatePlane() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let rule = try MultiStateRule("345/2/4")
+        let app = try AppLaunch(rule: .multiState(rule), columns: 100, rows: 30, environment: environment(folder)).makeApp()
+        #expect(app.session.isMultiState)
+        #expect(app.session.rule == .multiState(rule))
+        #expect(app.session.universe.isEmpty)
+        #expect(app.text[1].contains("State 1/4"), "\(app.text[1])")
     }
 
     @Test func autosaveFollowsEditsPauseAndPlaying() throws {

@@ -15,7 +15,7 @@ import HashlifeTerminal
 /// What `hashlife play` was asked for, and where things live.
 public struct AppLaunch {
     public var file: String?
-    public var rule: Rule?
+    public var rule: AnyRule?
     public var board: String?
     public var memoryLimit: Int
     /// Threads a step may use (`Universe.threads`; 1 is single-threaded).
@@ -25,7 +25,7 @@ public struct AppLaunch {
     /// The environment (XDG folders, HASHLIFE_STORE, NO_COLOR, COLORTERM).
     public var environment: [String: String]
 
-    public init(file: String? = nil, rule: Rule? = nil, board: String? = nil, memoryLimit: Int = MemoryLimit.defaultBytes,
+    public init(file: String? = nil, rule: AnyRule? = nil, board: String? = nil, memoryLimit: Int = MemoryLimit.defaultBytes,
                 threads: Int = 1, columns: Int, rows: Int, environment: [String: String]) {
         self.file = file
         self.rule = rule
@@ -67,7 +67,7 @@ public struct AppLaunch {
         }
         var view: AppStore.LastSession? = nil
         if let file {
-            do { try session.load(path: file, rule: rule) } catch { throw Failure(description: error.message) }
+            do { try session.load(path: file, anyRule: rule) } catch { throw Failure(description: error.message) }
             store?.boardName = session.document?.name ?? AppLaunch.baseName(file)
         } else if let board {
             guard let store else { throw Failure(description: "cannot open board \(Excerpt.quote(board)): \(notes.last ?? "no board store")") }
@@ -75,7 +75,15 @@ public struct AppLaunch {
         } else if let rule {
             // A rule without a file: a new, empty board under that rule (the last board stays
             // as it was).
-            do { try session.load(document: PatternDocument(cells: [], rule: rule.description), rule: rule, label: "rule") } catch {
+            do throws(SessionError) {
+                switch rule {
+                case .twoState(let twoState):
+                    try session.load(document: PatternDocument(cells: [], rule: twoState.description), rule: twoState, label: "rule")
+                case .multiState(let multiState):
+                    try session.load(multiState: DecodedMultiStatePattern(pattern: MultiStatePattern(rule: multiState), format: .rle,
+                                                                          compressed: false), label: "rule")
+                }
+            } catch {
                 throw Failure(description: error.message)
             }
             store?.boardName = "untitled"
@@ -88,7 +96,7 @@ public struct AppLaunch {
                 notes.append("could not reopen the last board: \(error.description)")
             }
         }
-        if board != nil, let rule, rule != session.universe.rule { try? session.setRule(rule) }
+        if board != nil, let rule, rule != session.rule { try? session.setRule(rule) }
         let app = App(session: session, columns: columns, rows: rows, settings: settings,
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath

@@ -24,7 +24,7 @@ enum PlayCommand: Subcommand {
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to start a new board from (any supported format, optionally .gz).", optional: true)],
         options: [
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23 or HighLife.", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23, HighLife, or a multi-state rule such as 345/2/4 or LifeHistory.", default: "the file's rule, else B3/S23"),
             OptionSpec(["--board"], value: "ID", help: "Open this board of the store (any unique prefix of its id)."),
             MemoryOption.spec,
             ThreadsOption.spec,
@@ -38,7 +38,7 @@ enum PlayCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife play"
-        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let threads = try ThreadsOption.count(arguments, command: command)
         let file = arguments.positionals["FILE"], board = arguments.value("--board")
