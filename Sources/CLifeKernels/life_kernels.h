@@ -15,6 +15,11 @@
 // column at each edge every generation; after 16 the centre 32×32 is still exact. AVX-512 F
 // and BW suffice.
 //
+// The 128×128 square (level-7 misses of soups): each row as two 64-bit halves, west and east,
+// in two registers; the sums of a half take the one cell of the other half beside the middle
+// (`hashlife_half_sums512`); otherwise the same generation. After 32 generations the centre
+// 64×64 is exact.
+//
 // Processors without AVX-512 run the same generation on 256-bit registers (four 64-bit rows
 // each), two-input logic for the adders.
 //
@@ -163,6 +168,60 @@ static inline int hashlife_life_kernels_available(void) {
         for (int k = 0; k < 64 / lanes; k++) store((V *)(rows + lanes * k), r[k]);                  \
     }
 
+/// Defines `name`: one generation of 128-cell rows, `count` registers of 64-bit lanes in `w`
+/// (columns 0 ..< 64) and as many in `e` (64 ..< 128), as `HASHLIFE_DEFINE_GENERATION` does
+/// for 64-cell rows; `halfSums(rows, other, half)` makes the sums of one half given the other.
+#define HASHLIFE_DEFINE_GENERATION128(name, V, S, attributes, halfSums, none, above, below, next)   \
+    attributes static inline void name(V *w, V *e, int count, unsigned birth, unsigned survival,   \
+                                       int life) {                                                  \
+        S previousW = none(), previousE = none();                                                   \
+        S hereW = halfSums(w[0], e[0], 0), hereE = halfSums(e[0], w[0], 1);                         \
+        for (int k = 0; k < count; k++) {                                                           \
+            S followingW = k + 1 < count ? halfSums(w[k + 1], e[k + 1], 0) : none();                \
+            S followingE = k + 1 < count ? halfSums(e[k + 1], w[k + 1], 1) : none();                \
+            w[k] = next(w[k], hereW.pairSum, hereW.pairCarry, above(hereW, previousW, 1, 0),        \
+                        above(hereW, previousW, 1, 1), below(hereW, followingW, 1, 0),              \
+                        below(hereW, followingW, 1, 1), birth, survival, life);                     \
+            e[k] = next(e[k], hereE.pairSum, hereE.pairCarry, above(hereE, previousE, 1, 0),        \
+                        above(hereE, previousE, 1, 1), below(hereE, followingE, 1, 0),              \
+                        below(hereE, followingE, 1, 1), birth, survival, life);                     \
+            previousW = hereW;                                                                      \
+            previousE = hereE;                                                                      \
+            hereW = followingW;                                                                     \
+            hereE = followingE;                                                                     \
+        }                                                                                           \
+    }
+
+/// Defines `name(west, east, generations, birth, survival, oddBirth, oddSurvival)`: the 128
+/// rows of a 128×128 square (bit x of `west[y]` = column x, of `east[y]` = column 64 + x, row
+/// y) advanced `generations` (1 ... 32) in place, as `HASHLIFE_DEFINE_SQUARE64` does for 64×64
+/// (the first generation even, the same masks); after 32 generations the centre 64×64 is exact.
+#define HASHLIFE_DEFINE_SQUARE128(name, V, attributes, lanes, load, store, generation)              \
+    attributes static inline void name(uint64_t *west, uint64_t *east, int generations,           \
+                                       unsigned evenBirth, unsigned evenSurvival,                   \
+                                       unsigned oddBirth, unsigned oddSurvival) {                   \
+        V w[128 / lanes], e[128 / lanes];                                                           \
+        for (int k = 0; k < 128 / lanes; k++) {                                                     \
+            w[k] = load((const V *)(west + lanes * k));                                             \
+            e[k] = load((const V *)(east + lanes * k));                                             \
+        }                                                                                           \
+        int life = evenBirth == HASHLIFE_LIFE_BIRTH && evenSurvival == HASHLIFE_LIFE_SURVIVAL       \
+                   && oddBirth == evenBirth && oddSurvival == evenSurvival;                         \
+        for (int g = 0; g < generations; g++) {                                                     \
+            unsigned birth = g & 1 ? oddBirth : evenBirth;                                          \
+            unsigned survival = g & 1 ? oddSurvival : evenSurvival;                                 \
+            /* The rows 32 - m ... 95 + m the centre still depends on and their neighbours. */     \
+            int margin = generations - 1 - g, first = (31 - margin) / lanes;                        \
+            int last = (96 + margin) / lanes;                                                       \
+            if (life) generation(w + first, e + first, last - first + 1, birth, survival, 1);       \
+            else generation(w + first, e + first, last - first + 1, birth, survival, 0);            \
+        }                                                                                           \
+        for (int k = 0; k < 128 / lanes; k++) {                                                     \
+            store((V *)(west + lanes * k), w[k]);                                                   \
+            store((V *)(east + lanes * k), e[k]);                                                   \
+        }                                                                                           \
+    }
+
 // AVX-512: eight 64-bit rows to a register (the parts take 32-bit lanes too); a row's
 // neighbours in the previous and next lanes come by `valignq` across two registers.
 
@@ -178,13 +237,28 @@ typedef struct {
 /// The sums of a register of rows (`wide` as above); bits shifted out of a lane are dropped,
 /// so cells beyond the square count as dead.
 HASHLIFE_AVX512_PART
-static inline hashlife_row_sums512 hashlife_sums512(__m512i rows, int wide) {
-    __m512i west = wide ? _mm512_slli_epi64(rows, 1) : _mm512_slli_epi32(rows, 1);
-    __m512i east = wide ? _mm512_srli_epi64(rows, 1) : _mm512_srli_epi32(rows, 1);
+static inline hashlife_row_sums512 hashlife_sums512_of(__m512i rows, __m512i west, __m512i east) {
     hashlife_row_sums512 sums = {west ^ east, west & east};
     sums.tripleSum = sums.pairSum ^ rows;
     sums.tripleCarry = sums.pairCarry | (sums.pairSum & rows);
     return sums;
+}
+
+HASHLIFE_AVX512_PART
+static inline hashlife_row_sums512 hashlife_sums512(__m512i rows, int wide) {
+    __m512i west = wide ? _mm512_slli_epi64(rows, 1) : _mm512_slli_epi32(rows, 1);
+    __m512i east = wide ? _mm512_srli_epi64(rows, 1) : _mm512_srli_epi32(rows, 1);
+    return hashlife_sums512_of(rows, west, east);
+}
+
+/// The sums of the west (`half` 0) or east (1) halves of 128-cell rows, `rows` that half and
+/// `other` the other: the cells either side of the middle are each other's neighbours.
+HASHLIFE_AVX512_PART
+static inline hashlife_row_sums512 hashlife_half_sums512(__m512i rows, __m512i other, int half) {
+    __m512i west = _mm512_slli_epi64(rows, 1), east = _mm512_srli_epi64(rows, 1);
+    if (half) west |= _mm512_srli_epi64(other, 63);
+    else east |= _mm512_slli_epi64(other, 63);
+    return hashlife_sums512_of(rows, west, east);
 }
 
 HASHLIFE_AVX512_PART
@@ -220,6 +294,16 @@ HASHLIFE_AVX512_PART static inline void hashlife_store512(__m512i *p, __m512i v)
 HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx512, __m512i, HASHLIFE_AVX512, 8, hashlife_load512, hashlife_store512,
                          hashlife_generation512)
 
+HASHLIFE_DEFINE_GENERATION128(hashlife_generation128_512, __m512i, hashlife_row_sums512, HASHLIFE_AVX512_PART,
+                              hashlife_half_sums512, hashlife_no_sums512, hashlife_above512, hashlife_below512,
+                              hashlife_next512)
+
+/// `hashlife_life128_avx512(west, east, generations, birth, survival, oddBirth, oddSurvival)`:
+/// the 128×128 square (`HASHLIFE_DEFINE_SQUARE128`), eight rows to a register. Only after
+/// `hashlife_life_kernels_available()` returned 2.
+HASHLIFE_DEFINE_SQUARE128(hashlife_life128_avx512, __m512i, HASHLIFE_AVX512, 8, hashlife_load512, hashlife_store512,
+                          hashlife_generation128_512)
+
 // AVX2 (processors without AVX-512): eight 32-bit rows or four 64-bit rows to a register. A
 // lane moves to the next row by a lane rotation and a blend with the neighbouring register's
 // rotation.
@@ -234,10 +318,8 @@ typedef struct {
 } hashlife_row_sums256;
 
 HASHLIFE_AVX2_PART
-static inline hashlife_row_sums256 hashlife_sums256(__m256i rows, int wide) {
+static inline hashlife_row_sums256 hashlife_sums256_of(__m256i rows, __m256i west, __m256i east, int wide) {
     const __m256i down32 = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6), up32 = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0);
-    __m256i west = wide ? _mm256_slli_epi64(rows, 1) : _mm256_slli_epi32(rows, 1);
-    __m256i east = wide ? _mm256_srli_epi64(rows, 1) : _mm256_srli_epi32(rows, 1);
     hashlife_row_sums256 sums = {west ^ east, west & east};
     __m256i tripleSum = sums.pairSum ^ rows, tripleCarry = sums.pairCarry | (sums.pairSum & rows);
     sums.downSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x93) : _mm256_permutevar8x32_epi32(tripleSum, down32);
@@ -245,6 +327,22 @@ static inline hashlife_row_sums256 hashlife_sums256(__m256i rows, int wide) {
     sums.upSum = wide ? _mm256_permute4x64_epi64(tripleSum, 0x39) : _mm256_permutevar8x32_epi32(tripleSum, up32);
     sums.upCarry = wide ? _mm256_permute4x64_epi64(tripleCarry, 0x39) : _mm256_permutevar8x32_epi32(tripleCarry, up32);
     return sums;
+}
+
+HASHLIFE_AVX2_PART
+static inline hashlife_row_sums256 hashlife_sums256(__m256i rows, int wide) {
+    __m256i west = wide ? _mm256_slli_epi64(rows, 1) : _mm256_slli_epi32(rows, 1);
+    __m256i east = wide ? _mm256_srli_epi64(rows, 1) : _mm256_srli_epi32(rows, 1);
+    return hashlife_sums256_of(rows, west, east, wide);
+}
+
+/// `hashlife_half_sums512` for four 64-bit rows to a register.
+HASHLIFE_AVX2_PART
+static inline hashlife_row_sums256 hashlife_half_sums256(__m256i rows, __m256i other, int half) {
+    __m256i west = _mm256_slli_epi64(rows, 1), east = _mm256_srli_epi64(rows, 1);
+    if (half) west |= _mm256_srli_epi64(other, 63);
+    else east |= _mm256_slli_epi64(other, 63);
+    return hashlife_sums256_of(rows, west, east, 1);
 }
 
 HASHLIFE_AVX2_PART
@@ -324,6 +422,16 @@ HASHLIFE_AVX2_PART static inline void hashlife_store256(__m256i *p, __m256i v) {
 /// a register. Only after `hashlife_life_kernels_available()` returned 1 or more.
 HASHLIFE_DEFINE_SQUARE64(hashlife_life64_avx2, __m256i, HASHLIFE_AVX2, 4, hashlife_load256, hashlife_store256,
                          hashlife_generation256)
+
+HASHLIFE_DEFINE_GENERATION128(hashlife_generation128_256, __m256i, hashlife_row_sums256, HASHLIFE_AVX2_PART,
+                              hashlife_half_sums256, hashlife_no_sums256, hashlife_above256, hashlife_below256,
+                              hashlife_next256)
+
+/// `hashlife_life128_avx2(west, east, generations, birth, survival, oddBirth, oddSurvival)`: the
+/// 128×128 square (`HASHLIFE_DEFINE_SQUARE128`), four rows to a register. Only after
+/// `hashlife_life_kernels_available()` returned 1 or 2.
+HASHLIFE_DEFINE_SQUARE128(hashlife_life128_avx2, __m256i, HASHLIFE_AVX2, 4, hashlife_load256, hashlife_store256,
+                          hashlife_generation128_256)
 #endif
 
 #endif

@@ -161,4 +161,31 @@ import Testing
             }
         }
     }
+
+    /// The 128×128 kernels (what level-7 misses of soups are stepped with) against the naive
+    /// step: the centre 64×64 after 1, 2, 3, 16, 31 and 32 generations, which every kernel the
+    /// processor runs must give exactly, B0 rules included (their generations alternate masks).
+    @Test(.enabled(if: !vectorKernels.isEmpty, "this processor has neither AVX2 nor AVX-512: the engine uses the scalar words"),
+          arguments: ["B3/S23", "B36/S23", "B3678/S34678", "B03/S23", "B013/S125", "B0123478/S01234678"])
+    func squares128MatchTheNaiveStep(rule text: String) throws {
+        let rule = try Rule(text)
+        let masks = try #require(LeafRule(rule).vectorMasks)
+        for seed in UInt64(1)...2 {
+            let input = words(256, seed: seed)
+            let cells = (0..<128).map { y in (0..<128).map { x in input[2 * y + x / 64] >> UInt64(x % 64) & 1 == 1 } }
+            for generations in [1, 2, 3, 16, 31, 32] {
+                let expected = naive(cells, rule: rule, generations: generations)
+                for kernels in LeafKernelTests.vectorKernels {
+                    var west = InlineArray<128, UInt64>(repeating: 0), east = InlineArray<128, UInt64>(repeating: 0)
+                    for y in 0..<128 { (west[y], east[y]) = (input[2 * y], input[2 * y + 1]) }
+                    VectorKernels.square128(west: &west, east: &east, generations: generations, kernels, masks)
+                    let wrong = (32..<96).flatMap { y in (32..<96).map { x in (x, y) } }.first { x, y in
+                        let word = x < 64 ? west[y] : east[y]
+                        return (word >> UInt64(x % 64) & 1 == 1) != expected[y][x]
+                    }
+                    #expect(wrong == nil, "\(kernels) \(text) 128×128, seed \(seed), \(generations) generations: cell \(String(describing: wrong))")
+                }
+            }
+        }
+    }
 }

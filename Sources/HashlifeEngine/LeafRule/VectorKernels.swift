@@ -84,4 +84,27 @@ extension VectorKernels {
         preconditionFailure("no vector kernels on this architecture")
         #endif
     }
+
+    /// The 128 rows of a 128×128 square, columns 0 ..< 64 in `west` and 64 ..< 128 in `east`
+    /// (bit x of a word = its half's column x), advanced `generations` (1 ... 32) in place on
+    /// `kernels` (not `.none`), for the rule of `masks`; the centre 64×64 is exact.
+    @inline(__always)
+    static func square128(west: inout InlineArray<128, UInt64>, east: inout InlineArray<128, UInt64>, generations: Int,
+                          _ kernels: VectorKernels, _ masks: VectorMasks) {
+        #if arch(x86_64)
+        withUnsafeMutablePointer(to: &west) { west in
+            withUnsafeMutablePointer(to: &east) { east in
+                let (w, e) = (UnsafeMutableRawPointer(west).assumingMemoryBound(to: UInt64.self),
+                              UnsafeMutableRawPointer(east).assumingMemoryBound(to: UInt64.self))
+                if kernels == .avx512 {
+                    hashlife_life128_avx512(w, e, Int32(generations), masks.birth, masks.survival, masks.oddBirth, masks.oddSurvival)
+                } else {
+                    hashlife_life128_avx2(w, e, Int32(generations), masks.birth, masks.survival, masks.oddBirth, masks.oddSurvival)
+                }
+            }
+        }
+        #else
+        preconditionFailure("no vector kernels on this architecture")
+        #endif
+    }
 }

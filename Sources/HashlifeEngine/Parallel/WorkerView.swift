@@ -54,7 +54,7 @@ struct WorkerView: ~Copyable {
     init(of store: borrowing NodeStore, phase: ParallelPhase, pool: WorkerPool, ids: IDSupply) {
         arena = store.arena
         stepping = store.stepping
-        (stepping.memoHits, stepping.memoMisses, stepping.square64Steps) = (0, 0, 0)
+        (stepping.memoHits, stepping.memoMisses, stepping.square64Steps, stepping.square128Steps) = (0, 0, 0, 0)
         stepping.reuseMark = (0, 0)
         stepping.handOffMisses = .max
         clock = store.collector.clock
@@ -73,6 +73,7 @@ struct WorkerView: ~Copyable {
         store.stepping.memoHits &+= stepping.memoHits
         store.stepping.memoMisses &+= stepping.memoMisses
         store.stepping.square64Steps &+= stepping.square64Steps
+        store.stepping.square128Steps &+= stepping.square128Steps
         if stepping.reuseMeasured && !store.stepping.reuseMeasured {
             (store.stepping.stepsSquare64, store.stepping.reuseMeasured) = (stepping.stepsSquare64, true)
             store.stepping.reuseMark = (store.stepping.memoHits, store.stepping.memoMisses)
@@ -107,7 +108,7 @@ struct IDSupply {
     static let chunkSize = 4096
     /// Ids each view is given at the start of a phase, for the nodes it makes between the moment
     /// the phase runs out of room and its next memo miss, where it unwinds (a miss makes at most
-    /// 21 nodes before the next: `square64`; the forked top, 14 a level).
+    /// 85 nodes before the next: `square128`; the forked top, 14 a level).
     static let emergencyIDs = 256
 
     let buffer: UnsafeMutablePointer<NodeID>

@@ -1,7 +1,7 @@
 // What the stepping recursion carries beside the nodes.
 
 /// The stepping recursion's state beside the nodes: how it steps small squares (the rule's leaf
-/// stepper, the vector kernels, whether level-6 misses are stepped as 64×64 squares), the hit
+/// stepper, the vector kernels, whether level-6 and level-7 misses are stepped as squares), the hit
 /// rate that chooses that, its counters, and when it stops early (cancellation, and the point
 /// where a single-threaded step goes on with threads). A worker's view of a multi-threaded step
 /// starts from a copy and gives its counters back.
@@ -12,16 +12,22 @@ struct StepState {
     /// (`VectorKernels.swift`): the best the processor runs; tests choose others to
     /// compare them.
     var vectorKernels = VectorKernels.available
-    /// Are level-6 misses stepped as 64×64 squares (`measureReuse`)?
+    /// Are level-6 misses stepped as 64×64 squares, and level-7 ones as 128×128 squares where
+    /// the processor has vector kernels (`measureReuse`)?
     var stepsSquare64 = false
-    /// True steps every level-6 miss as a 64×64 square whatever the hit rate (for tests).
+    /// True steps every level-6 and level-7 miss as a square whatever the hit rate (for tests).
     var forcesSquare64 = false {
         didSet { stepsSquare64 = forcesSquare64 }
     }
-    /// Counters for `statistics`: memo look-ups answered and computed, and 64×64 squares stepped.
+    /// False leaves level-7 misses to the recursion, so that level-6 ones are stepped as 64×64
+    /// squares (for tests of those, and of what depends on how many nodes a step makes).
+    var usesSquare128 = true
+    /// Counters for `statistics`: memo look-ups answered and computed, and 64×64 and 128×128
+    /// squares stepped.
     var memoHits: UInt64 = 0
     var memoMisses: UInt64 = 0
     var square64Steps = 0
+    var square128Steps = 0
     /// The counters when the hit rate was last measured, and whether it has been yet.
     var reuseMark: (hits: UInt64, misses: UInt64) = (0, 0)
     var reuseMeasured = false
@@ -42,12 +48,12 @@ struct StepState {
     static let reuseWindow: UInt64 = 1 << 16
     static let firstSharedReuseWindow: UInt64 = 1 << 13
 
-    /// Chooses how level-6 misses are computed from the hit rate of the last window of misses
-    /// (`reuseWindow`, or `firstSharedReuseWindow` for a worker's first look when `shared`):
-    /// below 60% (soups, about 50%: the level-5 squares a level-6 step would look up are mostly
-    /// new too), stepping the 64×64 square directly is cheaper and makes none of the level-5
-    /// and level-4 nodes in between; above it (Golly's demos, 83–89%), those look-ups are hits
-    /// and the recursion is cheaper. Looked at every 1024 misses; measures once a window's
+    /// Chooses how level-6 and level-7 misses are computed from the hit rate of the last window
+    /// of misses (`reuseWindow`, or `firstSharedReuseWindow` for a worker's first look when
+    /// `shared`): below 60% (soups, about 50%: the squares a level-6 or level-7 step would look
+    /// up are mostly new too), stepping the 64×64 or 128×128 square directly is cheaper and
+    /// makes none of the nodes in between; above it (Golly's demos, 83–89%), those look-ups are
+    /// hits and the recursion is cheaper. Looked at every 1024 misses; measures once a window's
     /// misses have been made.
     mutating func measureReuse(shared: Bool) {
         let hits = memoHits &- reuseMark.hits, misses = memoMisses &- reuseMark.misses

@@ -62,6 +62,11 @@ extension Stepper where Self: ~Copyable {
         if level == 6 && stepping.stepsSquare64 && stepping.leafRule.stepsSquare32 && !(isFullStep && childrenAreMemoized(record)) {
             return square64(record, generations: 1 << step)
         }
+        if level == 7 && stepping.stepsSquare64 && stepping.usesSquare128 && stepping.vectorKernels != .none,
+           let masks = stepping.leafRule.vectorMasks,
+           !(isFullStep && childrenAreMemoized(record)) {
+            return square128(record, masks: masks, generations: 1 << step)
+        }
         return nil
     }
 
