@@ -162,6 +162,32 @@ struct SplitMixGenerator {
         }
     }
 
+    /// A tube or strip (one side unbounded) against the reference on the same grid made finite
+    /// along that side, wide enough that nothing reaches its far edges in the generations run
+    /// (a cell a generation at most): several turns of the window (`stripTurn`), jumps of 1 to
+    /// 200 generations.
+    @Test(arguments: ["/2/3:T0,16", "345/2/4:T20,0", "LifeHistory:P0,16", "/2/3:P18,0"])
+    func tubesAndStripsMatchTheReference(_ text: String) throws {
+        let rule = try MultiStateRule(text)
+        let grid = rule.grid!
+        let unboundedX = grid.width == 0
+        let (soupWidth, soupHeight) = unboundedX ? (20, grid.height - 2) : (grid.width - 2, 20)
+        let start = MultiStateUniverseTests.soup(rule, width: soupWidth, height: soupHeight,
+                                                 left: unboundedX ? -10 : grid.left + 1, top: unboundedX ? grid.top + 1 : -10, seed: 98)
+        let counts = [1, 2, 61, 64, 65, 200, 7]
+        let span = 2 * counts.reduce(0, +) + 40
+        let finite = try #require(Grid(topology: grid.topology, width: unboundedX ? span : grid.width, height: unboundedX ? grid.height : span))
+        var reference = MultiStateReference(MultiStatePattern(rule: rule.with(grid: finite), cells: start.cells))
+        let universe = MultiStateUniverse(pattern: start)
+        for count in counts {
+            universe.step(by: BigUInt(count))
+            for _ in 0..<count { reference.step() }
+            #expect(universe.pattern.cells == reference.cells, "\(text) at generation \(reference.generation)")
+            #expect(universe.generation == BigUInt(reference.generation))
+        }
+        #expect(reference.population > 0, "\(text): the soup died out, and the test with it")
+    }
+
     @Test func aTinyMemoryLimitGivesExactResults() throws {
         // Brian's Brain from a soup: an explosion whose tree outgrows a 1 MiB store.
         let rule = try MultiStateRule("/2/3")

@@ -7,6 +7,12 @@
 // dropped. The array is read from the tree once per call and written back once. A grid that
 // stops changing (a still life, or nothing left) ends the run at once.
 //
+// A tube or strip (one side unbounded) is stepped the same way on a window of it: the cells'
+// extent along the unbounded side, widened by one more cell than the generations of the
+// window's turn (`stripTurn`). Nothing travels faster than a cell a generation, so every cell
+// that can change lies inside, and the window's own edges (joined as a torus's, or dead) stay
+// empty throughout the turn: the cells beyond them are as they would be on the whole strip.
+//
 // The two-state engine also jumps tori by Hashlife on their tiling; multi-state rules do not
 // (yet): their grids are stepped generation by generation here, which for the grid sizes
 // Golly's users run (up to a few hundred cells a side) costs microseconds a generation.
@@ -14,11 +20,46 @@
 extension MultiStateUniverse {
     /// Advances `count` generations on `grid`, one at a time. On cancellation the universe holds
     /// the last whole generation reached, and the error says which.
-    /// - Precondition: the grid has a finite width and height (tubes and strips are not
-    ///   supported for multi-state rules).
     func gridGenerations(_ count: BigUInt, grid: Grid, control: StepControl?) throws(StepError) {
-        precondition(grid.width > 0 && grid.height > 0, "multi-state rules run on grids of finite width and height only")
-        if count.isZero { return }
+        guard grid.width == 0 || grid.height == 0 else {
+            try windowGenerations(count, window: grid, left: BigInt(grid.left), top: BigInt(grid.top), control: control)
+            return
+        }
+        var remaining = count
+        while !remaining.isZero {
+            guard let box = boundingBox else {
+                generation += remaining  // nothing left to change
+                return
+            }
+            let turn = remaining < BigUInt(UInt64(MultiStateUniverse.stripTurn)) ? Int(remaining.uint64Value!) : MultiStateUniverse.stripTurn
+            let margin = turn + 1
+            let unboundedX = grid.width == 0
+            guard let extent = (unboundedX ? box.width : box.height).intValue, extent <= Grid.maximumSize else {
+                throw .memoryExhausted(generation: generation, neededBytes: .max, limitBytes: memoryLimit)
+            }
+            let span = extent + 2 * margin
+            let window = Grid(topology: grid.topology, width: unboundedX ? span : grid.width, height: unboundedX ? grid.height : span)!
+            let left = unboundedX ? box.x - BigInt(margin) : BigInt(grid.left)
+            let top = unboundedX ? BigInt(grid.top) : box.y - BigInt(margin)
+            let settled = try windowGenerations(BigUInt(UInt64(turn)), window: window, left: left, top: top, control: control)
+            remaining = remaining - BigUInt(UInt64(turn))
+            if settled {
+                generation += remaining
+                return
+            }
+        }
+    }
+
+    /// Generations a window of a tube or strip is stepped before it is fitted to the cells again.
+    static let stripTurn = 64
+
+    /// Advances `count` generations on the cells of `window`, a grid of finite width and height
+    /// whose top-left cell is at (`left`, `top`); the universe's cells must all lie on it.
+    /// Returns whether the window stopped changing (the rest of `count` was skipped).
+    @discardableResult
+    private func windowGenerations(_ count: BigUInt, window grid: Grid, left: BigInt, top: BigInt,
+                                   control: StepControl?) throws(StepError) -> Bool {
+        if count.isZero { return false }
         let (w, h) = (grid.width, grid.height)
         let stride = w + 2
         let (cellCount, overflow) = stride.multipliedReportingOverflow(by: h + 2)
@@ -26,7 +67,7 @@ extension MultiStateUniverse {
             throw .memoryExhausted(generation: generation, neededBytes: overflow ? .max : 2 * cellCount, limitBytes: memoryLimit)
         }
         var current = [UInt8](repeating: 0, count: cellCount)
-        forEachCellOffset(in: CellRect(x: grid.left, y: grid.top, width: w, height: h)) { dx, dy, state in
+        forEachCellOffset(in: CellRect(x: left, y: top, width: BigUInt(UInt64(w)), height: BigUInt(UInt64(h)))) { dx, dy, state in
             current[(dy + 1) * stride + dx + 1] = state
         }
         // The border ring's cells and the grid cells they copy (-1: dead).
@@ -40,13 +81,14 @@ extension MultiStateUniverse {
         var next = current
         let start = generation
         var remaining = count
+        var settled = false
         let kernel = store.kernel
         while !remaining.isZero {
             let batch = remaining < BigUInt(UInt64(1) << 20) ? Int(remaining.uint64Value!) : 1 << 20
             for done in 0..<batch {
                 if let control, control.isCancelled {
                     generation = start + (count - remaining) + BigUInt(UInt64(done))
-                    loadGrid(current, grid: grid)
+                    loadGrid(current, width: w, height: h, left: left, top: top)
                     throw .cancelled(generation: generation)
                 }
                 for (target, source) in border { current[target] = source < 0 ? 0 : current[source] }
@@ -61,13 +103,15 @@ extension MultiStateUniverse {
                 if MultiStateUniverse.gridCellsEqual(current, next, width: w, height: h) {
                     // A fixed point: the remaining generations change nothing.
                     remaining = .zero
+                    settled = true
                     break
                 }
             }
             if !remaining.isZero { remaining = remaining - BigUInt(UInt64(batch)) }
         }
         generation = start + count
-        loadGrid(current, grid: grid)
+        loadGrid(current, width: w, height: h, left: left, top: top)
+        return settled
     }
 
     /// Do two grid arrays (rows `width` + 2 long, one-cell border) hold the same grid cells?
@@ -79,14 +123,15 @@ extension MultiStateUniverse {
         return true
     }
 
-    /// Replaces the cells with the grid array's (rows `grid.width` + 2 long, one-cell border).
-    private func loadGrid(_ cells: [UInt8], grid: Grid) {
-        let stride = grid.width + 2
+    /// Replaces the cells with a grid array's (rows `width` + 2 long, one-cell border) whose
+    /// first grid cell is at (`left`, `top`).
+    private func loadGrid(_ cells: [UInt8], width: Int, height: Int, left: BigInt, top: BigInt) {
+        let stride = width + 2
         var list: [(x: Int, y: Int, state: UInt8)] = []
-        for j in 1...grid.height {
-            for i in 1...grid.width where cells[j * stride + i] != 0 { list.append((i - 1, j - 1, cells[j * stride + i])) }
+        for j in 1...height {
+            for i in 1...width where cells[j * stride + i] != 0 { list.append((i - 1, j - 1, cells[j * stride + i])) }
         }
-        load(cells: list, originX: BigInt(grid.left), originY: BigInt(grid.top))
+        load(cells: list, originX: left, originY: top)
     }
 }
 

@@ -18,9 +18,9 @@
 /// `MultiStateStore.successor`). Steps of any number of generations are exact
 /// (`step(by:)`); generations and populations are `BigUInt`s.
 ///
-/// Bounded grids (`rule.grid`) of finite width and height are stepped one generation at a
-/// time on a flat array with Golly's edge joins (MultiStateUniverse+Grid.swift); grids with an
-/// unbounded side (tubes, strips) are not supported.
+/// Bounded grids (`rule.grid`) are stepped one generation at a time on a flat array with
+/// Golly's edge joins (MultiStateUniverse+Grid.swift); tubes and strips (one side unbounded) on
+/// a window of the cells' extent along that side.
 ///
 /// Memory: the store stays within `memoryLimit` bytes by evicting least-recently-used nodes
 /// that the root and the step in progress do not need (the generic `Collector`). Results are
