@@ -48,18 +48,7 @@ extension Stepper where Self: ~Copyable {
             LeafRule.transposeBytes(&strip)
             for i in 0..<4 { cells[4 * j + i] = strip[i] }
         }
-        // The sixteen leaves' buckets are fetched together, then their first records.
-        var hints = InlineArray<16, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
-        for k in 0..<16 { hints[k] = arena.leafSlotHint(cells[k]) }
-        for k in 0..<16 { prefetchHead(hints[k]) }
-        var leaves = InlineArray<16, NodeID>(repeating: 0)
-        for k in 0..<16 { leaves[k] = leaf(cells[k], hint: hints[k]) }
-        var squares = InlineArray<4, NodeID>(repeating: 0)
-        for p in 0..<4 {
-            let k = 8 * (p >> 1) + 2 * (p & 1)
-            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 4], leaves[k + 5])
-        }
-        return node(squares[0], squares[1], squares[2], squares[3])
+        return node(leafCells: cells, side: 4)
     }
 
     /// A level-7 node's centre advanced `generations` (≤ 32) by stepping its 128×128 cells
@@ -112,8 +101,7 @@ extension Stepper where Self: ~Copyable {
         }
     }
 
-    /// The level-6 node of 64 rows of 64 cells (bit x of a row = column x): 64 leaves, their
-    /// 16 parents, 4 grandparents and the node.
+    /// The level-6 node of 64 rows of 64 cells (bit x of a row = column x).
     @inline(__always)
     mutating func node(rows: InlineArray<64, UInt64>) -> NodeID {
         var cells = InlineArray<64, UInt64>(repeating: 0)
@@ -123,22 +111,33 @@ extension Stepper where Self: ~Copyable {
             LeafRule.transposeBytes(&strip)
             for i in 0..<8 { cells[8 * j + i] = strip[i] }
         }
-        var hints = InlineArray<64, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
-        for k in 0..<64 { hints[k] = arena.leafSlotHint(cells[k]) }
-        for k in 0..<64 { prefetchHead(hints[k]) }
-        var leaves = InlineArray<64, NodeID>(repeating: 0)
-        for k in 0..<64 { leaves[k] = leaf(cells[k], hint: hints[k]) }
-        var squares = InlineArray<16, NodeID>(repeating: 0)
-        for p in 0..<16 {
-            let k = 16 * (p >> 2) + 2 * (p & 3)
-            squares[p] = node(leaves[k], leaves[k + 1], leaves[k + 8], leaves[k + 9])
+        return node(leafCells: cells, side: 8)
+    }
+
+    /// The node of a square of `side` × `side` leaves (`count` = side², side a power of two),
+    /// row-major in `cells`: the leaves' buckets fetched together, then their first records,
+    /// then the parents of each 2×2 block, level by level.
+    @inline(__always)
+    mutating func node<let count: Int>(leafCells cells: InlineArray<count, UInt64>, side: Int) -> NodeID {
+        var hints = InlineArray<count, SlotHint>(repeating: SlotHint(slot: 0, buckets: 0))
+        for k in 0..<count { hints[k] = arena.leafSlotHint(cells[k]) }
+        for k in 0..<count { prefetchHead(hints[k]) }
+        var ids = InlineArray<count, NodeID>(repeating: 0)
+        for k in 0..<count { ids[k] = leaf(cells[k], hint: hints[k]) }
+        // In place: block (x, y) of a `width`-wide level goes to index y · width/2 + x, never
+        // past a block still to be read.
+        var width = side
+        while width > 1 {
+            let half = width / 2
+            for y in 0..<half {
+                for x in 0..<half {
+                    let k = 2 * y * width + 2 * x
+                    ids[y * half + x] = node(ids[k], ids[k + 1], ids[k + width], ids[k + width + 1])
+                }
+            }
+            width = half
         }
-        var quarters = InlineArray<4, NodeID>(repeating: 0)
-        for q in 0..<4 {
-            let k = 8 * (q >> 1) + 2 * (q & 1)
-            quarters[q] = node(squares[k], squares[k + 1], squares[k + 4], squares[k + 5])
-        }
-        return node(quarters[0], quarters[1], quarters[2], quarters[3])
+        return ids[0]
     }
 }
 
