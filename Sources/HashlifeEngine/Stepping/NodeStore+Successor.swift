@@ -107,7 +107,7 @@ extension NodeStore {
         }
     }
 
-    /// The result of a miss, by kind: a direct step at levels 4 to 6 (`directStep`), else the
+    /// The result of a miss, by kind: a direct step at levels 4 to 7 (`directStep`), else the
     /// recursion's full step or partial step, which write their sub-results into `frame`.
     @inline(__always)
     mutating func advance(_ record: NodeRecord, level: Int, step: Int, pins frame: PinFrame) throws(StepInterruption) -> NodeID {

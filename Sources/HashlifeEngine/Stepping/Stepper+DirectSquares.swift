@@ -1,4 +1,4 @@
-// Squares of 32×32 and 64×64 cells stepped directly, not by recursion.
+// Squares of 32×32, 64×64 and 128×128 cells stepped directly, not by recursion.
 
 extension Stepper where Self: ~Copyable {
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells

@@ -40,11 +40,12 @@ extension Stepper where Self: ~Copyable {
                  empty: level < arena.emptyCount ? arena.empty(level) : SubSteps.noEmpty)
     }
 
-    /// The result of a memo miss at levels 4 to 6 when it is stepped directly rather than by
+    /// The result of a memo miss at levels 4 to 7 when it is stepped directly rather than by
     /// recursion, else nil: a level-4 node's leaves by the leaf rule; a level-5 node's 32×32
     /// cells when the rule has a square kernel, unless its four children already know their
     /// full steps (then the recursion is mostly memo hits and cheaper); a level-6 node's 64×64
-    /// cells when the hit rate says so (`StepState.measureReuse`) or a test forces it.
+    /// cells, and a level-7 node's 128×128 cells on the vector kernels, when the hit rate says
+    /// so (`StepState.measureReuse`) or a test forces it, with the same exception.
     @inline(__always)
     mutating func directStep(_ record: NodeRecord, level: Int, step: Int) -> NodeID? {
         let isFullStep = level - 2 == step
