@@ -6,19 +6,9 @@ extension SVGRenderer {
     /// states in a row, then the grid of `options` as two-state drawings have it.
     /// `options.live`, `dead` and `density` are not used: the palette gives every colour.
     public static func render(_ rows: inout some StateRows, palette: StatePalette, options: RenderOptions, emit: (String) -> Void) {
-        options.checkPixelsPerBlock()
         let columns = rows.columns
         let blockRows = rows.rows
-        let scale = options.pixelsPerBlock
-        let width = columns.multipliedReportingOverflow(by: scale)
-        let height = blockRows.multipliedReportingOverflow(by: scale)
-        precondition(!width.overflow && !height.overflow, "image too large")
-
-        emit("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(width.partialValue)" height="\(height.partialValue)" \
-            viewBox="0 0 \(columns) \(blockRows)" shape-rendering="crispEdges">
-
-            """)
+        emitOpening(columns: columns, rows: blockRows, options: options, emit: emit)
         var style = "<style>"
         for state in 1..<palette.colors.count { style += ".s\(state){fill:\(palette.colors[state].hex)}" }
         emit(style + "</style>\n")

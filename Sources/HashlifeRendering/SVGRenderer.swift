@@ -11,21 +11,26 @@ public enum SVGRenderer {
     /// Grid lines per `emit` when writing the grid path.
     static let gridLinesPerEmit = 256
 
-    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: (String) -> Void) {
+    /// The `<svg>` element's opening tag for `columns` × `rows` blocks of `options.pixelsPerBlock`
+    /// pixels each (one user unit a block); traps when the image is too large.
+    static func emitOpening(columns: Int, rows blockRows: Int, options: RenderOptions, emit: (String) -> Void) {
         options.checkPixelsPerBlock()
-        let columns = rows.columns
-        let blockRows = rows.rows
         let scale = options.pixelsPerBlock
         let width = columns.multipliedReportingOverflow(by: scale)
         let height = blockRows.multipliedReportingOverflow(by: scale)
         precondition(!width.overflow && !height.overflow, "image too large")
-        let shader = Shader(options: options, blockArea: rows.blockArea)
-
         emit("""
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width.partialValue)" height="\(height.partialValue)" \
             viewBox="0 0 \(columns) \(blockRows)" shape-rendering="crispEdges">
 
             """)
+    }
+
+    public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: (String) -> Void) {
+        let columns = rows.columns
+        let blockRows = rows.rows
+        emitOpening(columns: columns, rows: blockRows, options: options, emit: emit)
+        let shader = Shader(options: options, blockArea: rows.blockArea)
         emit("<rect width=\"\(columns)\" height=\"\(blockRows)\" fill=\"\(options.dead.hex)\"/>\n")
         // Without density every live block is `live`: one group fill instead of one per rect.
         if !options.density { emit("<g fill=\"\(options.live.hex)\">\n") }

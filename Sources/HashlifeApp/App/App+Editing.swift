@@ -80,17 +80,7 @@ extension App {
     func beginPaste() {
         if let clip = session.multiStateClipboard {
             guard clip.population > 0 else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
-            guard clip.population <= 100_000 else {
-                let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
-                do {
-                    try session.paste(x: centre.x, y: centre.y, mode: .or)
-                    edited()
-                    status = "pasted the clipboard at (\(centre.x), \(centre.y))"
-                } catch {
-                    status = error.message
-                }
-                return
-            }
+            guard clip.population <= 100_000 else { return pasteAtCentre() }
             beginStamp(Stamp(name: "clipboard", cells: clip.cells.map { .init($0.dx, $0.dy) }, width: clip.width, height: clip.height,
                              states: clip.cells.map(\.state)))
             return
@@ -101,6 +91,12 @@ extension App {
             beginStamp(stamp)
             return
         }
+        pasteAtCentre()
+    }
+
+    /// Pastes the clipboard (OR) with its top-left at the canvas's centre cell: for a clip too
+    /// large to follow the pointer as a stamp.
+    private func pasteAtCentre() {
         let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
         do {
             try session.paste(x: centre.x, y: centre.y, mode: .or)

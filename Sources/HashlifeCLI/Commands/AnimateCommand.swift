@@ -151,7 +151,7 @@ enum AnimateCommand: Subcommand {
                 throw error
             }
             try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
-                var rows = InterruptibleStateRows(universe.blockStateRows(of: viewport), control: context.interrupts)
+                var rows = InterruptibleRows(universe.blockStateRows(of: viewport), control: context.interrupts)
                 return GIFRenderer.frame(&rows, palette: palette, options: options)
             }
         }

@@ -195,7 +195,7 @@ enum ViewCommand: Subcommand {
             }
         case .multiState(let universe, _):
             let palette = palette!
-            var rows = InterruptibleStateRows(universe.blockStateRows(of: viewport), control: context.interrupts)
+            var rows = InterruptibleRows(universe.blockStateRows(of: viewport), control: context.interrupts)
             let colours = MultiStatePictures.terminalColours(context, toStandardOutput: output?.isStandardOutput ?? true)
             switch format {
             case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
@@ -217,18 +217,27 @@ enum ViewCommand: Subcommand {
     }
 }
 
-/// Block rows that stop when Ctrl-C cancels `control`: the renderers check `isCancelled`
-/// between rows and end early.
-struct InterruptibleRows<Base: BlockRows>: BlockRows {
+/// Block rows (`BlockRows`) or state rows (`StateRows`) that stop when Ctrl-C cancels
+/// `control`: the renderers check `isCancelled` between rows and end early.
+struct InterruptibleRows<Base> {
     var base: Base
     let control: StepControl
     init(_ base: Base, control: StepControl) {
         self.base = base
         self.control = control
     }
+    var isCancelled: Bool { control.isCancelled }
+}
+
+extension InterruptibleRows: BlockRows where Base: BlockRows {
     var columns: Int { base.columns }
     var rows: Int { base.rows }
     var blockArea: BigUInt { base.blockArea }
-    var isCancelled: Bool { control.isCancelled }
     mutating func row(_ index: Int) -> [BigUInt] { base.row(index) }
+}
+
+extension InterruptibleRows: StateRows where Base: StateRows {
+    var columns: Int { base.columns }
+    var rows: Int { base.rows }
+    mutating func row(_ index: Int) -> [UInt8] { base.row(index) }
 }

@@ -71,16 +71,3 @@ enum MultiStatePictures {
     }
 }
 
-/// State rows that stop when Ctrl-C cancels `control`, as `InterruptibleRows`.
-struct InterruptibleStateRows<Base: StateRows>: StateRows {
-    var base: Base
-    let control: StepControl
-    init(_ base: Base, control: StepControl) {
-        self.base = base
-        self.control = control
-    }
-    var columns: Int { base.columns }
-    var rows: Int { base.rows }
-    var isCancelled: Bool { control.isCancelled }
-    mutating func row(_ index: Int) -> [UInt8] { base.row(index) }
-}

@@ -2,24 +2,8 @@
 // the undo history, snapshots and reset points of an editor keep a universe's earlier states
 // for O(1) each, safe across collections.
 
-/// A saved state of a `MultiStateUniverse`: its root (pinned, so collections keep the nodes it
-/// reaches for as long as the value lives), the root's place, the generation and the rule.
-/// Restoring it is O(1) plus the rule change, if any (see `MultiStateUniverse.setRule`).
-/// A state may only be restored into the universe that saved it.
-public struct MultiStateUniverseState: Equatable {
-    let pin: PinnedRoot
-    var root: NodeID { pin.id }
-    let level: Int
-    let originX: BigInt
-    let originY: BigInt
-    public let generation: BigUInt
-    public let rule: MultiStateRule
-
-    public static func == (a: MultiStateUniverseState, b: MultiStateUniverseState) -> Bool {
-        a.pin.pins === b.pin.pins && a.root == b.root && a.level == b.level && a.originX == b.originX
-            && a.originY == b.originY && a.generation == b.generation && a.rule == b.rule
-    }
-}
+/// A saved state of a `MultiStateUniverse` (see `SavedUniverseState`).
+public typealias MultiStateUniverseState = SavedUniverseState<MultiStateRule>
 
 extension MultiStateUniverse {
     /// The current state, to restore later (O(1); pins the root).

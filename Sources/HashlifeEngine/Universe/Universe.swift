@@ -93,24 +93,28 @@ public final class Universe {
     public var rootLevel: Int { level }
 }
 
-/// A kept state of a universe: its root, position, generation and rule. Restoring it is O(1).
+/// A kept state of a universe (`Universe`, or `MultiStateUniverse`: `R` is its rule's type): its
+/// root, position, generation and rule. Restoring it is O(1) plus the rule change, if any.
 /// While a state exists its root is pinned: collections never evict what it reaches, so keep
 /// only the states you need (each one's distinct nodes count against the memory limit).
-/// Valid for the universe that made it.
-public struct UniverseState: Equatable {
+/// Valid for the universe that made it; states of different universes are never equal.
+public struct SavedUniverseState<R: Equatable>: Equatable {
     let pin: PinnedRoot
-    var root: UInt32 { pin.id }
+    var root: NodeID { pin.id }
     let level: Int
     let originX: BigInt
     let originY: BigInt
     public let generation: BigUInt
-    public let rule: Rule
+    public let rule: R
 
-    public static func == (a: UniverseState, b: UniverseState) -> Bool {
-        a.root == b.root && a.level == b.level && a.originX == b.originX && a.originY == b.originY
-            && a.generation == b.generation && a.rule == b.rule
+    public static func == (a: SavedUniverseState, b: SavedUniverseState) -> Bool {
+        a.pin.pins === b.pin.pins && a.root == b.root && a.level == b.level && a.originX == b.originX
+            && a.originY == b.originY && a.generation == b.generation && a.rule == b.rule
     }
 }
+
+/// A kept state of a two-state `Universe`.
+public typealias UniverseState = SavedUniverseState<Rule>
 
 extension Universe {
     /// The current state, to restore later.

@@ -27,43 +27,10 @@ extension GIFRenderer {
     /// `canRender`): each block `pixelsPerBlock`² pixels of its state, a state beyond the
     /// palette as its last colour; nil when `rows` was cancelled part way.
     public static func frame(_ rows: inout some StateRows, palette: StatePalette, options: RenderOptions) -> [UInt8]? {
-        options.checkPixelsPerBlock()
-        precondition(canRender(columns: rows.columns, rows: rows.rows, options: options), "frame too large for a GIF")
-        let scale = options.pixelsPerBlock
-        let width = rows.columns * scale
-        let grid = PNGRenderer.drawsGrid(options)
-        let gridIndex = stateGridIndex(palette, options: options)
         let last = UInt8(palette.colors.count - 1)
-        let interior = grid ? scale - 1 : scale
-        var pixels = [UInt8](repeating: 0, count: width * rows.rows * scale)
-        var line = [UInt8](repeating: 0, count: width)
-        for index in 0..<rows.rows {
-            if rows.isCancelled { return nil }
-            let states = rows.checkedRow(index)
-            line.withUnsafeMutableBufferPointer { line in
-                var x = 0
-                for state in states {
-                    let value = min(state, last)
-                    for _ in 0..<interior {
-                        line[x] = value
-                        x += 1
-                    }
-                    if grid {
-                        line[x] = gridIndex
-                        x += 1
-                    }
-                }
-            }
-            let top = index * scale * width
-            for dy in 0..<scale {
-                let start = top + dy * width
-                if grid && dy == scale - 1 {
-                    for x in 0..<width { pixels[start + x] = gridIndex }
-                } else {
-                    pixels.replaceSubrange(start..<start + width, with: line)
-                }
-            }
+        return indexedFrame(columns: rows.columns, rows: rows.rows, options: options,
+                            gridIndex: stateGridIndex(palette, options: options)) { index in
+            rows.isCancelled ? nil : rows.checkedRow(index).map { min($0, last) }
         }
-        return pixels
     }
 }

@@ -22,27 +22,36 @@ public enum GIFRenderer {
     /// The frame's palette indices, row by row (precondition: `canRender`); nil when `rows`
     /// was cancelled part way.
     public static func frame(_ rows: inout some BlockRows, options: RenderOptions) -> [UInt8]? {
+        indexedFrame(columns: rows.columns, rows: rows.rows, options: options, gridIndex: 2) { index in
+            rows.isCancelled ? nil : rows.checkedRow(index).map { $0.isZero ? 0 : 1 }
+        }
+    }
+
+    /// The palette indices of a frame of `rowCount` rows of `columns` blocks, row by row
+    /// (precondition: `canRender`): each block `pixelsPerBlock`² pixels of the index `indices`
+    /// gives it (`columns` of them a row, asked for in order), with the grid of `options` in
+    /// `gridIndex`; nil as soon as `indices` returns nil (cancelled).
+    static func indexedFrame(columns: Int, rows rowCount: Int, options: RenderOptions, gridIndex: UInt8,
+                             indices: (Int) -> [UInt8]?) -> [UInt8]? {
         options.checkPixelsPerBlock()
-        precondition(canRender(columns: rows.columns, rows: rows.rows, options: options), "frame too large for a GIF")
+        precondition(canRender(columns: columns, rows: rowCount, options: options), "frame too large for a GIF")
         let scale = options.pixelsPerBlock
-        let width = rows.columns * scale
+        let width = columns * scale
         let grid = PNGRenderer.drawsGrid(options)
         let interior = grid ? scale - 1 : scale
-        var pixels = [UInt8](repeating: 0, count: width * rows.rows * scale)
+        var pixels = [UInt8](repeating: 0, count: width * rowCount * scale)
         var line = [UInt8](repeating: 0, count: width)
-        for index in 0..<rows.rows {
-            if rows.isCancelled { return nil }
-            let counts = rows.checkedRow(index)
+        for index in 0..<rowCount {
+            guard let values = indices(index) else { return nil }
             line.withUnsafeMutableBufferPointer { line in
                 var x = 0
-                for count in counts {
-                    let value: UInt8 = count.isZero ? 0 : 1
+                for value in values {
                     for _ in 0..<interior {
                         line[x] = value
                         x += 1
                     }
                     if grid {
-                        line[x] = 2
+                        line[x] = gridIndex
                         x += 1
                     }
                 }
@@ -52,7 +61,7 @@ public enum GIFRenderer {
                 for dy in 0..<scale {
                     let start = top + dy * width
                     if grid && dy == scale - 1 {
-                        for x in 0..<width { pixels[start + x] = 2 }
+                        for x in 0..<width { pixels[start + x] = gridIndex }
                     } else {
                         line.withUnsafeBufferPointer { line in
                             _ = UnsafeMutableBufferPointer(rebasing: pixels[start..<start + width]).initialize(from: line)

@@ -18,39 +18,10 @@ extension PNGRenderer {
             canRender(columns: columns, rows: blockRows, options: options),
             "a PNG needs 1...\(maxDimension) pixels each way; \(columns)×\(blockRows) blocks at \(options.pixelsPerBlock) px are not")
         let scale = options.pixelsPerBlock
-        let width = columns * scale
-        let grid = drawsGrid(options)
-        let writer = PNGWriter(width: width, height: blockRows * scale, format: .rgb, emit: emit)
+        let writer = PNGWriter(width: columns * scale, height: blockRows * scale, format: .rgb, emit: emit)
         let colors = (0...255).map { palette.color(UInt8($0)) }
-        let gridColor = options.gridColor
-        var line = [UInt8](repeating: 0, count: 1 + width * 3)
-        var gridLine: [UInt8] = [0]
-        if grid {
-            for _ in 0..<width { gridLine += [gridColor.r, gridColor.g, gridColor.b] }
-        }
-        let interior = grid ? scale - 1 : scale
-        for index in 0..<blockRows where !rows.isCancelled {
-            let states = rows.checkedRow(index)
-            line.withUnsafeMutableBufferPointer { line in
-                var offset = 1
-                for state in states {
-                    let color = colors[Int(state)]
-                    for _ in 0..<interior {
-                        line[offset] = color.r
-                        line[offset + 1] = color.g
-                        line[offset + 2] = color.b
-                        offset += 3
-                    }
-                    if grid {
-                        line[offset] = gridColor.r
-                        line[offset + 1] = gridColor.g
-                        line[offset + 2] = gridColor.b
-                        offset += 3
-                    }
-                }
-            }
-            for _ in 0..<interior { writer.writeScanline(line) }
-            if grid { writer.writeScanline(gridLine) }
+        writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
+            rows.isCancelled ? nil : rows.checkedRow(index).map { colors[Int($0)] }
         }
         writer.finish()
     }

@@ -67,40 +67,55 @@ public enum PNGRenderer {
                 for _ in 0..<scale { writer.writeScanline(line) }
             }
         } else {
-            // Filter byte 0, then RGB triples.
-            var line = [UInt8](repeating: 0, count: 1 + width * 3)
-            var gridLine: [UInt8] = []
-            if grid {
-                gridLine = [0]
-                gridLine.reserveCapacity(line.count)
-                for _ in 0..<width { gridLine += [options.gridColor.r, options.gridColor.g, options.gridColor.b] }
-            }
-            let interior = grid ? scale - 1 : scale
-            for index in 0..<blockRows where !rows.isCancelled {
-                let counts = rows.checkedRow(index)
-                line.withUnsafeMutableBufferPointer { line in
-                    var offset = 1
-                    for column in 0..<columns {
-                        let color = shader.color(counts[column])
-                        for _ in 0..<interior {
-                            line[offset] = color.r
-                            line[offset + 1] = color.g
-                            line[offset + 2] = color.b
-                            offset += 3
-                        }
-                        if grid {
-                            line[offset] = options.gridColor.r
-                            line[offset + 1] = options.gridColor.g
-                            line[offset + 2] = options.gridColor.b
-                            offset += 3
-                        }
-                    }
-                }
-                for _ in 0..<interior { writer.writeScanline(line) }
-                if grid { writer.writeScanline(gridLine) }
+            writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
+                rows.isCancelled ? nil : rows.checkedRow(index).map { shader.color($0) }
             }
         }
         writer.finish()
+    }
+}
+
+extension PNGRenderer {
+    /// Writes `blockRows` rows of `columns` blocks as RGB scanlines (filter byte 0, then RGB
+    /// triples): each block `pixelsPerBlock`² pixels of the colour `colors` gives it (a row's
+    /// colours, asked for in order), with the grid of `options` (`drawsGrid`) in its colour.
+    /// Stops at the first row `colors` returns nil for (cancelled).
+    static func writeRGBRows(_ writer: PNGWriter, columns: Int, rows blockRows: Int, options: RenderOptions,
+                             colors: (Int) -> [RGB]?) {
+        let scale = options.pixelsPerBlock
+        let width = columns * scale
+        let grid = drawsGrid(options)
+        let gridColor = options.gridColor
+        var line = [UInt8](repeating: 0, count: 1 + width * 3)
+        var gridLine: [UInt8] = []
+        if grid {
+            gridLine = [0]
+            gridLine.reserveCapacity(line.count)
+            for _ in 0..<width { gridLine += [gridColor.r, gridColor.g, gridColor.b] }
+        }
+        let interior = grid ? scale - 1 : scale
+        for index in 0..<blockRows {
+            guard let rowColors = colors(index) else { return }
+            line.withUnsafeMutableBufferPointer { line in
+                var offset = 1
+                for color in rowColors {
+                    for _ in 0..<interior {
+                        line[offset] = color.r
+                        line[offset + 1] = color.g
+                        line[offset + 2] = color.b
+                        offset += 3
+                    }
+                    if grid {
+                        line[offset] = gridColor.r
+                        line[offset + 1] = gridColor.g
+                        line[offset + 2] = gridColor.b
+                        offset += 3
+                    }
+                }
+            }
+            for _ in 0..<interior { writer.writeScanline(line) }
+            if grid { writer.writeScanline(gridLine) }
+        }
     }
 }
 
