@@ -26,19 +26,14 @@ extension MultiStateUniverse {
     func blockStateRow(_ j: Int, of viewport: Viewport, memo: inout [NodeID: UInt8]) -> [UInt8] {
         var states = [UInt8](repeating: 0, count: viewport.columns)
         if isEmpty { return states }
-        let rootX = originX - viewport.x, rootY = originY - viewport.y
-        let zoom = BigInt(viewport.zoom)
-        let bandTop = zoom * BigInt(j), bandBottom = bandTop + zoom
-        let width = BigInt(viewport.columns) * zoom
-        let limit = BigInt(1 << 61)
-        let fitsInt = level <= 60 && rootX.magnitude < limit.magnitude && rootY.magnitude < limit.magnitude
-            && width.magnitude < limit.magnitude && bandBottom.magnitude < limit.magnitude
-        if fitsInt {
-            var walk = StateBandWalk<Int>(zoom: zoom.intValue!, top: bandTop.intValue!, bottom: bandBottom.intValue!, width: width.intValue!)
-            walk.visit(root, level: level, x: rootX.intValue!, y: rootY.intValue!, store: store, states: &states, memo: &memo)
+        let band = viewport.band(j, rootLevel: level, originX: originX, originY: originY)
+        if band.fitsInt {
+            var walk = StateBandWalk<Int>(zoom: band.zoom.intValue!, top: band.top.intValue!, bottom: band.bottom.intValue!,
+                                          width: band.width.intValue!)
+            walk.visit(root, level: level, x: band.rootX.intValue!, y: band.rootY.intValue!, store: store, states: &states, memo: &memo)
         } else {
-            var walk = StateBandWalk<BigInt>(zoom: zoom, top: bandTop, bottom: bandBottom, width: width)
-            walk.visit(root, level: level, x: rootX, y: rootY, store: store, states: &states, memo: &memo)
+            var walk = StateBandWalk<BigInt>(zoom: band.zoom, top: band.top, bottom: band.bottom, width: band.width)
+            walk.visit(root, level: level, x: band.rootX, y: band.rootY, store: store, states: &states, memo: &memo)
         }
         return states
     }

@@ -54,20 +54,14 @@ extension Universe {
     func blockRow(_ j: Int, of viewport: Viewport) -> [BigUInt] {
         var counts = [BigUInt](repeating: .zero, count: viewport.columns)
         if isEmpty { return counts }
-        // The root's top-left relative to the viewport's, and the band and block sizes.
-        let rootX = originX - viewport.x, rootY = originY - viewport.y
-        let zoom = BigInt(viewport.zoom)
-        let bandTop = zoom * BigInt(j), bandBottom = bandTop + zoom
-        let width = BigInt(viewport.columns) * zoom
-        let limit = BigInt(1 << 61)
-        let fitsInt = level <= 60 && rootX.magnitude < limit.magnitude && rootY.magnitude < limit.magnitude
-            && width.magnitude < limit.magnitude && bandBottom.magnitude < limit.magnitude
-        if fitsInt {
-            var walk = BandWalk<Int>(zoom: zoom.intValue!, top: bandTop.intValue!, bottom: bandBottom.intValue!, width: width.intValue!)
-            walk.visit(root, level: level, x: rootX.intValue!, y: rootY.intValue!, store: &store, counts: &counts)
+        let band = viewport.band(j, rootLevel: level, originX: originX, originY: originY)
+        if band.fitsInt {
+            var walk = BandWalk<Int>(zoom: band.zoom.intValue!, top: band.top.intValue!, bottom: band.bottom.intValue!,
+                                     width: band.width.intValue!)
+            walk.visit(root, level: level, x: band.rootX.intValue!, y: band.rootY.intValue!, store: &store, counts: &counts)
         } else {
-            var walk = BandWalk<BigInt>(zoom: zoom, top: bandTop, bottom: bandBottom, width: width)
-            walk.visit(root, level: level, x: rootX, y: rootY, store: &store, counts: &counts)
+            var walk = BandWalk<BigInt>(zoom: band.zoom, top: band.top, bottom: band.bottom, width: band.width)
+            walk.visit(root, level: level, x: band.rootX, y: band.rootY, store: &store, counts: &counts)
         }
         return counts
     }
@@ -79,6 +73,32 @@ extension Universe {
     public func fit(columns: Int, rows: Int) -> Viewport? {
         precondition(columns > 0 && rows > 0, "viewport needs at least one block")
         return boundingBox.map { Viewport.fitting($0, columns: columns, rows: rows) }
+    }
+}
+
+/// Where block row `j` of a viewport lies, relative to the viewport's top-left cell: the
+/// root's top-left, the band's top and bottom, the blocks' size and the row's width
+/// (`Viewport.band`); what the band walks of both kinds of universe start from.
+struct ViewportBand {
+    let rootX: BigInt, rootY: BigInt
+    let zoom: BigInt, top: BigInt, bottom: BigInt, width: BigInt
+    /// Do the walk's coordinates all fit `Int` (below 2^61, a root of level 60 at most)? Then
+    /// the walk runs on `Int` rather than `BigInt`.
+    let fitsInt: Bool
+}
+
+extension Viewport {
+    /// Block row `j`'s band for a root of level `rootLevel` whose top-left cell is
+    /// (`originX`, `originY`).
+    func band(_ j: Int, rootLevel: Int, originX: BigInt, originY: BigInt) -> ViewportBand {
+        let rootX = originX - x, rootY = originY - y
+        let zoom = BigInt(self.zoom)
+        let top = zoom * BigInt(j), bottom = top + zoom
+        let width = BigInt(columns) * zoom
+        let limit = BigInt(1 << 61).magnitude
+        let fitsInt = rootLevel <= 60 && rootX.magnitude < limit && rootY.magnitude < limit
+            && width.magnitude < limit && bottom.magnitude < limit
+        return ViewportBand(rootX: rootX, rootY: rootY, zoom: zoom, top: top, bottom: bottom, width: width, fitsInt: fitsInt)
     }
 }
 
