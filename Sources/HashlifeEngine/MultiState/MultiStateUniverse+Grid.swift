@@ -34,7 +34,7 @@ extension MultiStateUniverse {
             let turn = remaining < BigUInt(UInt64(MultiStateUniverse.stripTurn)) ? Int(remaining.uint64Value!) : MultiStateUniverse.stripTurn
             let margin = turn + 1
             let unboundedX = grid.width == 0
-            guard let extent = (unboundedX ? box.width : box.height).intValue, extent <= Grid.maximumSize else {
+            guard let extent = (unboundedX ? box.width : box.height).intValue, extent <= Grid.maximumSize - 2 * margin else {
                 throw .memoryExhausted(generation: generation, neededBytes: .max, limitBytes: memoryLimit)
             }
             let span = extent + 2 * margin
