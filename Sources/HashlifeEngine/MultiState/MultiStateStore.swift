@@ -138,7 +138,9 @@ extension MultiStateStore {
     }
 
     /// Makes the record in a freed slot, else a fresh one (growing the arena when it is full),
-    /// at the head of its chain; grows the index past its growth point.
+    /// at the head of its chain; grows the index past its growth point, up to one bucket a node
+    /// of the capacity (the bucket `bytesPerNode` counts), never beyond: an index grown past the
+    /// plan would put the store over its memory limit (a doubling at 4 GB is 512 MB).
     @inline(never)
     mutating func insert(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, kind: UInt32, slot: Int) -> NodeID {
         let id: NodeID
@@ -156,8 +158,8 @@ extension MultiStateStore {
         arena.nodes[Int(id)] = MultiStateRecord(a, b, c, d, kind: kind, next: arena.buckets[slot], stamp: collector.clock.tick)
         arena.buckets[slot] = id
         collector.clock.countInsert()
-        if arena.count > arena.indexGrowthPoint {
-            arena.growIndex(to: arena.grownIndexSize(planned: max(nodeCapacity, arena.bucketCount * 2)))
+        if arena.count > arena.indexGrowthPoint && arena.bucketCount < nodeCapacity {
+            arena.growIndex(to: arena.grownIndexSize(planned: nodeCapacity))
         }
         return id
     }
