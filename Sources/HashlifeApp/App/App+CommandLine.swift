@@ -229,7 +229,6 @@ extension App {
         case "board" where arguments.first?.lowercased() == "save" && arguments.count <= 2:
             saveBoard(named: arguments.count == 2 ? arguments[1] : nil)
         default:
-            if ["step", "goto"].contains(name), session.resetGeneration == nil { session.markResetPoint() }
             commands.hostBoardService = store?.service
             commands.setOpenedBoard(store?.boardID)
             freezeHeader()
@@ -246,6 +245,7 @@ extension App {
     /// follows what it changed.
     public func commandFinished(name: String, arguments: [String], result: Result<Answer, REPLError>) {
         busy = false
+        let generationBefore = frozenHeader?.generation
         frozenHeader = nil
         progressGeneration = nil
         switch result {
@@ -267,10 +267,12 @@ extension App {
         if grid != gridBounds { gridBounds = grid }  // refits the canvas
         switch name {
         case "step", "goto":
-            observePopulation()
+            // Going back in time starts the figures again; going forward continues the run's.
+            if let generationBefore, session.plane.generation < generationBefore { restartStatistics() } else { observePopulation() }
             changed()
+            autoZoom()
         case "undo", "redo", "snapshot":
-            afterHistoryMove()
+            afterHistoryMove(from: generationBefore)
         case "load":
             // A new pattern is a new board; the one before keeps its last save.
             store?.startNewBoard(named: AppLaunch.baseName(arguments.first ?? "untitled"))

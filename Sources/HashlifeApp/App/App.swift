@@ -97,6 +97,10 @@ public final class App {
     /// Population figures of the run since the last edit or reset (the header's Max, Min and
     /// sparkline).
     public internal(set) var statistics = PopulationStatistics()
+    /// The figures of states the history or the snapshots keep, by state number (see
+    /// `Session.currentStateNumber`): undo, redo and reset bring back those of the state they
+    /// return to.
+    var statisticsByState: [Int: PopulationStatistics] = [:]
     /// Samples observed since the last save, written with the board's population history.
     var unsavedSamples: [(generation: BigUInt, population: BigUInt)] = []
     /// The last sample written to the board's history.
@@ -165,9 +169,10 @@ public final class App {
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)
         canvas = fittedCanvas()
-        let universe = session.universe
+        let universe = session.plane
         statistics.observe(universe.population, generation: universe.generation)
         lastSavedSample = (universe.generation, universe.population)
+        keepStatistics()
     }
 
     // MARK: Layout
