@@ -186,7 +186,7 @@ import HashlifeTestSupport
         #expect(app.unsaved)
         if app.unsaved { app.autosave(now: 0) }
         #expect(try AppLaunch(columns: 80, rows: 24, environment: env).makeApp().session.snapshots.map(\.name) == ["snapshot-1", "snapshot-2"])
-        app.press("S"); app.press("d"); app.send(.key(.escape))
+        app.press("S"); app.press("d"); app.press("y"); app.send(.key(.escape))
         #expect(app.unsaved)
         if app.unsaved { app.autosave(now: 0) }
         #expect(try AppLaunch(columns: 80, rows: 24, environment: env).makeApp().session.snapshots.map(\.name) == ["snapshot-1"])

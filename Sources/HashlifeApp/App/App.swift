@@ -81,6 +81,8 @@ public final class App {
     var typedCommands: [String] = []
     /// The session's state number when the running command started.
     var stateBeforeCommand = 0
+    /// The prompt the running command's value was typed at, opened again when it fails.
+    var reopenOnError: Prompt?
     public internal(set) var playing = false
     /// A step is running on the worker: the universe must not be touched until it finishes.
     public internal(set) var busy = false

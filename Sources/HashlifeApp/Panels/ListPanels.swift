@@ -72,13 +72,23 @@ extension App {
             } catch { status = error.message }
         case .character("d"), .delete, .backspace:
             guard selected < list.count else { return }
-            try? session.deleteSnapshot(named: list[selected].name)
-            changed()
-            previewCache[list[selected].name] = nil
-            status = "deleted \(list[selected].name)"
-            panel = .snapshots(selected: max(min(selected, session.snapshots.count - 1), 0))
+            let name = list[selected].name
+            ask(.confirmDeleteSnapshot(name: name), "Delete snapshot \(name) (gen \(Excerpt.number(list[selected].generation))) for good? y/n: ")
         default: break
         }
+    }
+
+    /// Deletes snapshot `name` (asked first: it cannot be undone).
+    func deleteSnapshot(named name: String) {
+        let index = session.snapshots.firstIndex { $0.name == name } ?? 0
+        do { try session.deleteSnapshot(named: name) } catch {
+            status = error.message
+            return
+        }
+        changed()
+        previewCache[name] = nil
+        status = "deleted snapshot \(name)"
+        panel = .snapshots(selected: max(min(index, session.snapshots.count - 1), 0))
     }
 
     func drawSnapshots(_ screen: inout Screen, selected: Int) {

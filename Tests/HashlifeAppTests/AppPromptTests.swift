@@ -1,0 +1,137 @@
+import Testing
+@testable import HashlifeApp
+import HashlifeEngine
+import HashlifeEditing
+import HashlifeTerminal
+import HashlifeTestSupport
+
+/// The one-line prompts: suggested names shown selected, one-key questions, values kept after
+/// an error.
+@Suite struct AppPromptTests {
+    func environment(_ folder: String) -> [String: String] {
+        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+    }
+
+    // MARK: Suggestions
+
+    @Test func aSuggestedSnapshotNameIsReplacedByTypingAndAcceptedByEnter() throws {
+        let app = try makeApp("glider.rle")
+        app.press("S")
+        app.press("n")
+        #expect(app.prompt?.line.text == "snapshot-1")
+        #expect(app.prompt?.selected == true)
+        app.type("my soup")
+        #expect(app.session.snapshots.map(\.name) == ["my soup"])
+        app.press("n")
+        #expect(app.prompt?.line.text == "snapshot-1")
+        app.send(.key(.enter))
+        #expect(app.session.snapshots.map(\.name) == ["my soup", "snapshot-1"])
+    }
+
+    @Test func aCursorKeyKeepsTheSuggestionToEditAndBackspaceEmptiesIt() throws {
+        let app = try makeApp("glider.rle")
+        app.press("S")
+        app.press("n")
+        app.send(.key(.end))
+        #expect(app.prompt?.selected == false)
+        app.type("b")
+        #expect(app.session.snapshots.map(\.name) == ["snapshot-1b"])
+        app.press("n")
+        app.send(.key(.backspace))
+        #expect(app.prompt?.line.text == "")
+        #expect(app.prompt != nil, "emptying the suggestion keeps the prompt open")
+        app.type("x")
+        #expect(app.session.snapshots.map(\.name) == ["snapshot-1b", "x"])
+    }
+
+    @Test func theSuggestionIsDrawnSelected() throws {
+        let app = try makeApp("glider.rle")
+        app.press("S")
+        app.press("n")
+        let screen = app.render()
+        let label = "Save a snapshot named: "
+        #expect(screen.lines[23].hasPrefix(label + "snapshot-1"))
+        #expect(screen[label.count, 23].reverse)
+        #expect(screen[label.count + 9, 23].reverse)
+        app.send(.key(.end))
+        #expect(!app.render()[label.count, 23].reverse)
+    }
+
+    @Test func aNewBoardsNameReplacesTheSuggestion() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: environment(folder)).makeApp()
+        app.press("B")
+        app.press("n")
+        app.type("my soup")
+        #expect(app.store?.boardName == "my soup")
+    }
+
+    @Test func theRulePromptsSuggestionIsReplacedByTyping() throws {
+        let app = try makeApp("glider.rle")
+        app.press("R")
+        #expect(app.prompt?.line.text == "B3/S23")
+        app.type("B36/S23")
+        #expect(app.session.rule.description == "B36/S23")
+    }
+
+    // MARK: Messages and errors
+
+    @Test func openingAPromptClearsTheMessageOfTheKeyBefore() throws {
+        let app = try makeApp("glider.rle")
+        app.press("S")
+        app.press("n")
+        app.send(.key(.enter))
+        #expect(app.status == "saved snapshot snapshot-1")
+        app.press("r")
+        #expect(app.status == nil)
+        #expect(!app.text[1].contains("saved snapshot"))
+    }
+
+    @Test func anErrorInTheRulePromptKeepsItOpenWithTheText() throws {
+        let app = try makeApp("glider.rle")
+        app.press("R")
+        app.send(.key(.control("u")))
+        app.type("B3/S2x")
+        #expect(app.status?.hasPrefix("error:") == true)
+        #expect(app.prompt?.purpose == .rule)
+        #expect(app.prompt?.line.text == "B3/S2x")
+        #expect(app.prompt?.selected == false)
+        // Fixed, it goes through.
+        app.send(.key(.backspace))
+        app.type("3")
+        #expect(app.prompt == nil)
+        #expect(app.session.rule.description == "B3/S23")
+        // A cancelled or successful value does not come back.
+        app.press("g")
+        app.type("12")
+        #expect(app.prompt == nil)
+        #expect(app.session.plane.generation == BigUInt(12))
+    }
+
+    @Test func aBadGenerationKeepsTheGotoPromptOpen() throws {
+        let app = try makeApp("glider.rle")
+        app.press("g")
+        app.type("12x")
+        #expect(app.status?.hasPrefix("error:") == true)
+        #expect(app.prompt?.purpose == .goto)
+        #expect(app.prompt?.line.text == "12x")
+        app.send(.key(.escape))
+        #expect(app.prompt == nil)
+    }
+
+    @Test func otherKeysDoNotAnswerAQuestion() throws {
+        let app = try makeApp("glider.rle")
+        app.press("S")
+        app.press("n")
+        app.send(.key(.enter))
+        app.press("d")
+        app.press("x")
+        app.press("d")
+        #expect(app.prompt?.purpose == .confirmDeleteSnapshot(name: "snapshot-1"))
+        app.send(.key(.escape))
+        #expect(app.prompt == nil)
+        #expect(app.session.snapshots.count == 1)
+        #expect(app.panel == .snapshots(selected: 0))
+    }
+}
