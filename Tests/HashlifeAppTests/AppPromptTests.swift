@@ -1,12 +1,13 @@
 import Testing
 @testable import HashlifeApp
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeEditing
 import HashlifeTerminal
 import HashlifeTestSupport
 
-/// The one-line prompts: suggested names shown selected, one-key questions, values kept after
-/// an error.
+/// The one-line prompts (suggested names shown selected, one-key questions, values kept after
+/// an error) and the `:help` panel.
 @Suite struct AppPromptTests {
     func environment(_ folder: String) -> [String: String] {
         ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
@@ -133,5 +134,40 @@ import HashlifeTestSupport
         #expect(app.prompt == nil)
         #expect(app.session.snapshots.count == 1)
         #expect(app.panel == .snapshots(selected: 0))
+    }
+
+    // MARK: The help panel
+
+    @Test(arguments: [(80, 24), (120, 40), (200, 50)])
+    func helpDescriptionsWrapUnderTheirCommands(_ size: (Int, Int)) throws {
+        let app = try makeApp("glider.rle", columns: size.0, rows: size.1)
+        app.type(":help")
+        guard case .output(let title, let lines, _)? = app.panel else {
+            Issue.record("no help panel")
+            return
+        }
+        #expect(title == "help")
+        let rows = app.outputLayout(lines).rows
+        #expect(rows.allSatisfy { $0.count <= size.0 - 4 })
+        // Every word of the load command's description is in the panel, below its usage.
+        let usage = try #require(rows.firstIndex { $0.hasPrefix("  load ") })
+        let summary = try #require(REPL.commandSummaries.first { $0.usage.hasPrefix("load ") }?.summary)
+        var joined = ""
+        for row in rows[(usage + 1)...] {
+            guard row.hasPrefix("      ") else { break }
+            joined += (joined.isEmpty ? "" : " ") + row.trimmingBlanks
+        }
+        #expect(joined == summary)
+        // Scrolling reaches the last line of the notes.
+        app.send(.key(.end))
+        let screen = app.text.joined(separator: "\n")
+        #expect(screen.contains("'help COMMAND' explains one command."), "\(screen)")
+        #expect(screen.contains("lines "))
+    }
+
+    @Test func wrappingBreaksAtSpacesAndCutsOnlyOverlongWords() {
+        #expect(App.wrap("      one two three four", to: 14) == ["      one two", "      three", "      four"])
+        #expect(App.wrap("short", to: 14) == ["short"])
+        #expect(App.wrap("abcdefghij klm", to: 6) == ["abcdef", "  ghij", "  klm"])
     }
 }

@@ -328,7 +328,9 @@ extension App {
         case .success(let answer):
             // One line, or a few short ones joined, in the message line; more in a panel.
             let joined = answer.lines.joined(separator: "; ")
-            if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
+            if name == "help" && arguments.isEmpty {
+                panel = .output(title: "help", lines: App.commandHelpLines, top: 0)
+            } else if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
                 panel = .output(title: ([name] + arguments.prefix(1)).joined(separator: " "), lines: answer.lines, top: 0)
             } else {
                 status = answer.lines.isEmpty ? nil : joined
