@@ -433,14 +433,22 @@ extension REPL {
         for c in REPLCommand.all {
             lines.append("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.summary)
         }
-        lines.append("Coordinates are whole numbers, possibly negative; counts and zooms also take B^E (2^100, 10^6).")
-        lines += REPL.multiStateHelp
-        lines.append("Lines starting with # are comments. 'help COMMAND' explains one command.")
+        lines += REPL.helpNotes
         return Answer(lines: lines, fields: [
             .init("commands", .array(REPLCommand.all.map { c in
                 .object([.init("name", .string(c.name)), .init("usage", .string(c.usage)), .init("help", .string(c.summary))])
             })),
         ])
+    }
+
+    /// Every command's usage and one line of help, in the order `help` lists them.
+    public static var commandSummaries: [(usage: String, summary: String)] { REPLCommand.all.map { ($0.usage, $0.summary) } }
+
+    /// The lines `help` shows after the commands: numbers, multi-state patterns, comments.
+    public static var helpNotes: [String] {
+        ["Coordinates are whole numbers, possibly negative; counts and zooms also take B^E (2^100, 10^6)."]
+            + REPL.multiStateHelp
+            + ["Lines starting with # are comments. 'help COMMAND' explains one command."]
     }
 
     func quitCommand(_ a: [String]) throws(REPLError) -> Answer {

@@ -29,6 +29,8 @@ public struct HistoryEntry {
     /// The number of `state` in this `Session` (see `Session.currentStateNumber`): equal numbers
     /// are equal states, so a store can write each state once.
     public let stateNumber: Int
+    /// Where `state`'s run started: what `reset` returns to once `state` is current again.
+    let runStart: RunStart
 }
 
 extension Session {
@@ -47,10 +49,14 @@ extension Session {
     /// joins that change's entry instead of making one: the entry then takes `description`
     /// and the new generation and population, and still returns to the state before the
     /// group's first change.
+    ///
+    /// An edit (not `isStep`) starts a run at the state it makes; a step stays in the run it
+    /// started from, or joins `run` when it starts from a kept state (`goto` going back).
     func record<E: Error>(_ description: String, isStep: Bool = false, landing: Int? = nil, group: HistoryGroup? = nil,
-                          _ change: () throws(E) -> Void) throws(E) {
+                          run: RunStart? = nil, _ change: () throws(E) -> Void) throws(E) {
         let before = saveKept()
         let beforeNumber = currentStateNumber
+        let beforeRun = runStart
         let beforePrint = fingerprint
         var failure: E? = nil
         do { try change() } catch { failure = error }
@@ -62,12 +68,17 @@ extension Session {
                 // The group grows: its entry keeps the state before the group's first change.
                 undoEntries[undoEntries.count - 1] = HistoryEntry(
                     description: description, isStep: last.isStep, group: group, generation: generation,
-                    population: population, state: last.state, stateNumber: last.stateNumber)
+                    population: population, state: last.state, stateNumber: last.stateNumber, runStart: last.runStart)
             } else {
                 undoEntries.append(HistoryEntry(description: description, isStep: isStep, group: group, generation: generation,
-                                                population: population, state: before, stateNumber: beforeNumber))
+                                                population: population, state: before, stateNumber: beforeNumber, runStart: beforeRun))
             }
             currentStateNumber = landing ?? newStateNumber()
+            if !isStep {
+                runStart = RunStart(state: saveKept(), number: currentStateNumber, rule: rule, origin: "after \(description)")
+            } else if let run {
+                runStart = run
+            }
             openGroup = group.map { (group: $0, stateNumber: currentStateNumber) }
             redoEntries.removeAll()
             if undoEntries.count > historyLimit { dropOldest(undoEntries.count - historyLimit) }
@@ -110,9 +121,11 @@ extension Session {
         for _ in 0..<min(count, source.count) {
             let entry = source.removeLast()
             destination.append(HistoryEntry(description: entry.description, isStep: entry.isStep, group: nil, generation: entry.generation,
-                                            population: entry.population, state: saveKept(), stateNumber: currentStateNumber))
+                                            population: entry.population, state: saveKept(), stateNumber: currentStateNumber,
+                                            runStart: runStart))
             restoreKept(entry.state)
             currentStateNumber = entry.stateNumber
+            runStart = entry.runStart
             moved.append(entry)
         }
         return moved
@@ -138,12 +151,12 @@ extension Session {
         undoEntries.removeFirst(count)
     }
 
-    /// The newest state at or before `generation` on the current line of changes: the undo
-    /// history searched newest first, else the loaded pattern when the history still leads
-    /// back to it.
-    func keptState(atOrBefore generation: BigUInt) -> KeptState? {
-        if let entry = undoEntries.last(where: { $0.state.generation <= generation }) { return entry.state }
-        if let start, start.generation <= generation { return start }
+    /// The newest state at or before `generation` on the current line of changes, with where
+    /// its run started: the undo history searched newest first, else the loaded pattern when
+    /// the history still leads back to it.
+    func keptState(atOrBefore generation: BigUInt) -> (state: KeptState, run: RunStart)? {
+        if let entry = undoEntries.last(where: { $0.state.generation <= generation }) { return (entry.state, entry.runStart) }
+        if let start, start.state.generation <= generation { return (start.state, start) }
         return nil
     }
 }
@@ -154,29 +167,48 @@ public struct HistoryGroup: Hashable, Sendable {
 }
 
 // MARK: - The reset point
+//
+// Every state belongs to a run: the steps taken from the last load, edit, rule change or
+// restored snapshot before it. That state is the run's start, where `reset` returns. Steps and
+// `goto` forward stay in the run; `goto` back joins the run of the kept state it starts from;
+// undo and redo bring back the run of the state they restore.
+
+/// The state a run started from, with its number and rule, and how it came about.
+struct RunStart {
+    let state: KeptState
+    let number: Int
+    let rule: AnyRule
+    /// "as loaded", or "after " and the description of the change that made the state.
+    let origin: String
+}
+
+/// Where `Session.reset` returns: the start of the current state's run.
+public struct ResetPoint: Equatable, Sendable {
+    public let generation: BigUInt
+    public let rule: AnyRule
+    /// How that state came about: "as loaded", or "after " and the change's description
+    /// ("after rule B36/S23", "after restore snapshot s1").
+    public let origin: String
+    /// Is the universe at that state now?
+    public let isCurrent: Bool
+}
 
 extension Session {
-    /// Marks the current state as the one `reset` returns to (where a play run or a series of
-    /// steps started). The mark keeps the state whatever the history drops for memory or for
-    /// its limit; an edit should clear it (`clearResetPoint`), since resetting would undo the
-    /// edit.
-    public func markResetPoint() {
-        resetPoint = (saveKept(), currentStateNumber)
+    /// Where `reset` returns: the last load, edit, rule change or restored snapshot from which
+    /// the current state was stepped (the current state itself when it is one of those).
+    public var resetPoint: ResetPoint {
+        ResetPoint(generation: runStart.state.generation, rule: runStart.rule, origin: runStart.origin,
+                   isCurrent: runStart.number == currentStateNumber)
     }
 
-    /// Forgets the reset point.
-    public func clearResetPoint() { resetPoint = nil }
-
-    /// The generation `reset` returns to, if a reset point is marked.
-    public var resetGeneration: BigUInt? { resetPoint?.state.generation }
-
-    /// Returns to the reset point, as one history entry (undo comes back). Returns false, and
-    /// records nothing, when there is no reset point or the universe is already there.
+    /// Returns to the start of the current state's run (`resetPoint`), as one history entry
+    /// (undo comes back). Returns false, and records nothing, when the universe is already there.
     @discardableResult
     public func reset() -> Bool {
-        guard let (state, number) = resetPoint, number != currentStateNumber else { return false }
+        let run = runStart
+        guard run.number != currentStateNumber else { return false }
         let before = currentStateNumber
-        record("reset to generation \(Excerpt.number(state.generation))", isStep: true, landing: number) { restoreKept(state) }
+        record("reset to generation \(Excerpt.number(run.state.generation))", isStep: true, landing: run.number) { restoreKept(run.state) }
         return currentStateNumber != before
     }
 }

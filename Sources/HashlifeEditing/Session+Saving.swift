@@ -92,7 +92,9 @@ extension Session {
     /// the states themselves (an undo entry's are those of the next state, or of the current one
     /// for the newest), so nothing stored is trusted for them. Going back past the restored
     /// history is not possible (`goto` stops at its oldest state): the history before it was
-    /// not saved. At most `historyLimit` undo entries are taken, the newest.
+    /// not saved. At most `historyLimit` undo entries are taken, the newest. Where each state's
+    /// run started (`resetPoint`) is not saved either: a state a step led forward to, under the
+    /// rule of the run before it, continues that run; any other starts its own.
     /// - Returns: the session's number for each state of the outline.
     /// - Throws: "history" when a state is missing or not a tree, a rule cannot be read, or a
     ///   snapshot name is empty, repeated or holds control characters; the session is then as
@@ -112,7 +114,7 @@ extension Session {
             throw SessionError(.history, "a saved history is restored into a two-state universe only")
         }
         let current = live.saveState()
-        var kept: [K: (state: KeptState, number: Int, generation: BigUInt, population: BigUInt)] = [:]
+        var kept: [K: (state: KeptState, number: Int, generation: BigUInt, population: BigUInt, rule: Rule)] = [:]
         do throws(SessionError) {
             for key in outline.states {
                 guard let document = states[key] else { throw SessionError(.history, "a state of the history is missing") }
@@ -126,7 +128,7 @@ extension Session {
                 }
                 live.setRule(rule)
                 live.generation = document.generation
-                kept[key] = (.twoState(live.saveState()), newStateNumber(), live.generation, live.population)
+                kept[key] = (.twoState(live.saveState()), newStateNumber(), live.generation, live.population, rule)
             }
         } catch {
             live.restore(current)
@@ -134,17 +136,41 @@ extension Session {
         }
         live.restore(current)
         let undo = Array(outline.undo.suffix(historyLimit))
+        // Runs are not saved: a state a step led to continues the run of the state before it
+        // when it is past that run's start under the same rule, and starts a run of its own
+        // otherwise.
+        func continues(_ change: HistoryOutline<K>.Entry?, generation: BigUInt, rule: Rule, _ previous: RunStart?) -> Bool {
+            guard let change, let previous else { return false }
+            return change.isStep && generation > previous.state.generation && previous.rule == .twoState(rule)
+        }
+        func run(of key: K, after change: HistoryOutline<K>.Entry?, from previous: RunStart?) -> RunStart {
+            let state = kept[key]!
+            if continues(change, generation: state.generation, rule: state.rule, previous) { return previous! }
+            return RunStart(state: state.state, number: state.number, rule: .twoState(state.rule),
+                            origin: change.map { "after \($0.description)" } ?? "as opened")
+        }
+        var undoRuns: [RunStart] = []
+        for i in undo.indices { undoRuns.append(run(of: undo[i].state, after: i > 0 ? undo[i - 1] : nil, from: undoRuns.last)) }
+        if continues(undo.last, generation: live.generation, rule: live.rule, undoRuns.last) { runStart = undoRuns.last! }
         undoEntries = undo.indices.map { i in
             let state = kept[undo[i].state]!
             let after = i + 1 < undo.count ? kept[undo[i + 1].state]! : nil
             return HistoryEntry(description: undo[i].description, isStep: undo[i].isStep, group: nil,
                                 generation: after?.generation ?? live.generation, population: after?.population ?? live.population,
-                                state: state.state, stateNumber: state.number)
+                                state: state.state, stateNumber: state.number, runStart: undoRuns[i])
         }
-        redoEntries = outline.redo.reversed().map { entry in
+        var redoRuns: [RunStart] = []
+        for entry in outline.redo {
+            let previous = redoRuns.last ?? runStart
+            let state = kept[entry.state]!
+            redoRuns.append(continues(entry, generation: state.generation, rule: state.rule, previous) ? previous
+                : RunStart(state: state.state, number: state.number, rule: .twoState(state.rule), origin: "after \(entry.description)"))
+        }
+        redoEntries = outline.redo.indices.reversed().map { i in
+            let entry = outline.redo[i]
             let state = kept[entry.state]!
             return HistoryEntry(description: entry.description, isStep: entry.isStep, group: nil, generation: state.generation,
-                                population: state.population, state: state.state, stateNumber: state.number)
+                                population: state.population, state: state.state, stateNumber: state.number, runStart: redoRuns[i])
         }
         snapshotList = outline.snapshots.map { mark in
             let state = kept[mark.state]!

@@ -77,7 +77,7 @@ public final class Session {
     public static let defaultHistoryLimit = 1000
     /// The state as loaded, to re-run from when going back past the history; nil once an edit
     /// has been dropped from the history (re-running would no longer reproduce it).
-    var start: KeptState?
+    var start: RunStart?
     /// Saved snapshots, in the order saved (Session+Snapshots.swift).
     var snapshotList: [Snapshot] = []
     /// The number of the current state. Every state the session keeps (undo and redo entries,
@@ -93,8 +93,9 @@ public final class Session {
     var lastGroup = 0
     /// Cells the open stroke has changed before its last one.
     var strokeCells = 0
-    /// The state `reset` returns to, with its number (Session+History.swift).
-    var resetPoint: (state: KeptState, number: Int)?
+    /// Where the current state's run started: the state `reset` returns to
+    /// (Session+History.swift).
+    var runStart: RunStart
     /// The selected rectangle, if any (Session+Editing.swift).
     public internal(set) var selection: CellRect?
     /// The last clip copied or cut from a two-state universe; it moves with the session to a
@@ -111,7 +112,8 @@ public final class Session {
         live = Universe(memoryLimit: memoryLimit)
         live.threads = threads
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
-        start = .twoState(live.saveState())
+        runStart = RunStart(state: .twoState(live.saveState()), number: 0, rule: .twoState(live.rule), origin: "as created")
+        start = runStart
     }
 
     // MARK: Memory
@@ -204,16 +206,16 @@ public final class Session {
         startHistory()
     }
 
-    /// Starts a new history at the current state (after a load): no entries, snapshots or reset
-    /// point; a new state number; the view fitted.
+    /// Starts a new history at the current state (after a load): no entries or snapshots; a new
+    /// state number, which is also where the run starts (`reset` returns here); the view fitted.
     func startHistory() {
         undoEntries = []
         redoEntries = []
         snapshotList = []
         openGroup = nil
-        resetPoint = nil
         currentStateNumber = newStateNumber()
-        start = saveKept()
+        runStart = RunStart(state: saveKept(), number: currentStateNumber, rule: rule, origin: "as loaded")
+        start = runStart
         fit()
     }
 
@@ -279,8 +281,11 @@ public final class Session {
     /// state at or before it on the current line of changes (then forward), or else by
     /// re-running from the loaded pattern.
     /// - Throws: "argument" when the generation is before every state the history can reach.
+    ///
+    /// Going back makes the state's run the one of the kept state it starts from, so `reset`
+    /// then returns to where that state's run started.
     public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        var from: KeptState? = nil
+        var from: (state: KeptState, run: RunStart)? = nil
         if generation < plane.generation {
             guard let kept = keptState(atOrBefore: generation) else {
                 let earliest = undoEntries.first?.state.generation ?? plane.generation
@@ -288,8 +293,8 @@ public final class Session {
             }
             from = kept
         }
-        try record("go to generation \(Excerpt.number(generation))", isStep: true) { () throws(SessionError) in
-            if let from { restoreKept(from) }
+        try record("go to generation \(Excerpt.number(generation))", isStep: true, run: from?.run) { () throws(SessionError) in
+            if let from { restoreKept(from.state) }
             if generation > plane.generation { try advance(to: generation, control: control, progress: progress) }
         }
     }

@@ -33,10 +33,12 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
 @Suite struct AppMultiStateTests {
     @Test func tCyclesTheDrawingStateAndTheHeaderShowsIt() throws {
         let app = try makeMultiStateApp()
-        #expect(app.text[1].contains("345/2/4  State 1/4"), "\(app.text[1])")
+        #expect(app.text[1].contains("345/2/4  State 1 of 1–3"), "\(app.text[1])")
         app.press("t")
         #expect(app.activeDrawingState == 2)
-        #expect(app.text[1].contains("State 2/4"))
+        #expect(app.text[1].contains("State 2 of 1–3"))
+        // The message counts states as the header does.
+        #expect(app.status == "drawing state 2 of 1–3")
         app.press("t")
         app.press("t")
         #expect(app.activeDrawingState == 1, "after N−1 it comes back to 1")

@@ -43,7 +43,7 @@ import HashlifeTerminal
         app.press("r")
         #expect(app.session.universe.generation == .zero)
         #expect(app.session.universe.population == edited)
-        #expect(app.status == "reset to generation 0 (u undoes)")
+        #expect(app.status == "reset to generation 0 under B3/S23 (after cell (-3, -1) born); u undoes")
         // Reset is itself undoable; the edit before the run is still in the history.
         app.press("u")
         #expect(app.session.universe.generation == BigUInt(3000))

@@ -302,9 +302,19 @@ import HashlifeTerminal
         #expect(app.session.universe.population == BigUInt(5))
         app.press("u")
         #expect(app.session.universe.isEmpty)
+        // Deleting cannot be undone, so it is asked first: n keeps, y deletes.
         app.press("S")
         app.press("d")
+        #expect(app.session.snapshots.count == 1)
+        #expect(app.prompt?.label.contains("Delete snapshot snapshot-1") == true)
+        app.press("n")
+        #expect(app.session.snapshots.count == 1)
+        #expect(app.status == "snapshot snapshot-1 kept")
+        app.press("d")
+        app.press("y")
         #expect(app.session.snapshots.isEmpty)
+        #expect(app.status == "deleted snapshot snapshot-1")
+        #expect(app.panel == .snapshots(selected: 0))
     }
 
     @Test func settingsPanelChangesAndSavesSettings() throws {

@@ -17,14 +17,14 @@ extension EndToEndTests {
         t.extraEnvironment = "NO_COLOR=1"
         t.start(file, columns: 100, rows: 30)
         var screen = t.wait(for: "Gen 0  Pop 3 ")
-        #expect(screen.contains("345/2/4  State 1/4"))
+        #expect(screen.contains("345/2/4  State 1 of 1–3"))
         // The pattern's three cells, each drawn as its letter (a magnified cell is 2k×k
         // characters, so a run of A).
         #expect(screen.contains("AAAAAA"))
         t.keys("t")
-        t.wait(for: "State 2/4")
+        t.wait(for: "State 2 of 1–3")
         t.keys("t")
-        t.wait(for: "State 3/4")
+        t.wait(for: "State 3 of 1–3")
         // A click (SGR 1006 press and release) on an empty cell draws state 3: C.
         #expect(!canvas(screen).contains("C"))
         t.type("\u{1B}[<0;80;8M\u{1B}[<0;80;8m")
@@ -32,7 +32,7 @@ extension EndToEndTests {
         #expect(canvas(screen).contains("CC"), "\(screen)")
         // t after the last state comes back to 1; the next click draws A.
         t.keys("t")
-        t.wait(for: "State 1/4")
+        t.wait(for: "State 1 of 1–3")
         t.type("\u{1B}[<0;30;8M\u{1B}[<0;30;8m")
         screen = t.wait(for: "Gen 0  Pop 5 ")
         // Undo takes the clicks back one at a time.
@@ -54,7 +54,7 @@ extension EndToEndTests {
         #expect(coloured.contains("38;5;196"), "state 1 in red")
         #expect(!coloured.contains("38;5;226"), "no state 3 yet")
         t.keys("t", "t")
-        t.wait(for: "State 3/4")
+        t.wait(for: "State 3 of 1–3")
         t.type("\u{1B}[<0;80;8M\u{1B}[<0;80;8m")
         t.wait(for: "Gen 0  Pop 4 ")
         // The pointer moves off the cell, whose hover outline would reverse its colours.

@@ -120,7 +120,7 @@ import HashlifeTestSupport
         #expect(app.session.isMultiState)
         #expect(app.session.rule == .multiState(rule))
         #expect(app.session.universe.isEmpty)
-        #expect(app.text[1].contains("State 1/4"), "\(app.text[1])")
+        #expect(app.text[1].contains("State 1 of 1–3"), "\(app.text[1])")
     }
 
     @Test func autosaveFollowsEditsPauseAndPlaying() throws {

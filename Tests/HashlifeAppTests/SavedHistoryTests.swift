@@ -186,7 +186,7 @@ import HashlifeTestSupport
         #expect(app.unsaved)
         if app.unsaved { app.autosave(now: 0) }
         #expect(try AppLaunch(columns: 80, rows: 24, environment: env).makeApp().session.snapshots.map(\.name) == ["snapshot-1", "snapshot-2"])
-        app.press("S"); app.press("d"); app.send(.key(.escape))
+        app.press("S"); app.press("d"); app.press("y"); app.send(.key(.escape))
         #expect(app.unsaved)
         if app.unsaved { app.autosave(now: 0) }
         #expect(try AppLaunch(columns: 80, rows: 24, environment: env).makeApp().session.snapshots.map(\.name) == ["snapshot-1"])
@@ -302,5 +302,31 @@ import HashlifeTestSupport
         let again = try AppLaunch(columns: 80, rows: 24, environment: env).makeApp()
         #expect(again.status == nil)
         #expect(again.session.undoHistory.map(\.generation) == [BigUInt(4)])
+    }
+
+    @Test func reopenedStatesKeepTheRunsTheirStepsMake() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = environment(folder)
+        let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 80, rows: 24, environment: env).makeApp()
+        app.hintDismissed = true
+        for _ in 0..<3 { app.press(".") }
+        app.click(app.canvasFrame.left + 2, app.canvasFrame.top + 2)
+        #expect(app.session.universe.population == BigUInt(6))
+        for _ in 0..<2 { app.press(".") }
+        #expect(app.session.resetPoint.generation == BigUInt(3))
+        app.autosave(now: 10_000)
+        let reopened = try AppLaunch(columns: 80, rows: 24, environment: env).makeApp()
+        #expect(reopened.session.universe.generation == BigUInt(5))
+        // Stepped from the edit: reset returns to it.
+        #expect(reopened.session.resetPoint.generation == BigUInt(3))
+        #expect(reopened.session.resetPoint.origin.hasPrefix("after cell"))
+        // Before the edit, the run is the one from the oldest saved state, the glider as loaded.
+        for _ in 0..<3 { reopened.press("u") }
+        #expect(reopened.session.universe.population == BigUInt(5))
+        #expect(reopened.session.resetPoint.generation == .zero)
+        reopened.press("r")
+        #expect(reopened.session.universe.generation == .zero)
+        #expect(reopened.session.universe.population == BigUInt(5))
     }
 }

@@ -236,7 +236,6 @@ enum MultiStateSamples {
         let session = Session()
         try session.load(path: try MultiStateSamples.file(MultiStateSamples.brain))
         let start = MultiStateSamples.cells(session)
-        session.markResetPoint()
         try session.saveSnapshot(named: "start")
         try session.step(BigUInt(10))
         #expect(MultiStateSamples.cells(session) != start)

@@ -36,31 +36,55 @@ public struct Prompt: Equatable, Sendable {
         /// The name to save the universe under as a new board, or board `id`'s new name.
         case boardName
         case renameBoard(id: BoardID)
-        /// "y" deletes board `id`, anything else keeps it.
+        /// A single key: y deletes board `id`; n, Esc or Enter keep it.
         case confirmDeleteBoard(id: BoardID)
+        /// A single key: y deletes snapshot `name`; n, Esc or Enter keep it.
+        case confirmDeleteSnapshot(name: String)
+
+        /// Is it a yes-or-no question, answered by one key?
+        var isQuestion: Bool {
+            switch self {
+            case .confirmDeleteBoard, .confirmDeleteSnapshot: true
+            default: false
+            }
+        }
+
+        /// Does an error in the value reopen the prompt with it, to be fixed?
+        var reopensOnError: Bool {
+            switch self {
+            case .goto, .rule, .fillDensity: true
+            default: false
+            }
+        }
     }
 
     public var purpose: Purpose
     /// Shown before the line (": ", "Go to generation: ").
     public var label: String
     public var line: LineBuffer
+    /// The line is a suggestion shown selected, as a save dialog shows its default name: typing
+    /// replaces it, Enter accepts it, a cursor key keeps it to edit.
+    public var selected: Bool
     /// The command history entry shown (↑/↓), and the line typed before browsing.
     var historyIndex: Int?
     var draft = ""
 
-    init(_ purpose: Purpose, label: String, text: String = "") {
+    init(_ purpose: Purpose, label: String, text: String = "", selected: Bool? = nil) {
         self.purpose = purpose
         self.label = label
         line = LineBuffer(text)
+        self.selected = selected ?? !text.isEmpty
     }
 }
 
 extension App {
     // MARK: Opening prompts
 
-    /// Opens the prompt for `purpose` with `text` already typed.
+    /// Opens the prompt for `purpose` with `text` as the suggestion shown selected (see
+    /// `Prompt.selected`); the message of the key before goes.
     func ask(_ purpose: Prompt.Purpose, _ label: String, text: String = "") {
         pause()
+        status = nil
         prompt = Prompt(purpose, label: label, text: text)
     }
 
@@ -69,6 +93,27 @@ extension App {
     /// Keys while the prompt is open: editing, history (commands), Tab completion, Enter, Esc.
     func handle(key: Key, prompting current: Prompt) -> [AppEffect] {
         var p = current
+        if p.purpose.isQuestion { return answer(key, p) }
+        if p.selected {
+            p.selected = false
+            switch key {
+            case .character, .backspace, .control("h"), .delete, .control("d"), .control("u"), .control("k"), .control("w"):
+                // Typing replaces the suggestion; deleting removes it.
+                p.line = LineBuffer()
+                if case .character = key {} else {
+                    prompt = p
+                    return []
+                }
+            case .left, .control("b"), .home, .control("a"):
+                p.line.cursor = 0
+                prompt = p
+                return []
+            case .right, .control("f"), .end, .control("e"):
+                prompt = p
+                return []
+            default: p.selected = true
+            }
+        }
         switch key {
         case .escape, .control("c"), .control("g"):
             prompt = nil
@@ -112,6 +157,22 @@ extension App {
         return []
     }
 
+    /// A key answering a yes-or-no prompt: y or Y says yes, n, N, Esc and Enter no; other
+    /// keys are ignored.
+    func answer(_ key: Key, _ p: Prompt) -> [AppEffect] {
+        switch key {
+        case .character("y"), .character("Y"):
+            prompt = nil
+            var yes = p
+            yes.line = LineBuffer("y")
+            return submit(yes)
+        case .character("n"), .character("N"), .escape, .control("c"), .control("g"), .enter:
+            prompt = nil
+            return submit(p)
+        default: return []
+        }
+    }
+
     /// Shows an older (`step` -1) or newer (+1) line of the command history.
     func browseHistory(_ p: inout Prompt, by step: Int) {
         guard p.purpose == .command else { return }
@@ -132,6 +193,11 @@ extension App {
 
     func submit(_ p: Prompt) -> [AppEffect] {
         let text = p.line.text.trimmingBlanks
+        if p.purpose.reopensOnError {
+            var again = p
+            again.selected = false
+            reopenOnError = again
+        }
         switch p.purpose {
         case .command:
             guard !text.isEmpty else { return [] }
@@ -184,6 +250,12 @@ extension App {
                 status = "deleted board \(id.short)"
                 panel = .boards(selected: 0)
             } catch { status = error.description }
+        case .confirmDeleteSnapshot(let name):
+            guard text == "y" else {
+                status = "snapshot \(name) kept"
+                return []
+            }
+            deleteSnapshot(named: name)
         }
         return []
     }
@@ -206,6 +278,8 @@ extension App {
         let words: [String]
         do { words = try REPL.words(line) } catch {
             status = "error: \(error.message)"
+            if let again = reopenOnError { prompt = again }
+            reopenOnError = nil
             return []
         }
         guard let first = words.first else { return [] }
@@ -229,7 +303,6 @@ extension App {
         case "board" where arguments.first?.lowercased() == "save" && arguments.count <= 2:
             saveBoard(named: arguments.count == 2 ? arguments[1] : nil)
         default:
-            if ["step", "goto"].contains(name), session.resetGeneration == nil { session.markResetPoint() }
             commands.hostBoardService = store?.service
             commands.setOpenedBoard(store?.boardID)
             freezeHeader()
@@ -246,19 +319,26 @@ extension App {
     /// follows what it changed.
     public func commandFinished(name: String, arguments: [String], result: Result<Answer, REPLError>) {
         busy = false
+        let again = reopenOnError
+        reopenOnError = nil
+        let generationBefore = frozenHeader?.generation
         frozenHeader = nil
         progressGeneration = nil
         switch result {
         case .success(let answer):
             // One line, or a few short ones joined, in the message line; more in a panel.
             let joined = answer.lines.joined(separator: "; ")
-            if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
+            if name == "help" && arguments.isEmpty {
+                panel = .output(title: "help", lines: App.commandHelpLines, top: 0)
+            } else if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
                 panel = .output(title: ([name] + arguments.prefix(1)).joined(separator: " "), lines: answer.lines, top: 0)
             } else {
                 status = answer.lines.isEmpty ? nil : joined
             }
         case .failure(let error):
             status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.plane.generation))" : "error: \(error.message)"
+            // A value typed at a prompt (a rule, a generation) comes back to be fixed.
+            if !error.isCancelled, let again { prompt = again }
         }
         if name.hasPrefix("snap") { previewCache = [:] }
         if name == "board" { store?.refreshList() }
@@ -267,10 +347,12 @@ extension App {
         if grid != gridBounds { gridBounds = grid }  // refits the canvas
         switch name {
         case "step", "goto":
-            observePopulation()
+            // Going back in time starts the figures again; going forward continues the run's.
+            if let generationBefore, session.plane.generation < generationBefore { restartStatistics() } else { observePopulation() }
             changed()
+            autoZoom()
         case "undo", "redo", "snapshot":
-            afterHistoryMove()
+            afterHistoryMove(from: generationBefore)
         case "load":
             // A new pattern is a new board; the one before keeps its last save.
             store?.startNewBoard(named: AppLaunch.baseName(arguments.first ?? "untitled"))

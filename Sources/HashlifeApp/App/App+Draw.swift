@@ -43,7 +43,8 @@ extension App {
     }
 
     /// The prompt on the bottom row, over the control bar: its label, the line (scrolled to keep
-    /// the cursor in view) and the cursor as a reversed cell.
+    /// the cursor in view) and the cursor as a reversed cell; a suggestion shown selected is
+    /// reversed whole.
     func drawPrompt(_ screen: inout Screen, _ prompt: Prompt) {
         let palette = settings.palette
         let row = rows - 1
@@ -57,9 +58,9 @@ extension App {
         let characters = prompt.line.characters
         let first = max(prompt.line.cursor - room + 1, 0)
         let visible = String(characters[first..<min(characters.count, first + room)])
-        screen.put(visible, column: start, row: row, style: style, limit: columns)
         var cursor = style
         cursor.reverse = true
+        screen.put(visible, column: start, row: row, style: prompt.selected ? cursor : style, limit: columns)
         let at = start + prompt.line.cursor - first
         let under = prompt.line.cursor < characters.count ? String(characters[prompt.line.cursor]) : " "
         if at < columns { screen.put(under, column: at, row: row, style: cursor) }

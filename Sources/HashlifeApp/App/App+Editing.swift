@@ -111,7 +111,9 @@ extension App {
     /// stamp following the pointer; anything else is refused with the reader's located error.
     func pasteText(_ text: String) {
         if var typing = prompt {
-            // Into the prompt: the first line of the text, as typed.
+            // Into the prompt: the first line of the text, as typed (replacing a suggestion).
+            guard !typing.purpose.isQuestion else { return }
+            if typing.selected { typing.line = LineBuffer(); typing.selected = false }
             let line = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).first ?? ""
             let characters = line.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }
             typing.line.characters.insert(contentsOf: characters, at: typing.line.cursor)

@@ -179,9 +179,10 @@ extension App {
 
     func undo() {
         pause()
+        let generation = session.plane.generation
         if let entry = (try? session.undo())?.first {
             status = "undid: \(entry.description)"
-            afterHistoryMove()
+            afterHistoryMove(from: generation)
         } else {
             status = "nothing to undo"
         }
@@ -189,25 +190,26 @@ extension App {
 
     func redo() {
         pause()
+        let generation = session.plane.generation
         if let entry = (try? session.redo())?.first {
             status = "redid: \(entry.description)"
-            afterHistoryMove()
+            afterHistoryMove(from: generation)
         } else {
             status = "nothing to redo"
         }
     }
 
-    /// After undo, redo or a snapshot restored: the statistics start again here, and the reset
-    /// point stays (it is a state of its own, so reset still returns to it).
-    func afterHistoryMove() {
-        restartStatistics()
+    /// After undo, redo, reset or a snapshot restored: the statistics of the state returned to,
+    /// and, when the generation changed from `generation`, auto-zoom.
+    func afterHistoryMove(from generation: BigUInt? = nil) {
+        returnToStatistics()
         changed()
+        if let generation, generation != session.plane.generation { autoZoom() }
     }
 
-    /// After an edit: a change to save, the statistics start again, and reset now starts from
-    /// here.
+    /// After an edit: a change to save, and the statistics start again (a run starts here:
+    /// reset returns to this state).
     func edited() {
-        session.clearResetPoint()
         restartStatistics()
         changed()
     }

@@ -40,7 +40,6 @@ extension App {
         guard !playing, !busy else { return }
         playing = true
         runGroup = session.beginGroup()
-        if session.resetGeneration == nil { session.markResetPoint() }
         status = nil
         nextFrame = now
         watcher.reset()
@@ -61,28 +60,25 @@ extension App {
             pendingSteps += 1
             return []
         }
-        if session.resetGeneration == nil { session.markResetPoint() }
         return startStep(.one)
     }
 
-    /// Back to where play (or stepping) started since the last edit, as one undoable history
-    /// entry; with auto-zoom on, the view fits the pattern again.
+    /// Back to where the current state's run started (`Session.resetPoint`: the last load,
+    /// edit, rule change or restored snapshot it was stepped from), as one undoable history
+    /// entry; with auto-zoom on, the view fits the pattern again. The message names the state.
     func reset() -> [AppEffect] {
         pause()
         pendingSteps = 0
         guard !busy else { return [] }
-        guard let generation = session.resetGeneration else {
-            status = "nothing to reset: press space to play first"
-            return []
-        }
+        let point = session.resetPoint
+        let described = "generation \(Excerpt.number(point.generation)) under \(ruleLabel(point.rule)) (\(point.origin))"
         guard session.reset() else {
-            status = "already at generation \(Excerpt.number(generation)), where play started"
+            status = "already at \(described), where the run started"
             return []
         }
-        restartStatistics()
-        changed()
+        afterHistoryMove()
         if settings.autoZoom != .off { fit() }
-        status = "reset to generation \(Excerpt.number(generation)) (u undoes)"
+        status = "reset to \(described); u undoes"
         return []
     }
 
@@ -102,10 +98,8 @@ extension App {
         }
         observePopulation()
         changed()
-        if playing {
-            autoStop()
-            autoZoom()
-        }
+        if playing { autoStop() }
+        autoZoom()
     }
 
     /// Adds the current population to the run's statistics and to the samples to save.
@@ -113,8 +107,29 @@ extension App {
         let universe = session.plane
         let (generation, population) = (universe.generation, universe.population)
         statistics.observe(population, generation: generation)
+        keepStatistics()
         if let last = unsavedSamples.last ?? lastSavedSample, last.generation == generation, last.population == population { return }
         unsavedSamples.append((generation, population))
+    }
+
+    /// Remembers the statistics as the current state's, and forgets those of states no longer
+    /// kept once there are a few of them.
+    func keepStatistics() {
+        statisticsByState[session.currentStateNumber] = statistics
+        let undo = session.undoHistory, redo = session.redoHistory, snapshots = session.snapshots
+        guard statisticsByState.count > undo.count + redo.count + snapshots.count + 32 else { return }
+        let kept = Set(undo.map(\.stateNumber) + redo.map(\.stateNumber) + snapshots.map(\.stateNumber) + [session.currentStateNumber])
+        statisticsByState = statisticsByState.filter { kept.contains($0.key) }
+    }
+
+    /// The statistics of the state the universe has returned to (undo, redo, reset, a restored
+    /// snapshot): those it had, else a new run's.
+    func returnToStatistics() {
+        guard let kept = statisticsByState[session.currentStateNumber] else { return restartStatistics() }
+        statistics = kept
+        // The board's history starts a run here (see `restoreStatistics`).
+        let universe = session.plane
+        unsavedSamples.append((universe.generation, universe.population))
     }
 
     /// The samples observed so far are in the board's history now.
@@ -129,6 +144,7 @@ extension App {
         statistics = PopulationStatistics()
         let universe = session.plane
         statistics.observe(universe.population, generation: universe.generation)
+        keepStatistics()
         // Saved even when it repeats the last sample: a run read back from the board's
         // history starts at the last sample whose generation is not above the one before.
         unsavedSamples.append((universe.generation, universe.population))
@@ -146,6 +162,7 @@ extension App {
         if samples.last.map({ $0.generation != universe.generation || $0.population != universe.population }) ?? true {
             restartStatistics()
         }
+        keepStatistics()
         lastSavedSample = samples.last
     }
 
@@ -174,7 +191,9 @@ extension App {
     }
 
     /// Auto-zoom: keep the live cells inside the 20 % buffer, moving only when they
-    /// leave it (`out`), or also zooming back in when they would fit nearer (`fit`).
+    /// leave it (`out`), or also zooming back in when they would fit nearer (`fit`). Runs at
+    /// every change of generation: a step or a frame, `goto` and `step` commands, reset, undo
+    /// and redo.
     func autoZoom() {
         guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.plane.boundingBox else { return }
         if canvas.showsWithBuffer(box) {

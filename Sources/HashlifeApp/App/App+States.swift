@@ -20,13 +20,14 @@ extension App {
         }
         let next = Int(activeDrawingState) + 1
         drawingState = UInt8(next < count ? next : 1)
-        status = "drawing state \(drawingState) of \(count - 1)"
+        status = "drawing state \(drawingState) of 1–\(count - 1)"
     }
 
-    /// " State S/N" for the header under a rule of more than two states: the drawing state and
-    /// the rule's state count; "" with two states.
+    /// "  State S of 1–M" for the header under a rule of more than two states: the drawing
+    /// state among the states clicks can draw (1 to M, the rule's highest); "" with two states.
+    /// The message of `t` counts the same way.
     func drawingStateLabel(_ rule: AnyRule) -> String {
-        rule.stateCount > 2 ? "  State \(activeDrawingState)/\(rule.stateCount)" : ""
+        rule.stateCount > 2 ? "  State \(activeDrawingState) of 1–\(rule.stateCount - 1)" : ""
     }
 
     /// Draws (`alive`: the drawing state) or erases the cell at (`x`, `y`) as part of a stroke.

@@ -81,6 +81,8 @@ public final class App {
     var typedCommands: [String] = []
     /// The session's state number when the running command started.
     var stateBeforeCommand = 0
+    /// The prompt the running command's value was typed at, opened again when it fails.
+    var reopenOnError: Prompt?
     public internal(set) var playing = false
     /// A step is running on the worker: the universe must not be touched until it finishes.
     public internal(set) var busy = false
@@ -97,6 +99,10 @@ public final class App {
     /// Population figures of the run since the last edit or reset (the header's Max, Min and
     /// sparkline).
     public internal(set) var statistics = PopulationStatistics()
+    /// The figures of states the history or the snapshots keep, by state number (see
+    /// `Session.currentStateNumber`): undo, redo and reset bring back those of the state they
+    /// return to.
+    var statisticsByState: [Int: PopulationStatistics] = [:]
     /// Samples observed since the last save, written with the board's population history.
     var unsavedSamples: [(generation: BigUInt, population: BigUInt)] = []
     /// The last sample written to the board's history.
@@ -165,9 +171,10 @@ public final class App {
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)
         canvas = fittedCanvas()
-        let universe = session.universe
+        let universe = session.plane
         statistics.observe(universe.population, generation: universe.generation)
         lastSavedSample = (universe.generation, universe.population)
+        keepStatistics()
     }
 
     // MARK: Layout

@@ -3,6 +3,7 @@
 // of the store, with previews) and the panel that shows a command's longer answer.
 
 import HashlifeBoards
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeInterface
 import HashlifeTerminal
@@ -21,9 +22,65 @@ extension App {
         return []
     }
 
+    /// `help`'s list for the panel: each command's usage, its description indented below it
+    /// (the panel wraps both to its width), then the notes.
+    static var commandHelpLines: [String] {
+        ["Commands:"]
+            + REPL.commandSummaries.flatMap { ["  " + $0.usage, "      " + $0.summary] }
+            + [""] + REPL.helpNotes
+    }
+
+    /// The output panel's lines wrapped to `width` characters, and its box's width.
+    func outputLayout(_ lines: [String]) -> (rows: [String], width: Int) {
+        let width = max(min((lines.map(\.count).max() ?? 20) + 4, columns), min(40, columns))
+        return (lines.flatMap { App.wrap($0, to: max(width - 4, 1)) }, width)
+    }
+
+    /// Rows of wrapped output the panel shows at once.
+    func outputPage(_ count: Int) -> Int { max(min(count + 3, rows) - 3, 1) }
+
+    /// `line` broken at spaces into rows of at most `width` characters (a word longer than
+    /// that is cut); the rows after the first are indented as the line is, or by two spaces
+    /// when it is not.
+    static func wrap(_ line: String, to width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let characters = Array(line)
+        let leading = characters.prefix { $0 == " " }.count
+        let indent = String(repeating: " ", count: min(max(leading, 2), max(width / 2, 0)))
+        var rows: [String] = []
+        var current = String(characters.prefix(leading))
+        var currentHasWord = false
+        for word in characters.dropFirst(leading).split(separator: " ").map({ String($0) }) {
+            var word = word
+            while true {
+                let needed = current.count + (currentHasWord ? 1 : 0) + word.count
+                if needed <= width {
+                    current += (currentHasWord ? " " : "") + word
+                    currentHasWord = true
+                    break
+                }
+                if currentHasWord {
+                    rows.append(current)
+                    current = indent
+                    currentHasWord = false
+                    continue
+                }
+                // A word longer than a row: cut it.
+                let room = max(width - current.count, 1)
+                rows.append(current + word.prefix(room))
+                word = String(word.dropFirst(room))
+                current = indent
+                if word.isEmpty { break }
+            }
+        }
+        if currentHasWord { rows.append(current) }
+        return rows
+    }
+
     func handleOutputKey(_ key: Key, title: String, lines: [String], top: Int) {
-        let page = max(rows - 6, 1)
-        let last = max(lines.count - page, 0)
+        let count = outputLayout(lines).rows.count
+        let page = outputPage(count)
+        let last = max(count - page, 0)
         switch key {
         case .up, .character("k"): panel = .output(title: title, lines: lines, top: max(top - 1, 0))
         case .down, .character("j"): panel = .output(title: title, lines: lines, top: min(top + 1, last))
@@ -35,13 +92,13 @@ extension App {
         }
     }
 
-    func drawOutput(_ screen: inout Screen, title: String, lines: [String], top: Int) {
-        let width = min((lines.map(\.count).max() ?? 20) + 4, columns)
-        let inner = drawBox(&screen, width: max(width, 40), height: min(lines.count + 3, rows), title: title)
+    func drawOutput(_ screen: inout Screen, title: String, lines allLines: [String], top: Int) {
+        let (lines, width) = outputLayout(allLines)
+        let inner = drawBox(&screen, width: width, height: min(lines.count + 3, rows), title: title)
         let style = ScreenCell(" ", foreground: settings.palette.text, background: settings.palette.panel)
         var dim = style
         dim.foreground = settings.palette.dim
-        let shown = max(inner.rows - 1, 1)
+        let shown = outputPage(lines.count)
         for (i, line) in lines.dropFirst(top).prefix(shown).enumerated() {
             screen.put(line, column: inner.left, row: inner.top + i, style: style, limit: inner.left + inner.columns + 1)
         }
@@ -72,13 +129,23 @@ extension App {
             } catch { status = error.message }
         case .character("d"), .delete, .backspace:
             guard selected < list.count else { return }
-            try? session.deleteSnapshot(named: list[selected].name)
-            changed()
-            previewCache[list[selected].name] = nil
-            status = "deleted \(list[selected].name)"
-            panel = .snapshots(selected: max(min(selected, session.snapshots.count - 1), 0))
+            let name = list[selected].name
+            ask(.confirmDeleteSnapshot(name: name), "Delete snapshot \(name) (gen \(Excerpt.number(list[selected].generation))) for good? y/n: ")
         default: break
         }
+    }
+
+    /// Deletes snapshot `name` (asked first: it cannot be undone).
+    func deleteSnapshot(named name: String) {
+        let index = session.snapshots.firstIndex { $0.name == name } ?? 0
+        do { try session.deleteSnapshot(named: name) } catch {
+            status = error.message
+            return
+        }
+        changed()
+        previewCache[name] = nil
+        status = "deleted snapshot \(name)"
+        panel = .snapshots(selected: max(min(index, session.snapshots.count - 1), 0))
     }
 
     func drawSnapshots(_ screen: inout Screen, selected: Int) {

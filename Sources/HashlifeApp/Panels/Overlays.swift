@@ -34,7 +34,7 @@ extension App {
         "  space   play / pause             click    toggle a cell",
         "  .       one generation (each     drag     paint cells (one undo)",
         "          press counts)            1-9, 0   stamp a toolbar pattern",
-        "  r       reset to play's start    r R f F  rotate / flip the stamp",
+        "  r       reset to the run start   r R f F  rotate / flip the stamp",
         "  g       go to generation N       m        paste: replace / live only",
         "  s       speed: slow/normal/      Enter    place (or click); Esc cancels",
         "          fast/hyper               u ^Z     undo     U ^Y  redo",
