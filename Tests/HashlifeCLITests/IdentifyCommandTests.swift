@@ -96,6 +96,19 @@ private func objectLines(_ output: String) -> [(String, String)] {
         #expect(short.status == 2 && short.out.hasPrefix("undetermined") && short.err.contains("--max-period"))
     }
 
+    @Test func aLookAheadShorterThanThePeriodIsUndetermined() {
+        let pentadecathlon = Fixtures.pattern("pentadecathlon.rle")
+        for short in ["5", "14"] {
+            let result = hashlife("identify", pentadecathlon, "--max-period", short)
+            #expect(result.status == 2 && result.out == "undetermined up to generation \(short)\n", "\(short): \(result.out)")
+            #expect(result.err.contains("--max-period"))
+        }
+        let enough = hashlife("identify", pentadecathlon, "--max-period", "15")
+        #expect(enough.status == 0 && enough.out.contains("\nperiod:            15\n"), "\(enough.out)")
+        let classify = hashlife("classify", pentadecathlon, "--max-gen", "5")
+        #expect(classify.status == 2 && classify.out == "undetermined up to generation 5\n")
+    }
+
     @Test func objectsOfTheRPentominosAsh() {
         let result = hashlife("identify", Fixtures.pattern("r-pentomino.rle"), "--objects")
         #expect(result.status == 0)

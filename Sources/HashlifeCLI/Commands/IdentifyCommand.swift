@@ -30,7 +30,8 @@ enum IdentifyCommand: Subcommand {
             them. apgcodes are computed as python-lifelib's Pattern.apgcode computes them; a \
             phase whose bounding box with a margin of one cell covers more than 999,999,999 \
             cells is not coded, and an object none of whose phases is coded gets an 'ov_' code \
-            (ov_s16, ov_p2). Exit status 2 when nothing repeats within P generations.
+            (ov_s16, ov_p2). Exit status 2 when nothing repeats within P generations (a period \
+            longer than P included).
 
             With --objects, lists the objects the pattern is made of, each with the top-left \
             corner of its bounding box and its apgcode: at the generation the pattern becomes \
