@@ -93,7 +93,7 @@ extension REPL {
         do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
         let universe = session.plane
         let population = universe.population
-        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)", [
+        return Answer("loaded \(REPL.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)", [
             .init("path", .string(a[0])),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),

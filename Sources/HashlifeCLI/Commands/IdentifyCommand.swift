@@ -131,7 +131,7 @@ enum IdentifyCommand: Subcommand {
                 if case .settled = verdict { context.standardOutput("not one object: --objects lists its objects\n") }
             }
             if case .undetermined = verdict {
-                throw .undetermined("\(PatternFiles.label(path)): no repeat within \(maxPeriod) generations (try a larger --max-period)")
+                throw .undetermined("\(PatternFiles.label(path)): no repeat within \(Plural.count(maxPeriod, "generation")) (try a larger --max-period)")
             }
             return
         }
@@ -220,7 +220,7 @@ enum IdentifyCommand: Subcommand {
             return
         }
         var text = "\(classification.verdict.summary)\n"
-        text += "\(rows.count) object\(rows.count == 1 ? "" : "s") at generation \(generation)\(rows.isEmpty ? "" : ":")\n"
+        text += "\(Plural.count(rows.count, "object")) at generation \(generation)\(rows.isEmpty ? "" : ":")\n"
         let positions = rows.map { "\($0.x),\($0.y)" }
         let positionWidth = positions.map(\.count).max() ?? 0
         let codeWidth = rows.compactMap { $0.code?.count }.max() ?? 0
@@ -230,7 +230,7 @@ enum IdentifyCommand: Subcommand {
                 line += code
                 if let name = row.name { line += String(repeating: " ", count: codeWidth - code.count + 2) + name }
             } else {
-                line += "not periodic within \(maxPeriod) generations (\(ObjectDescription.cells(row.separated.cells.count)))"
+                line += "not periodic within \(Plural.count(maxPeriod, "generation")) (\(ObjectDescription.cells(row.separated.cells.count)))"
             }
             text += line + "\n"
         }
