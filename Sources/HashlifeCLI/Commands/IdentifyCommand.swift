@@ -152,13 +152,10 @@ enum IdentifyCommand: Subcommand {
     /// 1 when it cannot be separated (too large). The universe is left as it was.
     static func objectCount(_ universe: Universe, at generation: BigUInt, period: Int, path: String, maxPeriod: BigUInt,
                             context: CommandContext) throws(CommandError) -> Int {
-        let start = universe.saveState()
-        defer { universe.restore(start) }
-        try RunCommand.advance(universe, to: generation, context: context)
-        let separated = try answering(path) { () throws(StepError) in
-            try ObjectSeparation.separate(universe, window: min(period, maximumWindow), maxGeneration: maxPeriod, control: context.interrupts)
+        try answering(path) { () throws(StepError) in
+            try ObjectSeparation.count(universe, at: generation, window: min(period, maximumWindow), maxGeneration: maxPeriod,
+                                       control: context.interrupts)
         }
-        return max(separated?.count ?? 1, 1)
     }
 
     /// `--objects`: the objects at the generation the pattern becomes periodic or settles.
