@@ -5,7 +5,7 @@ import PackageDescription
 //   HashlifeBigInt (stdlib only: exact integers of any size)
 //   ← HashlifeEngine (stdlib only, HashlifeBigInt, which it re-exports, and CPrefetch, a
 //     header-only prefetch hint, and CLifeKernels, header-only vector kernels the engine uses
-//     when the processor has them)
+//     when the processor has them; also `Plural`, counted nouns for every module's messages)
 //   ← HashlifeFormats (+ the system zlib; also `retryingOnInterrupt`, the one helper that retries
 //     system calls a signal interrupted, and `writeAll`, for every module's file and terminal I/O),
 //     HashlifeAnalysis (+ CLifeKernels' soup plane, for the census), HashlifeRendering (+ zlib),

@@ -32,7 +32,7 @@ func classifyOnFiniteGrid(_ universe: Universe, maxGeneration: BigUInt, control:
             universe.step(by: first - start.generation)
             return Classification(verdict: verdict, population: universe.population)
         }
-        if examined > maxGeneration { return Classification(verdict: .undetermined(generation: universe.generation), population: universe.population) }
+        if examined >= maxGeneration { return Classification(verdict: .undetermined(generation: universe.generation), population: universe.population) }
         seen[key] = universe.generation
         try universe.step(by: BigUInt(1), control: control)
         examined += BigUInt(1)

@@ -131,7 +131,9 @@ extension Classifier {
     }
 
     /// The settled test at the universe's current generation (which it keeps): a verdict
-    /// (settled, or oscillator/still/spaceship when there is nothing else) or nil.
+    /// (settled, or oscillator/still/spaceship when there is nothing else) or nil. A verdict
+    /// is one whose first period ends within the look-ahead (`end`): a pentadecathlon looked
+    /// at for 5 generations gets none.
     func settledTest() throws(StepError) -> Verdict? {
         guard let regions = Classifier.regions(of: universe, limit: Classifier.settledPopulationLimit), !regions.isEmpty else { return nil }
         let here = universe.saveState()
@@ -155,19 +157,21 @@ extension Classifier {
 
         // Each region's ash must be periodic from now on, on its own; the ash as a whole then
         // has the least common multiple of their periods (regions are too far apart to meet).
+        // A period is only found within the look-ahead: the pattern must repeat by its end.
         var ash: [Ash] = []
         var period = 1
+        let longest = min(Classifier.maxAshPeriod, limit.intValue ?? Classifier.maxAshPeriod)
         for rest in rests {
             universe.load(rest.cells, at: rest.x, rest.y)
             let key = universe.cellSetKey
             var p = 0
-            for q in 1...Classifier.maxAshPeriod {
+            for q in 1...max(longest, 1) {
                 try step(universe)
                 if universe.cellSetKey == key { p = q; break }
             }
             guard p > 0 else { return nil }
             period = period / gcd(period, p) * p
-            guard period <= Classifier.maxAshPeriod else { return nil }
+            guard period <= longest else { return nil }
             universe.load(rest.cells, at: rest.x, rest.y)
             var phases: [[SIMD2<Int>]] = []
             for _ in 0..<p {
@@ -205,6 +209,7 @@ extension Classifier {
                 try step(u, by: p)
                 return u.cellSetKey == k
             }
+            guard first + p <= end else { return nil }
             return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
         }
 
@@ -214,6 +219,7 @@ extension Classifier {
         }
         if rests.isEmpty && moving.count == 1 {
             let e = moving[0].entry
+            guard first + BigUInt(e.period) <= end else { return nil }
             return .spaceship(generation: first, period: e.period, dx: e.dx, dy: e.dy, speed: spaceshipSpeed(dx: e.dx, dy: e.dy, period: e.period))
         }
         var escaping = EscapingShips()
@@ -225,6 +231,7 @@ extension Classifier {
             case .hwss: escaping.hwss += 1
             }
         }
+        guard first + BigUInt(period) <= end else { return nil }
         return .settled(generation: first, period: period, escaping: escaping)
     }
 

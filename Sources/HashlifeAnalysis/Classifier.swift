@@ -49,7 +49,7 @@ public struct EscapingShips: Hashable, Sendable {
     /// "6 gliders", "2 gliders, 1 LWSS", "no spaceships".
     public var summary: String {
         var parts: [String] = []
-        if gliders > 0 { parts.append("\(gliders) glider" + (gliders == 1 ? "" : "s")) }
+        if gliders > 0 { parts.append(Plural.count(gliders, "glider")) }
         if lwss > 0 { parts.append("\(lwss) LWSS") }
         if mwss > 0 { parts.append("\(mwss) MWSS") }
         if hwss > 0 { parts.append("\(hwss) HWSS") }
@@ -97,6 +97,12 @@ public enum Verdict: Hashable, Sendable {
         case .growing: return "growing"
         case .undetermined: return "undetermined"
         }
+    }
+
+    /// The evidence of growth in words: "population grows by 5 cells every 30 generations
+    /// (`detail`)", singular for counts of one.
+    public static func growthEvidence(increment: BigUInt, period: Int, _ detail: String) -> String {
+        "population grows by \(Plural.count(increment, "cell")) every \(Plural.count(period, "generation")) (\(detail))"
     }
 
     /// One line for people, such as "settled at generation 1103: period-2 ash, 6 gliders escaping".
@@ -318,8 +324,7 @@ final class Classifier {
                 s -= 1
             }
             if ok {
-                let cells = c == 1 ? "cell" : "cells"
-                let evidence = "population grows by \(c) \(cells) every \(p) generations (steadily from generation \(at(t - window)) to \(at(t)), population \(populations[t]))"
+                let evidence = Verdict.growthEvidence(increment: c, period: p, "steadily from generation \(at(t - window)) to \(at(t)), population \(populations[t])")
                 return .growing(generation: at(t), period: p, increment: c, evidence: evidence)
             }
         }
@@ -340,8 +345,7 @@ final class Classifier {
             for s in (last - span)...last where !Classifier.rises(populations[s - m], to: populations[s], by: c) { ok = false; break }
             if ok {
                 let p = m * stride
-                let cells = c == 1 ? "cell" : "cells"
-                let evidence = "population grows by \(c) \(cells) every \(p) generations (sampled every \(stride) up to generation \(now), population \(populations[last]))"
+                let evidence = Verdict.growthEvidence(increment: c, period: p, "sampled every \(stride) up to generation \(now), population \(populations[last])")
                 return .growing(generation: now, period: p, increment: c, evidence: evidence)
             }
         }

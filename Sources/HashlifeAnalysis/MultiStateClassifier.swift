@@ -82,9 +82,8 @@ private func multiStateGrowth(_ populations: [BigUInt], start: BigUInt) -> Verdi
             break
         }
         if steady {
-            let cells = c == .one ? "cell" : "cells"
             let now = start + BigUInt(t)
-            let evidence = "population grows by \(c) \(cells) every \(p) generations (steadily from generation \(start + BigUInt(t - window)) to \(now), population \(populations[t]))"
+            let evidence = Verdict.growthEvidence(increment: c, period: p, "steadily from generation \(start + BigUInt(t - window)) to \(now), population \(populations[t])")
             return .growing(generation: now, period: p, increment: c, evidence: evidence)
         }
     }

@@ -133,7 +133,7 @@ extension REPL {
         do { try session.load(document: document, rule: rule, label: "board \(board.id.short)") } catch { throw REPLError(error) }
         openedBoard = OpenedBoard(id: board.id, universe: session.universe)
         let universe = session.universe
-        return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(universe.population) cells, rule \(universe.rule), generation \(universe.generation)", [
+        return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(Plural.count(universe.population, "cell")), rule \(universe.rule), generation \(universe.generation)", [
             .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("rule", .string(universe.rule.description)),
             .init("generation", .string(universe.generation.description)), .init("population", .string(universe.population.description)),
         ])

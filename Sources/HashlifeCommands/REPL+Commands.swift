@@ -61,7 +61,7 @@ struct REPLCommand: Sendable {
         REPLCommand("classify", usage: "classify [MAXGEN]",
                     "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
         REPLCommand("identify", usage: "identify [MAXPERIOD]",
-                    "Name the selection (or, without one, the whole pattern) by its apgcode once it is periodic, looking at most MAXPERIOD generations ahead (default 10000): kind, period, population, and an oscillator's rotor, stator, heat and volatility; the universe is unchanged.") { r, a throws(REPLError) in try r.identify(a) },
+                    "Name the selection (or, without one, the whole pattern) by its apgcode once it is periodic, looking at most MAXPERIOD generations ahead (default 10000): kind, period, population, and an oscillator's rotor, stator, heat and volatility, and how many objects it is when more than one; the universe is unchanged.") { r, a throws(REPLError) in try r.identify(a) },
         REPLCommand("stats", usage: "stats",
                     "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(REPLError) in try r.stats(a) },
         REPLCommand("memory", usage: "memory [MB|collect]",
@@ -93,7 +93,7 @@ extension REPL {
         do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
         let universe = session.plane
         let population = universe.population
-        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)", [
+        return Answer("loaded \(REPL.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)", [
             .init("path", .string(a[0])),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
@@ -318,16 +318,22 @@ extension REPL {
         if let reason = Apgcode.unsupportedReason(session.universe.rule) { throw .argument(reason) }
         let selection = session.selection
         control.reset()
-        let found: (classification: Classification, object: PeriodicObject?)
+        let found: (classification: Classification, object: PeriodicObject?, objects: Int)
         do {
             found = try session.analyse { (universe) throws(StepError) in
-                guard let rect = selection else {
-                    return try PeriodicObject.find(in: universe, maxGeneration: limit, control: control)
+                var subject = universe
+                if let rect = selection {
+                    // The selection alone, in a universe of its own at the same place.
+                    subject = Universe(rule: universe.rule, memoryLimit: universe.memoryLimit)
+                    subject.paste(subject.clip(of: rect, in: universe), x: rect.x, y: rect.y)
                 }
-                // The selection alone, in a universe of its own at the same place.
-                let part = Universe(rule: universe.rule, memoryLimit: universe.memoryLimit)
-                part.paste(part.clip(of: rect, in: universe), x: rect.x, y: rect.y)
-                return try PeriodicObject.find(in: part, maxGeneration: limit, control: control)
+                let (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: limit, control: control)
+                // How many objects it is made of: more than one share the apgcode.
+                let objects = try object.map { (object) throws(StepError) in
+                    try ObjectSeparation.count(subject, at: classification.verdict.generation, window: min(object.period, 4096),
+                                               maxGeneration: limit, control: control)
+                } ?? 1
+                return (classification, object, objects)
             }
         } catch {
             if case .cancelled = error { wasCancelled = true }
@@ -347,7 +353,9 @@ extension REPL {
         }
         let description = ObjectDescription(object, classification: found.classification, rule: session.universe.rule)
         fields += description.fields.map { JSONValue.Field($0.0, $0.1) }
-        return Answer(description.summary, fields)
+        guard found.objects > 1 else { return Answer(description.summary, fields) }
+        fields.append(.init("objects", .int(found.objects)))
+        return Answer("\(description.summary); not one object: \(found.objects) objects", fields)
     }
 
 

@@ -55,7 +55,7 @@ extension REPL {
         }
         if let dropped {
             fields.append(.init("dropped", .string(dropped.description)))
-            if !dropped.isZero { line += "\nwarning: \(dropped) cell\(dropped == BigUInt(1) ? "" : "s") off the new grid dropped (undo brings them back)" }
+            if !dropped.isZero { line += "\nwarning: \(Plural.count(dropped, "cell")) off the new grid dropped (undo brings them back)" }
         }
         return Answer(lines: line.split(separator: "\n").map(String.init), fields: fields)
     }

@@ -28,7 +28,7 @@ extension REPL {
         if let word = a.first {
             if word.lowercased() == "collect" {
                 let freed = session.collect()
-                prefix = "collected \(freed) nodes; memory "
+                prefix = "collected \(Plural.count(freed, "node")); memory "
                 extra = [.init("freed_nodes", .int(freed))]
             } else {
                 let bytes: Int

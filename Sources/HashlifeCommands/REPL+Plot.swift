@@ -35,7 +35,7 @@ extension REPL {
         let populations = samples.map(\.population)
         var lines = [Self.sparkline(Array(populations.suffix(Self.sparklineWidth)))]
         let low = populations.min()!, high = populations.max()!
-        lines.append("\(samples.count) sample\(samples.count == 1 ? "" : "s"): generation \(samples.first!.generation) to \(samples.last!.generation), population \(low) to \(high)")
+        lines.append("\(Plural.count(samples.count, "sample")): generation \(samples.first!.generation) to \(samples.last!.generation), population \(low) to \(high)")
         if let out {
             let lower = out.lowercased()
             guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {

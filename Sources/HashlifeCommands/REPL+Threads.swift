@@ -20,7 +20,7 @@ extension REPL {
             do { session.threads = try ThreadCount.parse(word) } catch { throw .argument("invalid threads: \(error.description)") }
         }
         let (threads, processors) = (session.threads, Universe.availableProcessors)
-        return Answer("threads \(threads) (\(processors) processor\(processors == 1 ? "" : "s") available)",
+        return Answer("threads \(threads) (\(Plural.count(processors, "processor")) available)",
                       [.init("threads", .int(threads)), .init("processors", .int(processors))])
     }
 }

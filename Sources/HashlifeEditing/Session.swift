@@ -262,7 +262,7 @@ public final class Session {
             let from = continuing(group)?.generation ?? plane.generation
             description = "play from generation \(Excerpt.number(from)) to \(Excerpt.number(target))"
         } else {
-            description = "step of \(Excerpt.number(count)) generation\(count == .one ? "" : "s")"
+            description = "step of " + Plural.count(Excerpt.number(count), "generation", for: count)
         }
         try record(description, isStep: true, group: group) { () throws(SessionError) in
             try advance(to: target, control: control, progress: progress)

@@ -86,9 +86,8 @@ extension EngineStatistics {
     /// One line for people: "1.5 MB in use of a 2048 MB limit, 20131 nodes, 0 evictions in 1
     /// collection (0.004 s)".
     public var memorySummary: String {
-        func counted(_ n: some BinaryInteger, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return "\(Megabytes.format(bytes)) in use of a \(Megabytes.format(limitBytes)) limit, \(counted(nodes, "node")), "
-            + "\(counted(evictions, "eviction")) in \(counted(collections, "collection")) (\(collectionSecondsText) s)"
+        return "\(Megabytes.format(bytes)) in use of a \(Megabytes.format(limitBytes)) limit, \(Plural.count(nodes, "node")), "
+            + "\(Plural.count(evictions, "eviction")) in \(Plural.count(collections, "collection")) (\(collectionSecondsText) s)"
             + overLimitNote
     }
 

@@ -101,7 +101,7 @@ public struct ObjectDescription: Sendable {
     }
 
     /// "1 cell", "24 cells".
-    public static func cells(_ count: Int) -> String { count == 1 ? "1 cell" : "\(count) cells" }
+    public static func cells(_ count: Int) -> String { Plural.count(count, "cell") }
 
     /// `value` rounded to `places` decimals, without trailing zeros ("42.67", "0.8", "1").
     public static func decimal(_ value: Double, places: Int) -> String {

@@ -44,6 +44,6 @@ public enum ThreadCount {
 
     /// The default, for help texts.
     public static var defaultDescription: String {
-        "1; this machine has \(Universe.availableProcessors) processors"
+        "1; this machine has \(Plural.count(Universe.availableProcessors, "processor"))"
     }
 }

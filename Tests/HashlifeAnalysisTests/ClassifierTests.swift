@@ -101,6 +101,23 @@ private func verdict(_ name: String, maxGeneration: BigUInt = 100_000) -> Verdic
         #expect(result.verdict.summary == "undetermined up to generation 100")
     }
 
+    @Test func aLookAheadShorterThanThePeriodIsUndetermined() throws {
+        // The period must be seen within the look-ahead, however the test behind it finds it.
+        #expect(verdict("pentadecathlon.rle", maxGeneration: 5) == .undetermined(generation: 5))
+        #expect(verdict("pentadecathlon.rle", maxGeneration: 14) == .undetermined(generation: 14))
+        #expect(verdict("pentadecathlon.rle", maxGeneration: 15) == .oscillator(generation: 0, period: 15))
+        #expect(verdict("glider.rle", maxGeneration: 3) == .undetermined(generation: 3))
+        #expect(verdict("glider.rle", maxGeneration: 4) == .spaceship(generation: 0, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
+        // Settled at 1103 with period-2 ash: the ash's period ends at 1105.
+        #expect(verdict("r-pentomino.rle", maxGeneration: 1104) == .undetermined(generation: 1104))
+        #expect(verdict("r-pentomino.rle", maxGeneration: 1105) == .settled(generation: 1103, period: 2, escaping: EscapingShips(gliders: 6)))
+        // On a finite grid too: a blinker on a torus repeats at generation 2, not 1.
+        let torus = Universe(rule: try Rule("B3/S23:T10,10"))
+        torus.load(cells: [(x: 0, y: 0), (x: 1, y: 0), (x: 2, y: 0)])
+        #expect(classify(torus, maxGeneration: 1).verdict == .undetermined(generation: 1))
+        #expect(classify(torus, maxGeneration: 2).verdict == .oscillator(generation: 0, period: 2))
+    }
+
     @Test func leavesTheCallersUniverseAlone() {
         let u = Fixtures.universe("r-pentomino.rle")
         u.step(by: 10)

@@ -217,6 +217,15 @@ import HashlifeTerminal
         #expect(app.session.universe.population == BigUInt(5))
     }
 
+    @Test func copyingOneCellSaysOneCell() throws {
+        let app = try makeApp()
+        app.session.setCell(x: .zero, y: .zero, alive: true)
+        app.press("v")
+        app.press("a")
+        app.press("c")
+        #expect(app.status == "copied 1×1 (1 cell)", "\(app.status ?? "nil")")
+    }
+
     @Test func pastedPatternTextBecomesAStampAndBadTextIsRefusedWithItsPlace() throws {
         let app = try makeApp()
         app.hintDismissed = true

@@ -65,6 +65,28 @@ import HashlifeTestSupport
         #expect(final.filter { $0 == "#" }.count > first.filter { $0 == "#" }.count)
     }
 
+    @Test func framesWithoutSizeAreCroppedToTheUnionAndItsMargin() throws {
+        // A blinker's phases make a 3×3 union: 5×5 blocks of 8 pixels, not 512×512 blocks.
+        let blinker = Fixtures.pattern("blinker.rle")
+        let fitted = try animate([blinker, "--to", "3", "--scale", "8"])
+        #expect(fitted.width == 40 && fitted.height == 40)
+        // --fit-each without --size: every frame that size, each refitted.
+        let each = try animate([blinker, "--to", "3", "--fit-each"])
+        #expect(each.width == 5 && each.height == 5 && each.frames.count == 4)
+        for generation in 0...3 where generation < each.frames.count {
+            let view = hashlife("view", blinker, "--gen", "\(generation)", "--fit", "--size", "5x5").out
+            #expect(each.text(frame: generation) == view, "frame \(generation)")
+        }
+        // The gun's gliders only move away: the union is the last frame's box, so the frames
+        // are the image view draws of it without --size.
+        let gun = try animate([gun, "--to", "300", "--step", "50"])
+        let svg = hashlife("view", self.gun, "--gen", "300", "--format", "svg").out
+        let size = try #require(svg.firstMatch(of: #/width="(\d+)" height="(\d+)"/#))
+        #expect(gun.width == Int(size.1) && gun.height == Int(size.2) && gun.width < 200)
+        let last = hashlife("view", self.gun, "--gen", "300", "--size", "\(gun.width)x\(gun.height)").out
+        #expect(gun.frames.count == 7 && gun.text(frame: 6) == last)
+    }
+
     @Test func logFramesArePowersOfTwo() throws {
         let decoded = try animate([gun, "--to", "2^70", "--log", "--fit-each", "--size", "48x32", "--scale", "2"])
         // 0, 2^0, …, 2^70.

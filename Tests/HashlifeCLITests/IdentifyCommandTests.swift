@@ -96,6 +96,36 @@ private func objectLines(_ output: String) -> [(String, String)] {
         #expect(short.status == 2 && short.out.hasPrefix("undetermined") && short.err.contains("--max-period"))
     }
 
+    @Test func aLookAheadShorterThanThePeriodIsUndetermined() {
+        let pentadecathlon = Fixtures.pattern("pentadecathlon.rle")
+        for short in ["5", "14"] {
+            let result = hashlife("identify", pentadecathlon, "--max-period", short)
+            #expect(result.status == 2 && result.out == "undetermined up to generation \(short)\n", "\(short): \(result.out)")
+            #expect(result.err.contains("--max-period"))
+        }
+        let enough = hashlife("identify", pentadecathlon, "--max-period", "15")
+        #expect(enough.status == 0 && enough.out.contains("\nperiod:            15\n"), "\(enough.out)")
+        let classify = hashlife("classify", pentadecathlon, "--max-gen", "5")
+        #expect(classify.status == 2 && classify.out == "undetermined up to generation 5\n")
+    }
+
+    @Test func aPeriodicPatternOfSeveralObjectsSaysSo() throws {
+        // A block and a blinker 1,000 cells apart: one period-2 pattern, two objects.
+        let (path, folder) = try patternFile("2o998b3o$2o!")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = hashlife("identify", path)
+        #expect(text.status == 0)
+        #expect(text.out.hasPrefix("apgcode:") && text.out.contains("kind:              oscillator\n"), "\(text.out)")
+        #expect(text.out.hasSuffix("\nnot one object: 2 objects, which --objects lists\n"), "\(text.out)")
+        // The combined code stays in the JSON, with the count.
+        let json = hashlife("identify", path, "--json").out
+        #expect(json.hasPrefix(#"{"apgcode":"xp2_"#) && json.hasSuffix(#","objects":2}"# + "\n"), "\(json)")
+        #expect(objectLines(hashlife("identify", path, "--objects").out).map(\.1).sorted() == ["xp2_7", "xs4_33"])
+        // One object: no such line, no such field.
+        #expect(!hashlife("identify", Fixtures.pattern("pulsar.rle")).out.contains("not one object"))
+        #expect(!hashlife("identify", Fixtures.pattern("glider.rle"), "--json").out.contains("objects"))
+    }
+
     @Test func objectsOfTheRPentominosAsh() {
         let result = hashlife("identify", Fixtures.pattern("r-pentomino.rle"), "--objects")
         #expect(result.status == 0)

@@ -29,6 +29,34 @@ import HashlifeTestSupport
         #expect(!lines.prefix(4).joined().contains("#") && !lines.suffix(4).joined().contains("#"))
     }
 
+    @Test func fitWithoutSizeIsCroppedToThePatternAndItsMargin() throws {
+        // Text: the glider's 3×3 box and one free block on every side, not 80×24 blocks.
+        let text = hashlife("view", glider)
+        #expect(text.status == 0 && text.out == ".....\n..#..\n...#.\n.###.\n.....\n")
+        // --zoom without --size: the box's 2×2 blocks and one free block on every side.
+        #expect(hashlife("view", glider, "--zoom", "2").out == "....\n..#.\n.##.\n....\n")
+        // --size is exactly that size.
+        let sized = hashlife("view", glider, "--size", "20x10").out.split(separator: "\n")
+        #expect(sized.count == 10 && sized.allSatisfy { $0.count == 20 })
+
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func pngSize(_ arguments: String...) throws -> (Int, Int) {
+            let path = folder.appendingPathComponent("picture.png").path
+            let result = hashlife(arguments + ["--format", "png", "--out", path])
+            #expect(result.status == 0, "\(result.err)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (number(16), number(20))
+        }
+        // At --scale 8: 5×5 blocks of 8 pixels, not 512×512 blocks.
+        #expect(try pngSize("view", glider, "--scale", "8") == (40, 40))
+        // Too large for 512×512 blocks at zoom 1 (2325×2497 cells): the smallest power of two
+        // that fits, 16, and only the box's 146×157 blocks and their margin.
+        #expect(try pngSize("view", Fixtures.pattern("acorn.rle"), "--gen", "5206", "--scale", "2") == (488, 526))
+        #expect(try pngSize("view", glider, "--size", "30x20") == (30, 20))
+    }
+
     @Test func unicodeAndBrailleStyles() {
         let unicode = hashlife("view", glider, "--rect", "0,0,3,4", "--format", "unicode")
         #expect(unicode.out == " ▀▄\n▀▀▀\n")

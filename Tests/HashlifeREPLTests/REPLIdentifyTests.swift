@@ -21,6 +21,16 @@ import HashlifeTestSupport
         #expect(lines[5].hasPrefix("xq4_153 (glider): spaceship, period 4, c/4 diagonal, population 5"), "\(lines[5])")
     }
 
+    @Test func severalObjectsSaySo() throws {
+        // A block and a blinker far apart: one period-2 pattern of two objects.
+        let output = transcript(["stamp block 0 0", "stamp blinker 1000 0", "identify", "select 0 0 2 2", "identify"])
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines[2].hasPrefix("xp2_") && lines[2].hasSuffix("; not one object: 2 objects"), "\(output)")
+        #expect(lines[4] == "xs4_33 (block): still life, population 4", "\(output)")
+        let json = try jsonLines(transcript(["stamp block 0 0", "stamp blinker 1000 0", "identify"], json: true))
+        #expect(json.last?["objects"] as? Int == 2 && (json.last?["apgcode"] as? String)?.hasPrefix("xp2_") == true)
+    }
+
     @Test func jsonCarriesTheCodeKindPeriodAndDisplacement() throws {
         let output = transcript(["load \(Fixtures.pattern("glider.rle"))", "step 3", "identify"], json: true)
         let answer = try #require(try jsonLines(output).last)

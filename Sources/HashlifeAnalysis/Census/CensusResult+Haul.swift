@@ -8,6 +8,8 @@
 // after the root. A census of several roots (a merge) gives its roots joined by "," in @ROOT
 // and its samples as full soup ids.
 
+import HashlifeEngine
+
 extension CensusResult {
     /// apgsearch's haul text, for a census made by `version` (e.g. "hashlife-0.9").
     public func haul(version: String) -> String {
@@ -34,6 +36,6 @@ extension CensusResult {
     /// "200 soups (k_visible0001 0…199), 4321 objects".
     public var summary: String {
         let covered = ranges.map { $0.soups == 0 ? "\($0.root) none" : "\($0.root) \($0.first)…\($0.end - 1)" }.joined(separator: ", ")
-        return "\(soups) soup\(soups == 1 ? "" : "s") (\(covered.isEmpty ? "none" : covered)), \(objects) object\(objects == 1 ? "" : "s")"
+        return "\(Plural.count(soups, "soup")) (\(covered.isEmpty ? "none" : covered)), \(Plural.count(objects, "object"))"
     }
 }

@@ -8,6 +8,8 @@
 // is at most 1000; the two rules differ only for a code counted 1000 times in fewer than 10
 // soups. Taking the first soups (no running-count cut) makes a merge of shards equal one run.
 
+import HashlifeEngine
+
 /// One soup of a census: a root and a decimal index; its id is `root + String(index)`.
 public struct SoupReference: Hashable, Sendable, Comparable {
     public var root: String
@@ -52,7 +54,7 @@ public struct SoupRange: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// "k_visible0001 0…9999 (10000 soups)".
     public var description: String {
-        soups == 0 ? "\(root) (no soups, from \(first))" : "\(root) \(first)…\(end - 1) (\(soups) soup\(soups == 1 ? "" : "s"))"
+        soups == 0 ? "\(root) (no soups, from \(first))" : "\(root) \(first)…\(end - 1) (\(Plural.count(soups, "soup")))"
     }
 }
 

@@ -76,6 +76,21 @@ public enum ObjectSeparation {
         return results.sorted { $0.corner < $1.corner }
     }
 
+    /// How many objects `universe` is made of at absolute generation `generation` (at or after
+    /// its current one; a periodic pattern's first periodic generation), separated as
+    /// `separate` does with `window`: more than one means an apgcode of the whole pattern is of
+    /// them together. 1 when the pattern cannot be separated (see `separate`). The universe is
+    /// left as it was.
+    /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
+    public static func count(_ universe: Universe, at generation: BigUInt, window: Int, maxGeneration: BigUInt,
+                             control: StepControl? = nil) throws(StepError) -> Int {
+        let start = universe.saveState()
+        defer { universe.restore(start) }
+        if generation > universe.generation { try universe.step(by: generation - universe.generation, control: control) }
+        let separated = try separate(universe, window: window, maxGeneration: maxGeneration, control: control)
+        return max(separated?.count ?? 1, 1)
+    }
+
     /// The objects one cluster (its live cells, as `clusters` made it) is made of: the cluster
     /// run on its own is classified, and when it is a still life, oscillator or spaceship from
     /// now on, split into the objects it is made of; otherwise it is one `SeparatedObject`

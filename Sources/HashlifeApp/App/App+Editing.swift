@@ -152,21 +152,21 @@ extension App {
                 if session.selectAll() == nil { status = "nothing to select: the universe is empty" }
             case .character("c") where session.isMultiState:
                 let clip = try session.copyMultiStateSelection()
-                status = "copied \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                status = "copied \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
                 return clipboardEffect(clip)
             case .character("x") where session.isMultiState:
                 let clip = try session.cutMultiStateSelection()
                 edited()
-                status = "cut \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                status = "cut \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
                 return clipboardEffect(clip)
             case .character("c"):
                 let clip = try session.copySelection()
-                status = "copied \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                status = "copied \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
                 return clipboardEffect(clip)
             case .character("x"):
                 let clip = try session.cutSelection()
                 edited()
-                status = "cut \(clip.width)×\(clip.height) (\(clip.population) cells)"
+                status = "cut \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
                 return clipboardEffect(clip)
             case .character("p"): beginPaste()
             case .character("<"): try session.transformSelection(.rotateCounterclockwise); edited()

@@ -16,9 +16,11 @@ enum AnimateCommand: Subcommand {
             window and zoom, one live/dead block per --scale pixels. --log draws M and every \
             power of two up to N instead, each frame one jump (a glider gun to 2^100 is a \
             hundred quick frames). The window is --rect, or --fit (the default): the union of \
-            every frame's pattern, computed in a first pass, so the frame stays still; \
-            --fit-each refits every frame. --zoom with --fit keeps that zoom, centred on the \
-            union. The GIF is written as it goes (one frame held at a time), each frame after \
+            every frame's pattern, computed in a first pass, so the frame stays still, drawn \
+            as view --fit draws one pattern (the union's box and its margin, at zoom 1 when \
+            that is within 512x512 blocks); --fit-each refits every frame, in frames of that \
+            size. --size fixes the frame's size instead. --zoom with --fit keeps that zoom, \
+            centred on the union. The GIF is written as it goes (one frame held at a time), each frame after \
             the first stored as the rectangle that changed (--full-frames stores them whole). \
             Each frame is at most 2^24 pixels and 65535 on a side; at most 100000 frames. \
             A progress bar shows on a terminal; Ctrl-C stops and writes nothing (an existing \
@@ -36,8 +38,8 @@ enum AnimateCommand: Subcommand {
             OptionSpec(["--rect"], value: "X,Y,W,H", help: "Window in cells: top-left X,Y and size W×H."),
             .flag(["--fit"], help: "Fit the union of all frames' patterns, 20% margin (the default)."),
             .flag(["--fit-each"], help: "Fit every frame's own pattern."),
-            OptionSpec(["--size"], value: "COLSxROWS", help: "Frame size in blocks for --fit and --fit-each.", default: "512x512, fewer above --scale 8"),
-            OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; the smallest power of two that fits"),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Frame size in blocks for --fit and --fit-each.", default: "the union of the frames with its margin, at most 512x512 (fewer above --scale 8)"),
+            OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; else 1, or the smallest power of two that fits"),
             OptionSpec(["--scale"], value: "P", help: "Pixels per block (1-64).", default: "1"),
             OptionSpec(["--delay"], value: "MS", help: "Milliseconds per frame, a multiple of 10 (GIF counts hundredths), at most 655350.", default: "100"),
             OptionSpec(["--loop"], value: "N", help: "Times to play in all; 0 loops forever.", default: "0"),
@@ -134,7 +136,7 @@ enum AnimateCommand: Subcommand {
         context.interrupts.reset()
         let loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
         let plan = Plan(path: path, from: from, target: target, step: step, log: arguments.flag("--log"), window: window, size: size,
-                        zoom: zoom, options: options, delay: delay, loopCount: loopCount, fullFrames: arguments.flag("--full-frames"))
+                        sizeGiven: arguments.value("--size") != nil, zoom: zoom, options: options, delay: delay, loopCount: loopCount, fullFrames: arguments.flag("--full-frames"))
         switch loaded {
         case .twoState(let universe, _):
             try animate(universe, plan: plan, palette: GIFRenderer.palette(options), output: output, context: context, command: command) { viewport in
@@ -165,7 +167,9 @@ enum AnimateCommand: Subcommand {
         let step: BigUInt
         let log: Bool
         let window: Window
+        /// The frame's size with `sizeGiven`, else the largest frame (`Viewport.cropped`).
         let size: (columns: Int, rows: Int)
+        let sizeGiven: Bool
         let zoom: BigUInt?
         let options: RenderOptions
         let delay: Int
@@ -201,12 +205,9 @@ enum AnimateCommand: Subcommand {
         defer { bar.stop() }
         do throws(CommandError) {
             try advance(universe, to: first, context: context)
-            // --fit: a first pass for the union of every frame's bounds, then back to the start.
-            var fixed: Viewport?
-            switch plan.window {
-            case .rect(let rect):
-                fixed = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: plan.zoom ?? .one)
-            case .fit:
+            // --fit, and --fit-each without --size: a first pass for the union of every frame's
+            // bounds, then back to the start.
+            func unionOfFrames() throws(CommandError) -> CellRect? {
                 let start = universe.saveState()
                 var union: CellRect?
                 for generation in samples {
@@ -215,16 +216,27 @@ enum AnimateCommand: Subcommand {
                     if let box = universe.boundingBox { union = union.map { $0.union(box) } ?? box }
                 }
                 universe.restore(start)
-                fixed = frameWindow(for: union, size: plan.size, zoom: plan.zoom)
+                return union
+            }
+            var fixed: Viewport?
+            var size = plan.size
+            switch plan.window {
+            case .rect(let rect):
+                fixed = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: plan.zoom ?? .one)
+            case .fit:
+                fixed = frameWindow(for: try unionOfFrames(), size: size, zoom: plan.zoom, cropped: !plan.sizeGiven)
             case .fitEach:
-                fixed = nil
+                if !plan.sizeGiven, let union = try unionOfFrames() {
+                    let largest = Viewport.cropped(to: union, columns: size.columns, rows: size.rows, zoom: plan.zoom)
+                    size = (largest.columns, largest.rows)
+                }
             }
 
             var writer: GIFWriter?
             var failure: CommandError?
             for generation in samples {
                 try advance(universe, to: generation, context: context)
-                let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: plan.size, zoom: plan.zoom)
+                let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: size, zoom: plan.zoom, cropped: false)
                 try checkFrame(viewport, options: options, command: command)
                 guard let pixels = frame(viewport) else { break }
                 if writer == nil {
@@ -252,10 +264,12 @@ enum AnimateCommand: Subcommand {
         }
     }
 
-    /// The fitted (or, with `zoom`, centred) window on `box` at `size`.
-    static func frameWindow(for box: CellRect?, size: (columns: Int, rows: Int), zoom: BigUInt?) -> Viewport {
+    /// The fitted (or, with `zoom`, centred) window on `box` at `size`; with `cropped`, at most
+    /// `size`: the box and its margin (`Viewport.cropped`). An empty box: `size` round the origin.
+    static func frameWindow(for box: CellRect?, size: (columns: Int, rows: Int), zoom: BigUInt?, cropped: Bool) -> Viewport {
+        guard let box else { return .centred(on: nil, columns: size.columns, rows: size.rows, zoom: zoom ?? .one) }
+        if cropped { return .cropped(to: box, columns: size.columns, rows: size.rows, zoom: zoom) }
         if let zoom { return .centred(on: box, columns: size.columns, rows: size.rows, zoom: zoom) }
-        guard let box else { return Viewport(x: BigInt(-(size.columns / 2)), y: BigInt(-(size.rows / 2)), columns: size.columns, rows: size.rows) }
         return .fitting(box, columns: size.columns, rows: size.rows)
     }
 

@@ -240,7 +240,7 @@ enum BoardCommand: Subcommand {
             "updated:     \(BoardLog.timestamp(board.updated))",
         ]
         if let author = board.author { lines.append("author:      \(Excerpt.escapingControls(author))") }
-        lines.append("verdict:     " + (board.verdict.map { "\($0.summary) (looked up to \($0.maxGeneration) generations ahead)" } ?? "none yet (hashlife board final ID)"))
+        lines.append("verdict:     " + (board.verdict.map { "\($0.summary) (looked up to \(Plural.count($0.maxGeneration, "generation")) ahead)" } ?? "none yet (hashlife board final ID)"))
         lines.append("thumbnail:")
         lines += thumbnail.map { "  " + $0 }
         context.standardOutput(lines.joined(separator: "\n") + "\n")
@@ -285,7 +285,7 @@ enum BoardCommand: Subcommand {
         }
         context.standardOutput((json ? result.json.encoded : result.verdict.summary) + "\n")
         if case .undetermined = result.verdict {
-            throw .undetermined("board \(Excerpt.quote(id)): no verdict within \(limit) generations (try a larger --max-gen)")
+            throw .undetermined("board \(Excerpt.quote(id)): no verdict within \(Plural.count(limit, "generation")) (try a larger --max-gen)")
         }
     }
 

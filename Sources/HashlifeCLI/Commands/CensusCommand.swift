@@ -109,7 +109,7 @@ enum CensusCommand: Subcommand {
         context.standardError("census: \(result.summary) in \(ObjectDescription.decimal(result.seconds, places: 2)) s (\(ObjectDescription.decimal(rate, places: 0)) soups/s)\n")
         if !complete {
             let next = first + result.soups
-            throw .interrupted("interrupted after \(result.soups) of \(soups) soups; the census written covers soups \(result.ranges.first?.description ?? "none"); continue with --first \(next) --soups \(soups - result.soups)")
+            throw .interrupted("interrupted after \(result.soups) of \(Plural.count(soups, "soup")); the census written covers soups \(result.ranges.first?.description ?? "none"); continue with --first \(next) --soups \(soups - result.soups)")
         }
     }
 

@@ -78,7 +78,7 @@ enum ClassifyCommand: Subcommand {
             }
         }
         if case .undetermined = result.verdict {
-            throw .undetermined("\(PatternFiles.label(path)): no verdict within \(limit) generations (try a larger --max-gen)")
+            throw .undetermined("\(PatternFiles.label(path)): no verdict within \(Plural.count(limit, "generation")) (try a larger --max-gen)")
         }
     }
 }

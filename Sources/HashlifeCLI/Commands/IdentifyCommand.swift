@@ -27,10 +27,13 @@ enum IdentifyCommand: Subcommand {
             rotor and stator; strict: only cells whose own period is the full period). A pattern \
             that only becomes periodic later is described from the generation it does; one that \
             settles into several objects is described as classify does, and --objects lists \
-            them. apgcodes are computed as python-lifelib's Pattern.apgcode computes them; a \
-            phase whose bounding box with a margin of one cell covers more than 999,999,999 \
+            them; a periodic pattern made of several objects (a block and a blinker far apart) \
+            gets the apgcode of them together and a line saying how many objects it is, with \
+            'objects' in the JSON. apgcodes are computed as python-lifelib's Pattern.apgcode \
+            computes them; a phase whose bounding box with a margin of one cell covers more than 999,999,999 \
             cells is not coded, and an object none of whose phases is coded gets an 'ov_' code \
-            (ov_s16, ov_p2). Exit status 2 when nothing repeats within P generations.
+            (ov_s16, ov_p2). Exit status 2 when nothing repeats within P generations (a period \
+            longer than P included).
 
             With --objects, lists the objects the pattern is made of, each with the top-left \
             corner of its bounding box and its apgcode: at the generation the pattern becomes \
@@ -128,15 +131,30 @@ enum IdentifyCommand: Subcommand {
                 if case .settled = verdict { context.standardOutput("not one object: --objects lists its objects\n") }
             }
             if case .undetermined = verdict {
-                throw .undetermined("\(PatternFiles.label(path)): no repeat within \(maxPeriod) generations (try a larger --max-period)")
+                throw .undetermined("\(PatternFiles.label(path)): no repeat within \(Plural.count(maxPeriod, "generation")) (try a larger --max-period)")
             }
             return
         }
         let description = ObjectDescription(object, classification: classification, rule: universe.rule)
+        let objects = try objectCount(universe, at: verdict.generation, period: object.period, path: path, maxPeriod: maxPeriod, context: context)
         if json {
-            context.standardOutput(JSONValue.fields(description.fields).encoded + "\n")
+            var fields = description.fields
+            if objects > 1 { fields.append(("objects", .int(objects))) }
+            context.standardOutput(JSONValue.fields(fields).encoded + "\n")
         } else {
             context.standardOutput(description.text(start: universe.generation) + "\n")
+            if objects > 1 { context.standardOutput("not one object: \(objects) objects, which --objects lists\n") }
+        }
+    }
+
+    /// How many objects a periodic pattern is made of, from `generation` (separated as
+    /// `--objects` separates them): more than one means its apgcode is of them together.
+    /// 1 when it cannot be separated (too large). The universe is left as it was.
+    static func objectCount(_ universe: Universe, at generation: BigUInt, period: Int, path: String, maxPeriod: BigUInt,
+                            context: CommandContext) throws(CommandError) -> Int {
+        try answering(path) { () throws(StepError) in
+            try ObjectSeparation.count(universe, at: generation, window: min(period, maximumWindow), maxGeneration: maxPeriod,
+                                       control: context.interrupts)
         }
     }
 
@@ -199,7 +217,7 @@ enum IdentifyCommand: Subcommand {
             return
         }
         var text = "\(classification.verdict.summary)\n"
-        text += "\(rows.count) object\(rows.count == 1 ? "" : "s") at generation \(generation)\(rows.isEmpty ? "" : ":")\n"
+        text += "\(Plural.count(rows.count, "object")) at generation \(generation)\(rows.isEmpty ? "" : ":")\n"
         let positions = rows.map { "\($0.x),\($0.y)" }
         let positionWidth = positions.map(\.count).max() ?? 0
         let codeWidth = rows.compactMap { $0.code?.count }.max() ?? 0
@@ -209,7 +227,7 @@ enum IdentifyCommand: Subcommand {
                 line += code
                 if let name = row.name { line += String(repeating: " ", count: codeWidth - code.count + 2) + name }
             } else {
-                line += "not periodic within \(maxPeriod) generations (\(ObjectDescription.cells(row.separated.cells.count)))"
+                line += "not periodic within \(Plural.count(maxPeriod, "generation")) (\(ObjectDescription.cells(row.separated.cells.count)))"
             }
             text += line + "\n"
         }

@@ -99,7 +99,7 @@ enum SoupCommand: Subcommand {
         }
         if context.interrupts.isCancelled {
             output?.abandon()
-            throw .interrupted("interrupted after \(soup.row) of \(height) rows; " + (output.map { "\($0.path) was left as it was" } ?? "the output stops there"))
+            throw .interrupted("interrupted after \(soup.row) of \(Plural.count(height, "row")); " + (output.map { "\($0.path) was left as it was" } ?? "the output stops there"))
         }
         writer.finish()
         if let failure {

@@ -11,7 +11,12 @@ enum ViewCommand: Subcommand {
         discussion: """
             Shows a rectangle of the plane (--rect, in cells) or the whole pattern (--fit, the \
             default), each output block standing for Z×Z cells (--zoom; alive when any of its \
-            cells is, or shaded by how many with --density). Power-of-two zooms are answered \
+            cells is, or shaded by how many with --density). --fit draws the pattern's bounding \
+            box with a margin of a third of it (at least one block) on every side, so the \
+            pattern fills the inner 60%: at zoom 1 when that picture is within the default \
+            size, else at the smallest power of two whose picture is, cut to that size. --size \
+            fixes the picture's size instead, the pattern centred in its inner 60% at the \
+            smallest power-of-two zoom that fits. Power-of-two zooms are answered \
             straight from the quadtree, so a glider gun 2^100 generations on can be viewed \
             whole. text prints '#' and '.' (two-state) one line per block row and nothing else; unicode \
             packs 1×2 blocks per character, braille 2×4; png and svg write images (one pixel \
@@ -34,8 +39,8 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to show (digits or B^E).", default: "the file's"),
             OptionSpec(["--rect"], value: "X,Y,W,H", help: "Window in cells: top-left X,Y and size W×H."),
             .flag(["--fit"], help: "Fit the whole pattern, with a 20% margin (the default without --rect)."),
-            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit (at most 2^24 blocks in all, or 2^24 pixels for images).", default: "the terminal for text, else 80x24; 512x512 for images, fewer above --scale 8"),
-            OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; the smallest power of two that fits with --fit"),
+            OptionSpec(["--size"], value: "COLSxROWS", help: "Output size in blocks for --fit (at most 2^24 blocks in all, or 2^24 pixels for images).", default: "the pattern with its margin, at most the terminal for text (else 80x24) or 512x512 for images (fewer above --scale 8)"),
+            OptionSpec(["--zoom", "-z"], value: "Z", help: "Cells per block side (digits or B^E).", default: "1 with --rect; with --fit 1, or the smallest power of two that fits"),
             OptionSpec(["--format", "-f"], value: "F", help: "text, unicode, braille, png or svg.", default: "from --out's extension, else text"),
             .flag(["--density"], help: "Shade blocks by their live fraction (png, svg)."),
             .flag(["--grid"], help: "Draw grid lines on block boundaries (png, svg; png needs --scale 3 or more)."),
@@ -112,10 +117,12 @@ enum ViewCommand: Subcommand {
         }
         if rect != nil && arguments.flag("--fit") { throw usage("--rect and --fit exclude each other") }
         if rect != nil && arguments.value("--size") != nil { throw usage("--size goes with --fit, not --rect") }
+        // Without --size, the largest fitted picture (a smaller pattern gets a smaller one).
         var size = (columns: 80, rows: 24)
         // Images: 512x512 blocks, fewer at large scales so that the default stays within the
         // output rule (4096x4096 pixels at most by default).
         if isImage { let side = min(512, 4096 / options.pixelsPerBlock); size = (side, side) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
+        let sizeGiven = arguments.value("--size") != nil
         if let text = arguments.value("--size") {
             size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
         }
@@ -152,16 +159,14 @@ enum ViewCommand: Subcommand {
         let viewport: Viewport
         if let rect {
             viewport = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
-        } else if let zoom {
-            // Fixed zoom, centred on the pattern (or on the origin when empty).
-            let box = universe.boundingBox
-            let width = BigUInt(size.columns) * zoom, height = BigUInt(size.rows) * zoom
-            let centreX = box.map { $0.x + BigInt($0.width >> 1) } ?? .zero
-            let centreY = box.map { $0.y + BigInt($0.height >> 1) } ?? .zero
-            viewport = Viewport(x: centreX - BigInt(width >> 1), y: centreY - BigInt(height >> 1), width: width, height: height, zoom: zoom)
+        } else if let box = universe.boundingBox, !sizeGiven {
+            // The pattern and its margin, cropped: the default size is only the largest picture.
+            viewport = .cropped(to: box, columns: size.columns, rows: size.rows, zoom: zoom)
+        } else if let box = universe.boundingBox, zoom == nil {
+            viewport = .fitting(box, columns: size.columns, rows: size.rows)
         } else {
-            viewport = universe.boundingBox.map { Viewport.fitting($0, columns: size.columns, rows: size.rows) }
-                ?? Viewport(x: BigInt(-(size.columns / 2)), y: BigInt(-(size.rows / 2)), columns: size.columns, rows: size.rows)
+            // A fixed zoom, or an empty pattern: centred on the pattern (or the origin).
+            viewport = .centred(on: universe.boundingBox, columns: size.columns, rows: size.rows, zoom: zoom ?? .one)
         }
         try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
         if format == .png && !PNGRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) {

@@ -145,7 +145,7 @@ public enum MacrocellReader {
         }
         if let value = current { fields.append((value, start)) }
         guard fields.count >= 5 else {
-            throw PatternError(line: number, column: column + 1, message: "a node line needs a level and four child numbers (found \(fields.count) numbers)")
+            throw PatternError(line: number, column: column + 1, message: "a node line needs a level and four child numbers (found \(Plural.count(fields.count, "number")))")
         }
         guard fields.count <= 6 else {
             throw PatternError(line: number, column: fields[6].column, message: "too many numbers on a node line")
@@ -161,7 +161,7 @@ public enum MacrocellReader {
             let child = field.value
             guard child <= defined else {
                 throw PatternError(line: number, column: field.column,
-                                   message: "child \(child) is not defined yet (\(defined) node\(defined == 1 ? "" : "s") so far)")
+                                   message: "child \(child) is not defined yet (\(Plural.count(defined, "node")) so far)")
             }
             guard child == 0 || levels[child] == level - 1 else {
                 throw PatternError(line: number, column: field.column,

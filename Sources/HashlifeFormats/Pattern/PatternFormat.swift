@@ -158,7 +158,7 @@ enum MemorySize {
             let tenths = (bytes * 10 + size / 2) / size
             return "\(tenths / 10).\(tenths % 10) \(unit)"
         }
-        return "\(bytes) bytes"
+        return Plural.count(bytes, "byte")
     }
 }
 
