@@ -93,7 +93,9 @@ extension REPL {
         do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
         let universe = session.plane
         let population = universe.population
-        return Answer("loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)", [
+        // A file cut short loads with its warnings: lines after the answer, or "warnings".
+        let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
+        return Answer(lines: ["loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
             .init("path", .string(a[0])),
             .init("name", session.document?.name.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
@@ -101,7 +103,7 @@ extension REPL {
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
             .init("background", .int(REPL.background(session))),
-        ])
+        ] + (warnings.isEmpty ? [] : [.init("warnings", .array(warnings.map { .string($0) }))]))
     }
 
     func save(_ a: [String]) throws(REPLError) -> Answer {

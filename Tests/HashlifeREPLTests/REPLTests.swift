@@ -304,6 +304,18 @@ func temporaryDirectory() throws -> String {
         }
     }
 
+    @Test func loadingAFileCutShortAnswersItsWarning() throws {
+        let directory = try temporaryDirectory()
+        let cut = directory + "/cut.rle"
+        try "x = 3, y = 9\nbo$2bo$3o$\n".write(toFile: cut, atomically: true, encoding: .utf8)
+        let warning = "warning: \(cut):2: the file may be cut short: header says 9 rows, found 3, no '!'"
+        let text = transcript(["load \(cut)", "pop"])
+        #expect(text == "loaded \(cut): 5 cells, rule B3/S23, generation 0\n\(warning)\npopulation 5\n", "\(text)")
+        let objects = try jsonLines(transcript(["load \(cut)", "load \(glider)"], json: true))
+        #expect(objects.first?["warnings"] as? [String] == [warning], "\(objects)")
+        #expect(objects.count == 2 && objects[1]["warnings"] == nil, "a whole file has no warnings field")
+    }
+
     @Test func resultsCarryExactFields() throws {
         let output = transcript(["load \(glider)", "step 4", "bounds", "view 0 0 5 5", "stats", "clear", "bounds",
                                  "set -10^30 7", "gen", "bogus", "quit"], json: true)
