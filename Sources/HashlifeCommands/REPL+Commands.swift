@@ -97,7 +97,7 @@ extension REPL {
         let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
         return Answer(lines: ["loaded \(REPL.shown(a[0])): \(population) cells, rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
             .init("path", .string(a[0])),
-            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("name", session.patternName.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),
@@ -264,7 +264,7 @@ extension REPL {
         let box = universe.boundingBox
         let population = universe.population
         var lines = ["file " + (session.path ?? "none")]
-        if let name = session.document?.name { lines.append("name " + name) }
+        if let name = session.patternName { lines.append("name " + name) }
         lines += [
             "rule \(session.rule)" + (session.isMultiState ? " (\(universe.stateCount) states)" : ""),
             "generation \(universe.generation)",
@@ -274,7 +274,7 @@ extension REPL {
         ]
         return Answer(lines: lines, fields: [
             .init("path", session.path.map { .string($0) } ?? .null),
-            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("name", session.patternName.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),

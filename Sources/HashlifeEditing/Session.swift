@@ -69,6 +69,13 @@ public final class Session {
     public internal(set) var document: PatternDocument?
     /// What is odd about the file the last `load(path:anyRule:)` loaded (one cut short, say).
     public internal(set) var loadWarnings: [PatternWarning] = []
+    /// The name the file last loaded gives (`#N`), two-state (`document`) or multi-state (its
+    /// first `#N` line); nil when it gives none.
+    public var patternName: String? {
+        if let document { return document.name }
+        guard let line = multiStateComments.first(where: { $0.hasPrefix("#N") }) else { return nil }
+        return String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" })
+    }
     /// The current view, in blocks of `viewport.zoom` cells.
     public var viewport: Viewport
     /// Undo entries, oldest first, and redo entries, the next to redo last (Session+History.swift).
