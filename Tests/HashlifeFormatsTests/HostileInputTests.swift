@@ -226,6 +226,29 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
         #expect(replaced.document.cells == [PatternCell(x: 0, y: 0)] && replaced.document.rule == nil)
     }
 
+    @Test func anUnknownRuleIsReportedBeforeTheCellsItWouldExplain() throws {
+        // WireWorld's states A, B, C are not two-state cells; the rule is what is unknown.
+        for body in ["ABC!", "3A!", "oBo!", "bo$2C!"] {
+            let error = failure { () throws(PatternReadError) in
+                try readFile("wire.rle", Array("x = 3, y = 2, rule = WireWorld\n\(body)\n".utf8))
+            }
+            #expect(error?.description.hasPrefix("wire.rle:1:22: rule \"WireWorld\": unknown rule name") == true,
+                    "\(body): \(String(describing: error))")
+        }
+        // A known rule: the cells are what is wrong.
+        let cells = failure { () throws(PatternReadError) in try readFile("a.rle", Array("x = 3, y = 1, rule = B3/S23\nABC!\n".utf8)) }
+        #expect(cells?.description.hasPrefix("a.rle:2:2: multi-state cells are not supported (found 'B')") == true, "\(String(describing: cells))")
+        // A rule the caller replaces is not checked: the cells are what is wrong.
+        let path = try temporaryFile("wire.rle", Array("x = 3, y = 1, rule = WireWorld\nABC!\n".utf8))
+        defer { cleanUp(path) }
+        do {
+            _ = try PatternCodec.read(path: path, label: "wire.rle", limit: 1 << 20, checkingRule: false)
+            Issue.record("cells B and C were accepted")
+        } catch {
+            #expect(error.description.contains("multi-state cells are not supported (found 'B')"), "\(error)")
+        }
+    }
+
     @Test func errorsQuoteAShortEscapedExcerpt() throws {
         let long = "B3/S23" + String(repeating: "x", count: 1_000_000)
         let error = failure { () throws(PatternReadError) in

@@ -51,7 +51,7 @@ extension PatternCodec {
             let document: PatternDocument
             var warnings: [PatternWarning] = []
             switch format {
-            case .rle: document = try RLEReader.read(text, warnings: &warnings)
+            case .rle: document = try RLEReader.read(text, warnings: &warnings, checkingRule: checkingRule)
             case .macrocell: document = try MacrocellReader.read(text)
             case .plaintext: document = try PlaintextReader.read(text)
             case .life105: document = try Life105Reader.read(text)

@@ -32,10 +32,12 @@ public enum RLEReader {
     }
 
     /// Parses RLE text as `read(_:)` does, appending to `warnings` what is odd about a file that
-    /// still loads (a body without its closing `!`).
-    public static func read(_ text: String, warnings: inout [PatternWarning]) throws(PatternError) -> PatternDocument {
+    /// still loads (a body without its closing `!`). When `checkingRule`, a body that cannot be
+    /// read under a rule that does not parse either is refused for its rule (`checkRule`'s
+    /// error): a rule this reader does not know explains cells it does not know.
+    public static func read(_ text: String, warnings: inout [PatternWarning], checkingRule: Bool = false) throws(PatternError) -> PatternDocument {
         var parser = RLEParser(Array(text.utf8))
-        let document = try parser.parse()
+        let document = try parser.parse(checkingRule: checkingRule)
         warnings += parser.warnings
         return document
     }
@@ -131,7 +133,7 @@ private struct RLEParser {
 
     // MARK: Driver
 
-    mutating func parse() throws(PatternError) -> PatternDocument {
+    mutating func parse(checkingRule: Bool) throws(PatternError) -> PatternDocument {
         var lineIndex = 0
         var sawHeader = false
         while lineIndex < lines.count {
@@ -161,7 +163,10 @@ private struct RLEParser {
             throw error(at: lines[last].upperBound, line: last,
                         "expected a header line `x = <width>, y = <height>`, found the end of the file")
         }
-        try body(fromLine: lineIndex)
+        do { try body(fromLine: lineIndex) } catch {
+            if checkingRule { try document.checkRule() }  // the rule's error comes first
+            throw error
+        }
         return document
     }
 
