@@ -137,13 +137,14 @@ extension REPL {
         session.isMultiState ? [.init("states", .int(session.rule.stateCount))] : []
     }
 
-    /// A rule of either kind (`AnyRule.parse`).
+    /// A rule of either kind (`AnyRule.parse`); the error quotes the rule (shortened and
+    /// escaped) once, as `RuleError` does.
     func parseAnyRule(_ text: String) throws(REPLError) -> AnyRule {
-        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
+        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
     }
 
     func parseRule(_ text: String) throws(REPLError) -> Rule {
-        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
+        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
     }
 }
 

@@ -21,7 +21,7 @@ extension PatternFiles {
     static func anyRule(_ text: String?, command: String) throws(CommandError) -> AnyRule? {
         guard let text else { return nil }
         do { return try AnyRule.parse(text) } catch {
-            throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(Excerpt.shortening(text, in: error.description))"))
+            throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)"))
         }
     }
 

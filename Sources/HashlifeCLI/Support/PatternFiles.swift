@@ -94,10 +94,11 @@ enum PatternFiles {
         try output.commit()
     }
 
-    /// A rule from the command line, or a usage error naming the option.
+    /// A rule from the command line, or a usage error naming the option (the rule error
+    /// quotes the rule once, shortened and escaped).
     static func rule(_ text: String?, command: String) throws(CommandError) -> Rule? {
         guard let text else { return nil }
-        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(Excerpt.shortening(text, in: error.description))")) }
+        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)")) }
     }
 
     /// A generation count ("1000", "2^100", "10^100") from the command line, below 2^65001
