@@ -336,6 +336,14 @@ func temporaryDirectory() throws -> String {
         #expect(objects.count == 2 && objects[1]["warnings"] == nil, "a whole file has no warnings field")
     }
 
+    @Test func aRuleInAnErrorIsQuotedOnce() {
+        let output = transcript(["rule \"it's\"", "rule 'a\"b'", "load \(glider) rule \"it's\""])
+        #expect(output == "error: rule \"it's\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n"
+                + "error: rule \"a\\\"b\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n"
+                + "error: rule \"it's\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n",
+                "\(output)")
+    }
+
     @Test func aScriptWithAFailedCommandEndsWithStatus1() {
         let session = Session(columns: 8, rows: 4)
         let failing = REPLRunner.run(session: session, json: true, lines: ["load \(glider)", "bogus", "step 4"], failsOnErrors: true)
