@@ -113,7 +113,16 @@ public enum HashlifeCommand {
                 context.standardOutput(HelpFormatter.help(for: command.spec, programName: programName))
                 return 0
             }
-            try command.run(parsed, context: context)
+            // The warnings of the files the command reads go to its standard error.
+            let outcome: Result<Void, CommandError> = PatternFiles.withWarnings(to: context.standardError) {
+                do throws(CommandError) {
+                    try command.run(parsed, context: context)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try outcome.get()
             return 0
         } catch {
             context.standardError(Excerpt.escapingControls(error.description) + "\n")

@@ -93,15 +93,17 @@ extension REPL {
         do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
         let universe = session.plane
         let population = universe.population
-        return Answer("loaded \(REPL.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)", [
+        // A file cut short loads with its warnings: lines after the answer, or "warnings".
+        let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
+        return Answer(lines: ["loaded \(REPL.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
             .init("path", .string(a[0])),
-            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("name", session.patternName.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
             .init("background", .int(REPL.background(session))),
-        ])
+        ] + (warnings.isEmpty ? [] : [.init("warnings", .array(warnings.map { .string($0) }))]))
     }
 
     func save(_ a: [String]) throws(REPLError) -> Answer {
@@ -135,13 +137,14 @@ extension REPL {
         session.isMultiState ? [.init("states", .int(session.rule.stateCount))] : []
     }
 
-    /// A rule of either kind (`AnyRule.parse`).
+    /// A rule of either kind (`AnyRule.parse`); the error quotes the rule (shortened and
+    /// escaped) once, as `RuleError` does.
     func parseAnyRule(_ text: String) throws(REPLError) -> AnyRule {
-        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
+        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
     }
 
     func parseRule(_ text: String) throws(REPLError) -> Rule {
-        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, Excerpt.shortening(text, in: error.description)) }
+        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
     }
 }
 
@@ -262,7 +265,7 @@ extension REPL {
         let box = universe.boundingBox
         let population = universe.population
         var lines = ["file " + (session.path ?? "none")]
-        if let name = session.document?.name { lines.append("name " + name) }
+        if let name = session.patternName { lines.append("name " + name) }
         lines += [
             "rule \(session.rule)" + (session.isMultiState ? " (\(universe.stateCount) states)" : ""),
             "generation \(universe.generation)",
@@ -272,7 +275,7 @@ extension REPL {
         ]
         return Answer(lines: lines, fields: [
             .init("path", session.path.map { .string($0) } ?? .null),
-            .init("name", session.document?.name.map { .string($0) } ?? .null),
+            .init("name", session.patternName.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),

@@ -22,7 +22,7 @@ extension REPL {
         case 1 where words[0].hasPrefix(":"):
             let grid: Grid?
             do { grid = try Rule("B3/S23" + a[0]).grid } catch {
-                throw .argument(Excerpt.shortening(a[0], in: error.description))
+                throw .argument(error.description)
             }
             return gridAnswer(grid, prefix: "grid", dropped: try setGrid(grid))
         case 2, 3:

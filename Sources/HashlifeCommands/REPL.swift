@@ -103,6 +103,9 @@ public final class REPL {
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?
     public internal(set) var wasCancelled = false
+    /// The commands answered with an error so far (a line that does not split into words
+    /// counts as one).
+    public private(set) var failedCommands = 0
 
     public init(session: Session, json: Bool = false, control: StepControl = StepControl(), showsProgress: Bool = false) {
         self.session = session
@@ -112,17 +115,21 @@ public final class REPL {
     }
 
     /// Runs one input line and writes its answer with `emit` (text ending in "\n"; nothing for
-    /// blank and comment lines). Returns false once the REPL should stop (`quit`).
+    /// blank and comment lines), counting it in `failedCommands` when it fails. Returns false
+    /// once the REPL should stop (`quit`).
     @discardableResult
     public func execute(_ line: String, emit: (String) -> Void) -> Bool {
         wasCancelled = false
         let words: [String]
         do { words = try REPL.words(line) } catch {
+            failedCommands += 1
             emit(render(.failure(error)))
             return !hasQuit
         }
         guard let name = words.first else { return !hasQuit }
-        emit(render(run(name: name, arguments: Array(words.dropFirst()))))
+        let result = run(name: name, arguments: Array(words.dropFirst()))
+        if case .failure = result { failedCommands += 1 }
+        emit(render(result))
         return !hasQuit
     }
 

@@ -67,6 +67,15 @@ public final class Session {
     /// The file last loaded or saved, and its metadata (name, author, comments) kept on save.
     public internal(set) var path: String?
     public internal(set) var document: PatternDocument?
+    /// What is odd about the file the last `load(path:anyRule:)` loaded (one cut short, say).
+    public internal(set) var loadWarnings: [PatternWarning] = []
+    /// The name the file last loaded gives (`#N`), two-state (`document`) or multi-state (its
+    /// first `#N` line); nil when it gives none.
+    public var patternName: String? {
+        if let document { return document.name }
+        guard let line = multiStateComments.first(where: { $0.hasPrefix("#N") }) else { return nil }
+        return String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" })
+    }
     /// The current view, in blocks of `viewport.zoom` cells.
     public var viewport: Viewport
     /// Undo entries, oldest first, and redo entries, the next to redo last (Session+History.swift).
@@ -152,7 +161,8 @@ public final class Session {
     /// - Throws: "file", "format", or "rule" (a rule that cannot hold the file's states).
     public func load(path: String, anyRule: AnyRule?) throws(SessionError) {
         let label = path == "-" ? "<stdin>" : path
-        switch try readAnyPattern(path: path, checkingRule: anyRule == nil) {
+        let loaded = try readAnyPattern(path: path, checkingRule: anyRule == nil)
+        switch loaded {
         case .twoState(let decoded):
             switch anyRule {
             case nil, .twoState?:
@@ -165,6 +175,7 @@ public final class Session {
             try load(multiState: decoded, rule: anyRule, label: label)
         }
         self.path = path
+        loadWarnings = loaded.warnings
     }
 
     /// The pattern file at `path` of either kind (see `readPattern`).

@@ -145,25 +145,27 @@ public enum REPLRunner {
     }
 
     /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with
-    /// `output`, calling `hooks` around each line. Returns the exit status: 0, or what a hook said.
+    /// `output`, calling `hooks` around each line. Returns the exit status: what a hook said;
+    /// else 1 when `failsOnErrors` and any command failed (as `sh -e` ends a script); else 0.
     public static func run(_ repl: REPL, input: inout some LineSource, output: (String) -> Void,
-                           hooks: CommandHooks = CommandHooks()) -> Int32 {
+                           hooks: CommandHooks = CommandHooks(), failsOnErrors: Bool = false) -> Int32 {
         while let line = input.nextLine() {
             hooks.starts()
             let goOn = repl.execute(line, emit: output)
             if let status = hooks.ends(repl) { return status }
             if !goOn { break }
         }
-        return 0
+        return failsOnErrors && repl.failedCommands > 0 ? 1 : 0
     }
 
     /// Runs `lines` against `session` and returns the status and everything written (for tests
-    /// and embedding).
-    public static func run(session: Session, json: Bool, lines: [String], control: StepControl = StepControl()) -> (status: Int32, output: String) {
+    /// and embedding): 1 when `failsOnErrors` and any command failed, as a script's status.
+    public static func run(session: Session, json: Bool, lines: [String], control: StepControl = StepControl(),
+                           failsOnErrors: Bool = false) -> (status: Int32, output: String) {
         let repl = REPL(session: session, json: json, control: control)
         var input = LineList(lines)
         var text = ""
-        let status = run(repl, input: &input, output: { text += $0 })
+        let status = run(repl, input: &input, output: { text += $0 }, failsOnErrors: failsOnErrors)
         return (status, text)
     }
 
@@ -171,6 +173,8 @@ public enum REPLRunner {
     /// `historyPath()`) when standard input and output are terminals, else
     /// lines read from standard input with no prompt. SIGINT cancels a running step; on a pipe,
     /// an interrupt that cancels nothing ends the REPL with status 130 (see `REPLInterrupts`).
+    /// When standard input is not a terminal (a script, a program driving `--json`), the status
+    /// is 1 if any command failed.
     /// A progress bar goes to standard error during long steps when it is a terminal. Answers go
     /// to `output` (standard output by default).
     public static func runStandardStreams(session: Session, json: Bool, output: ((String) -> Void)? = nil) -> Int32 {
@@ -186,6 +190,6 @@ public enum REPLRunner {
             return run(repl, input: &input, output: write, hooks: hooks)
         }
         var input = FileDescriptorLines(fd: STDIN_FILENO)
-        return run(repl, input: &input, output: write, hooks: hooks)
+        return run(repl, input: &input, output: write, hooks: hooks, failsOnErrors: !Terminal.isTerminal(STDIN_FILENO))
     }
 }

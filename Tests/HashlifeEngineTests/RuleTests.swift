@@ -244,7 +244,7 @@ struct RuleErrorTests {
         let long = RuleError(text: String(repeating: "B", count: 1_000_000), reason: .unknownName).description
         #expect(long.hasPrefix("rule \"" + String(repeating: "B", count: 40) + "…\": unknown rule name"))
         let control = RuleError(text: "B3\u{0}\u{1B}[2J\"", reason: .unexpectedCharacter("\u{0}", offset: 2)).description
-        #expect(control.hasPrefix("rule \"B3\\u{0}\\u{1b}[2J\\u{22}\": unexpected character '\\u{0}' at offset 2"), "\(control)")
+        #expect(control.hasPrefix("rule \"B3\\u{0}\\u{1b}[2J\\\"\": unexpected character '\\u{0}' at offset 2"), "\(control)")
         #expect(!control.unicodeScalars.contains { $0.value < 0x20 })
     }
 }

@@ -155,9 +155,11 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
 
     @Test func truncatedGzipSaysSo() throws {
         let bytes = try PatternCodec.encode(Fixtures.universe("gosper-glider-gun.rle"), as: .rle, compressed: true)
-        for cut in [bytes.count - 1, bytes.count - 8, bytes.count / 2, 12] {
+        // 10 bytes are the member's header alone: no text came out, and still the stream is
+        // what is wrong, not an empty input.
+        for cut in [bytes.count - 1, bytes.count - 8, bytes.count / 2, 12, 10, 2] {
             let error = failure { () throws(PatternReadError) in try readFile("gun.rle.gz", Array(bytes[..<cut])) }
-            #expect(error?.description.contains("truncated gzip data") == true, "cut at \(cut): \(String(describing: error))")
+            #expect(error?.description == "gun.rle.gz: truncated gzip data at byte \(cut)", "cut at \(cut): \(String(describing: error))")
         }
     }
 
@@ -224,6 +226,29 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
         #expect(replaced.document.cells == [PatternCell(x: 0, y: 0)] && replaced.document.rule == nil)
     }
 
+    @Test func anUnknownRuleIsReportedBeforeTheCellsItWouldExplain() throws {
+        // WireWorld's states A, B, C are not two-state cells; the rule is what is unknown.
+        for body in ["ABC!", "3A!", "oBo!", "bo$2C!"] {
+            let error = failure { () throws(PatternReadError) in
+                try readFile("wire.rle", Array("x = 3, y = 2, rule = WireWorld\n\(body)\n".utf8))
+            }
+            #expect(error?.description.hasPrefix("wire.rle:1:22: rule \"WireWorld\": unknown rule name") == true,
+                    "\(body): \(String(describing: error))")
+        }
+        // A known rule: the cells are what is wrong.
+        let cells = failure { () throws(PatternReadError) in try readFile("a.rle", Array("x = 3, y = 1, rule = B3/S23\nABC!\n".utf8)) }
+        #expect(cells?.description.hasPrefix("a.rle:2:2: multi-state cells are not supported (found 'B')") == true, "\(String(describing: cells))")
+        // A rule the caller replaces is not checked: the cells are what is wrong.
+        let path = try temporaryFile("wire.rle", Array("x = 3, y = 1, rule = WireWorld\nABC!\n".utf8))
+        defer { cleanUp(path) }
+        do {
+            _ = try PatternCodec.read(path: path, label: "wire.rle", limit: 1 << 20, checkingRule: false)
+            Issue.record("cells B and C were accepted")
+        } catch {
+            #expect(error.description.contains("multi-state cells are not supported (found 'B')"), "\(error)")
+        }
+    }
+
     @Test func errorsQuoteAShortEscapedExcerpt() throws {
         let long = "B3/S23" + String(repeating: "x", count: 1_000_000)
         let error = failure { () throws(PatternReadError) in
@@ -243,5 +268,55 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
         } catch {
             #expect(error.message.contains("'\\u{0}'"), "\(error)")
         }
+    }
+}
+
+
+@Suite struct CutShortFileTests {
+    /// Six rows of a nine-row header, the last line ending without '!'.
+    static let cut = "#N Cut short\nx = 3, y = 9, rule = B3/S23\nbo$2bo$3o$\nbo$2bo$3o\n"
+
+    @Test func anRLEWithoutItsBangLoadsWithAWarningNamingFileLineAndWhatIsMissing() throws {
+        let read = try readFile("cut.rle", Array(CutShortFileTests.cut.utf8))
+        #expect(read.document.cells.count == 10 && read.document.name == "Cut short")
+        #expect(read.warnings == [PatternWarning(file: "cut.rle", line: 4, message: "the file may be cut short: header says 9 rows, found 6, no '!'")])
+        #expect(read.warnings.first?.description == "warning: cut.rle:4: the file may be cut short: header says 9 rows, found 6, no '!'")
+        // Gzip-compressed, the same.
+        let compressed = try readFile("cut.rle.gz", Gzip.compress(Array(CutShortFileTests.cut.utf8)))
+        #expect(compressed.warnings.map(\.description) == ["warning: cut.rle.gz:4: the file may be cut short: header says 9 rows, found 6, no '!'"])
+    }
+
+    @Test func rowsAreCountedAsTheBodyReachesThem() throws {
+        let cases: [(String, String)] = [
+            ("x = 3, y = 1\n3o\n", "header says 1 row, found 1, no '!'"),
+            ("x = 3, y = 5\n3o2$\n", "header says 5 rows, found 2, no '!'"),
+            ("x = 3, y = 5\n3o2$b\n\n\n", "header says 5 rows, found 3, no '!'"),
+            ("x = 0, y = 0\n", "header says 0 rows, found 0, no '!'"),
+        ]
+        for (text, fragment) in cases {
+            var warnings: [PatternWarning] = []
+            _ = try RLEReader.read(text, warnings: &warnings)
+            #expect(warnings.count == 1 && warnings[0].message.hasSuffix(fragment), "\(text.debugDescription): \(warnings)")
+            #expect(warnings.first?.line == (text.hasPrefix("x = 0") ? 1 : 2), "\(text.debugDescription): \(warnings)")
+        }
+    }
+
+    @Test func aWholeFileHasNoWarning() throws {
+        var warnings: [PatternWarning] = []
+        _ = try RLEReader.read("x = 3, y = 9\nbo$2bo$3o!\n", warnings: &warnings)
+        _ = try RLEReader.read("x = 3, y = 3\nbo$2bo$3o!garbage", warnings: &warnings)
+        _ = try MultiStateRLE.read("x = 2, y = 1, rule = LifeHistory\nAB!\n", warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let read = try readFile("glider.rle", Array("x = 3, y = 3\nbo$2bo$3o!\n".utf8))
+        #expect(read.warnings.isEmpty)
+    }
+
+    @Test func aMultiStateRLEWithoutItsBangLoadsWithAWarning() throws {
+        let path = try temporaryFile("cut.rle", Array("x = 2, y = 4, rule = LifeHistory\nAB$\nBA\n".utf8))
+        defer { cleanUp(path) }
+        let loaded = try PatternCodec.readAny(path: path, label: "cut.rle", limit: 1 << 20)
+        guard case .multiState(let decoded) = loaded else { Issue.record("read as two-state"); return }
+        #expect(decoded.pattern.cells.count == 4)
+        #expect(loaded.warnings.map(\.description) == ["warning: cut.rle:3: the file may be cut short: header says 4 rows, found 2, no '!'"])
     }
 }

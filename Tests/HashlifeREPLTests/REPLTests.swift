@@ -304,6 +304,62 @@ func temporaryDirectory() throws -> String {
         }
     }
 
+    @Test func loadAnswersTheNameOfAFileOfEitherKind() throws {
+        let directory = try temporaryDirectory()
+        let files = [("two.rle", "#N Two states\nx = 3, y = 1\n3o!\n"),
+                     ("history.rle", "#N Some history\n#C states 1 and 2\nx = 2, y = 1, rule = LifeHistory\nAB!\n"),
+                     ("tree.mc", "[M2] (hashlife)\n#N A tree\n#R B3/S23\n$$$$$$***$\n")]
+        for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+        let objects = try jsonLines(transcript(["load \(directory)/two.rle", "load \(directory)/history.rle", "info",
+                                                "load \(directory)/tree.mc", "load \(directory)/two.rle rule LifeHistory",
+                                                "load \(glider) rule LifeHistory"], json: true))
+        #expect(objects.map { $0["ok"] as? Bool } == [true, true, true, true, true, true])
+        #expect(objects.map { $0["name"] as? String } == ["Two states", "Some history", "Some history", "A tree", "Two states", "Glider"])
+        let text = transcript(["load \(directory)/history.rle", "info"])
+        #expect(text.contains("\nname Some history\n"), "\(text)")
+        // A file without a name answers null.
+        let unnamed = directory + "/unnamed.rle"
+        try "x = 2, y = 1, rule = LifeHistory\nAB!\n".write(toFile: unnamed, atomically: true, encoding: .utf8)
+        let none = try jsonLines(transcript(["load \(directory)/history.rle", "load \(unnamed)"], json: true))
+        #expect(none.count == 2 && none[1]["name"] is NSNull, "\(none)")
+    }
+
+    @Test func loadingAFileCutShortAnswersItsWarning() throws {
+        let directory = try temporaryDirectory()
+        let cut = directory + "/cut.rle"
+        try "x = 3, y = 9\nbo$2bo$3o$\n".write(toFile: cut, atomically: true, encoding: .utf8)
+        let warning = "warning: \(cut):2: the file may be cut short: header says 9 rows, found 3, no '!'"
+        let text = transcript(["load \(cut)", "pop"])
+        #expect(text == "loaded \(cut): 5 cells, rule B3/S23, generation 0\n\(warning)\npopulation 5\n", "\(text)")
+        let objects = try jsonLines(transcript(["load \(cut)", "load \(glider)"], json: true))
+        #expect(objects.first?["warnings"] as? [String] == [warning], "\(objects)")
+        #expect(objects.count == 2 && objects[1]["warnings"] == nil, "a whole file has no warnings field")
+    }
+
+    @Test func aRuleInAnErrorIsQuotedOnce() {
+        let output = transcript(["rule \"it's\"", "rule 'a\"b'", "load \(glider) rule \"it's\""])
+        #expect(output == "error: rule \"it's\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n"
+                + "error: rule \"a\\\"b\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n"
+                + "error: rule \"it's\": unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\"\n",
+                "\(output)")
+    }
+
+    @Test func aScriptWithAFailedCommandEndsWithStatus1() {
+        let session = Session(columns: 8, rows: 4)
+        let failing = REPLRunner.run(session: session, json: true, lines: ["load \(glider)", "bogus", "step 4"], failsOnErrors: true)
+        #expect(failing.status == 1)
+        #expect(failing.output.split(separator: "\n").count == 3, "every command still runs: \(failing.output)")
+        let quitting = REPLRunner.run(session: session, json: false, lines: ["step x", "quit", "gen"], failsOnErrors: true)
+        #expect(quitting.status == 1)
+        let words = REPLRunner.run(session: session, json: false, lines: ["load \"unterminated"], failsOnErrors: true)
+        #expect(words.status == 1 && words.output.hasPrefix("error: unterminated quote"))
+        let clean = REPLRunner.run(session: session, json: false, lines: ["load \(glider)", "# a comment", "", "step 4", "gen"], failsOnErrors: true)
+        #expect(clean.status == 0, "\(clean.output)")
+        // At a terminal (`failsOnErrors` false) an error is answered and the status stays 0.
+        let interactive = REPLRunner.run(session: session, json: false, lines: ["bogus"])
+        #expect(interactive.status == 0 && interactive.output.hasPrefix("error: "))
+    }
+
     @Test func resultsCarryExactFields() throws {
         let output = transcript(["load \(glider)", "step 4", "bounds", "view 0 0 5 5", "stats", "clear", "bounds",
                                  "set -10^30 7", "gen", "bogus", "quit"], json: true)
@@ -587,13 +643,34 @@ struct REPLEndToEndTests {
         let (process, output) = try launch(["--json", "--size", "16x6"], stdin: try #require(FileHandle(forReadingAtPath: script)))
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.terminationStatus == 1, "'frobnicate' failed: a script's status says so")
         let objects = try jsonLines(String(decoding: data, as: UTF8.self))
         #expect(objects.count == commands.count)
         #expect(objects[2]["population"] as? String == "633")
         #expect((objects[4]["rows"] as? [String])?.count == 6)
         #expect(objects[5]["ok"] as? Bool == false)
         #expect(objects[6]["generation"] as? String == "5206")
+    }
+
+    @Test func aScriptEndsWithStatus1WhenAnyCommandFailedElse0() throws {
+        let directory = try temporaryDirectory()
+        for (commands, status) in [(["load \(Fixtures.pattern("glider.rle"))", "step 4", "pop"], Int32(0)),
+                                   (["load \(Fixtures.pattern("missing.rle"))", "pop"], 1),
+                                   (["pop", "step nine", "pop", "quit"], 1)] {
+            for json in [false, true] {
+                let script = directory + "/script.txt"
+                try (commands.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
+                let (process, output) = try launch(json ? ["--json"] : [], stdin: try #require(FileHandle(forReadingAtPath: script)))
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == status, "\(commands) json \(json): \(String(decoding: data, as: UTF8.self))")
+            }
+        }
+        let help = try launchHashlife(["repl", "--help"])
+        let text = String(decoding: help.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        help.0.waitUntilExit()
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("every command still runs and the exit status is 1 if any of them failed, else 0"), "\(text)")
     }
 
     @Test func interruptWhileIdleOnAPipeEndsWithStatus130() throws {
@@ -626,7 +703,7 @@ struct REPLEndToEndTests {
         try input.fileHandleForWriting.close()
         let rest = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.terminationStatus == 1, "the cancelled step answered an error, so the script's status is 1")
         let objects = try jsonLines(String(decoding: rest, as: UTF8.self))
         #expect(objects.count == 3)
         let error = try #require(objects.first?["error"] as? [String: Any])

@@ -36,11 +36,11 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unavailable(let path, let reason): return "cannot open the board store \(Excerpt.quote(path)): \(reason)"
-        case .notABoardStore(let path, let reason): return "\(Excerpt.quote(path)) is not a hashlife board store (\(reason)); it was left untouched"
+        case .unavailable(let path, let reason): return "cannot open the board store \(BoardError.quoted(path)): \(reason)"
+        case .notABoardStore(let path, let reason): return "\(BoardError.quoted(path)) is not a hashlife board store (\(reason)); it was left untouched"
         case .newerSchema(let path, let version, let supported):
-            return "the board store \(Excerpt.quote(path)) has schema version \(version), newer than this hashlife understands (\(supported)); it was left untouched (upgrade hashlife)"
-        case .storeFailed(let path, let reason): return "board store \(Excerpt.quote(path)): \(reason); nothing was changed"
+            return "the board store \(BoardError.quoted(path)) has schema version \(version), newer than this hashlife understands (\(supported)); it was left untouched (upgrade hashlife)"
+        case .storeFailed(let path, let reason): return "board store \(BoardError.quoted(path)): \(reason); nothing was changed"
         case .notFound(let prefix): return "no board with id \(Excerpt.quote(prefix)) (see 'hashlife board list')"
         case .ambiguous(let prefix, let ids):
             let shown = ids.prefix(4).map(\.short).joined(separator: ", ")
@@ -55,4 +55,8 @@ public enum BoardError: Error, Equatable, Sendable, CustomStringConvertible {
         case .sessionStale(let id): return "the saved history of board \(id.short) was replaced by another process; nothing was changed"
         }
     }
+
+    /// A store's path for a message: quoted and escaped (`Excerpt.quote`), and whole, however
+    /// long, so the message names the file.
+    static func quoted(_ path: String) -> String { Excerpt.quote(path, limit: Int.max) }
 }

@@ -224,7 +224,12 @@ enum CensusMergeCommand: Subcommand {
             do { bytes = try FileIO.read(path) } catch { throw .failure("cannot read \(error.description)") }
             guard let text = String(validating: bytes, as: UTF8.self) else { throw .failure("\(name): not UTF-8 text (expected JSON from 'hashlife census --json')") }
             let values: [JSONValue]
-            do { values = try JSONValue.parseStream(text) } catch { throw .failure("\(name): not valid JSON: \(error.description)") }
+            do { values = try JSONValue.parseStream(text) } catch {
+                // Text that does not even start as JSON is most likely a census's text table.
+                let start = text.unicodeScalars.first { !$0.properties.isWhitespace }
+                let hint = start == "{" || start == "[" ? "" : "; it looks like the text table, and merge reads JSON: write each census with 'hashlife census --json'"
+                throw .failure("\(name): not valid JSON: \(error.description)\(hint)")
+            }
             if values.isEmpty { throw .failure("\(name): no census in it (expected JSON from 'hashlife census --json')") }
             for (i, value) in values.enumerated() {
                 let label = values.count == 1 ? name : "\(name) (census \(i + 1))"

@@ -22,7 +22,9 @@ enum ReplCommand: Subcommand {
             At a terminal there is a prompt with line editing and history (kept in \
             $XDG_STATE_HOME/hashlife/repl_history); otherwise commands are read from standard \
             input, so scripts can be piped in. Errors are answered as 'error: MESSAGE' on \
-            standard output, in order, and the session goes on.
+            standard output, in order, and the session goes on. When standard input is not a \
+            terminal (a script, or a program driving --json), every command still runs and the \
+            exit status is 1 if any of them failed, else 0.
 
             With --json every command answers exactly one line of JSON: {"ok":true,...} with its \
             results (big numbers as strings) or {"ok":false,"error":{"code":...,"message":...}}, \

@@ -89,7 +89,7 @@ enum SoupCommand: Subcommand {
             }
         }
         let header = "#N Random soup \(width)x\(height)\n"
-            + "#C Density \(densityText), seed \(seed): made by 'hashlife soup \(width)x\(height) --density \(densityText) --seed \(seed)'.\n"
+            + "#C Density \(densityText), seed \(seed): made by 'hashlife soup \(width)x\(height) --density \(densityText) --seed \(seed)\(ruleOption(rule))'.\n"
             + "x = \(width), y = \(height), rule = \(rule)\n"
         emit(header)
         var soup = RandomSoup(width: width, height: height, density: density, seed: seed)
@@ -137,7 +137,7 @@ extension SoupCommand {
         }
         let output = try arguments.value("--out").map { (path) throws(CommandError) in try OutputFile(path) }
         var text = "#N Soup \(id)\n"
-            + "#C apgsearch's \(symmetry.rawValue) soup for this id: made by 'hashlife soup --hash \(shellWord(id))'.\n"
+            + "#C apgsearch's \(symmetry.rawValue) soup for this id: made by 'hashlife soup --hash \(shellWord(id))\(ruleOption(rule))'.\n"
             + "x = \(HashedSoup.side), y = \(HashedSoup.side), rule = \(rule)\n"
         var writer = RLERunWriter { text += $0 }
         for row in HashedSoup.rows(id: id, symmetry: symmetry) { writer.row(row) }
@@ -151,6 +151,14 @@ extension SoupCommand {
         } else {
             context.standardOutput(text)
         }
+    }
+}
+
+extension SoupCommand {
+    /// The `--rule` part of the command a soup's comment gives to make it again: empty for
+    /// Life, the default; else " --rule" and the rule's canonical text as one shell word.
+    static func ruleOption(_ rule: Rule) -> String {
+        rule == .life ? "" : " --rule " + shellWord(rule.description)
     }
 }
 

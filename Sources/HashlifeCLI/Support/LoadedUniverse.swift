@@ -21,7 +21,7 @@ extension PatternFiles {
     static func anyRule(_ text: String?, command: String) throws(CommandError) -> AnyRule? {
         guard let text else { return nil }
         do { return try AnyRule.parse(text) } catch {
-            throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(Excerpt.shortening(text, in: error.description))"))
+            throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)"))
         }
     }
 
@@ -33,6 +33,7 @@ extension PatternFiles {
     /// multi-state rule has its live cells in state 1 (as Golly does on switching a pattern to
     /// LifeHistory); a multi-state pattern under a rule of fewer states must have no cell in a
     /// state that rule lacks (a two-state rule takes a pattern whose cells are all in state 1).
+    /// The file's warnings go to `report`.
     static func load(_ path: String, rule: AnyRule?, memoryLimit: Int, threads: Int) throws(CommandError) -> LoadedUniverse {
         let loaded: LoadedPattern
         do {
@@ -40,6 +41,7 @@ extension PatternFiles {
         } catch {
             throw .failure(error.description)
         }
+        report(loaded.warnings)
         switch (loaded, rule) {
         case (.twoState(let decoded), .multiState(let chosen)):
             let pattern = try multiStatePattern(of: decoded, path: path, memoryLimit: memoryLimit)
@@ -52,7 +54,7 @@ extension PatternFiles {
                 + document.comments.map { "#C " + $0 }
             let converted = DecodedMultiStatePattern(pattern: MultiStatePattern(rule: chosen, comments: lines),
                                                      format: decoded.format, compressed: decoded.compressed,
-                                                     generation: decoded.document.generation)
+                                                     generation: decoded.document.generation, warnings: decoded.warnings)
             return .multiState(universe, converted)
         case (.twoState(let decoded), _):
             let twoStateRule: Rule? = if case .twoState(let chosen) = rule { chosen } else { nil }
@@ -77,7 +79,8 @@ extension PatternFiles {
                 do {
                     let universe = try Universe(document: document, rule: chosen, memoryLimit: memoryLimit)
                     universe.threads = threads
-                    return .twoState(universe, DecodedPattern(document: document, format: decoded.format, compressed: decoded.compressed))
+                    return .twoState(universe, DecodedPattern(document: document, format: decoded.format, compressed: decoded.compressed,
+                                                                                  warnings: decoded.warnings))
                 } catch {
                     throw .failure("\(label(path)): \(error.description)")
                 }

@@ -1,21 +1,52 @@
 import HashlifeEngine
 import HashlifeInterface
 import HashlifeFormats
+import Synchronization
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Reading and writing pattern files for the commands, with errors that name the file and place.
 enum PatternFiles {
     /// How a path is named in messages.
     static func label(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
+    /// Where the warnings of the files read go (a line each), by thread: the standard error of
+    /// the command running on it, which `HashlifeCommand.run` sets with `withWarnings` (a
+    /// command reads its files on the thread that runs it; tests run commands side by side).
+    private static let warningSinks = Mutex<[pthread_t: @Sendable (String) -> Void]>([:])
+
+    /// Runs `body` with the warnings of the files it reads on this thread going to `sink`.
+    static func withWarnings<R>(to sink: @escaping @Sendable (String) -> Void, _ body: () -> R) -> R {
+        let thread = pthread_self()
+        let previous = warningSinks.withLock { sinks in
+            let old = sinks[thread]
+            sinks[thread] = sink
+            return old
+        }
+        defer { warningSinks.withLock { $0[thread] = previous } }
+        return body()
+    }
+
+    /// Writes `warnings` (a file that loads, though it may be cut short) where `withWarnings`
+    /// sends this thread's; nowhere outside it.
+    static func report(_ warnings: [PatternWarning]) {
+        guard !warnings.isEmpty, let sink = warningSinks.withLock({ $0[pthread_self()] }) else { return }
+        for warning in warnings { sink(Excerpt.escapingControls(warning.description) + "\n") }
+    }
+
     /// The decoded file at `path` ("-" for standard input), in any supported format, whose
     /// text may be at most `limit` bytes (the memory limit); the file's rule is checked unless
-    /// the command replaces it (`checkingRule` false).
+    /// the command replaces it (`checkingRule` false). Its warnings go to `report`.
     static func read(_ path: String, limit: Int, checkingRule: Bool = true) throws(CommandError) -> DecodedPattern {
+        let decoded: DecodedPattern
         do {
-            return try PatternCodec.read(path: path, label: label(path), limit: limit, checkingRule: checkingRule)
+            decoded = try PatternCodec.read(path: path, label: label(path), limit: limit, checkingRule: checkingRule)
         } catch {
             throw .failure(error.description)
         }
+        report(decoded.warnings)
+        return decoded
     }
 
     /// A universe from the file at `path`, under `rule` when given, with its node store limited
@@ -63,10 +94,11 @@ enum PatternFiles {
         try output.commit()
     }
 
-    /// A rule from the command line, or a usage error naming the option.
+    /// A rule from the command line, or a usage error naming the option (the rule error
+    /// quotes the rule once, shortened and escaped).
     static func rule(_ text: String?, command: String) throws(CommandError) -> Rule? {
         guard let text else { return nil }
-        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(Excerpt.shortening(text, in: error.description))")) }
+        do { return try Rule(text) } catch { throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)")) }
     }
 
     /// A generation count ("1000", "2^100", "10^100") from the command line, below 2^65001

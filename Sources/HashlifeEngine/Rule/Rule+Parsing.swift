@@ -312,8 +312,9 @@ extension RuleError {
     /// Longest part of a rule's text quoted in a message.
     public static let excerptLength = 40
 
-    /// `text` for a message: quoted, at most `excerptLength` characters (then "…"), control
-    /// characters, NUL and other invisible scalars as \u{…}, so that no input echoes whole.
+    /// `text` for a message: quoted once, at most `excerptLength` characters (then "…"), the
+    /// quote and backslash as `\"` (or `\'`) and `\\`, control characters, NUL and other
+    /// invisible scalars as \u{…}, so that no input echoes whole.
     public static func excerpt(_ text: String, quote: Character = "\"") -> String {
         var result = String(quote)
         var count = 0
@@ -324,10 +325,12 @@ extension RuleError {
             }
             count += 1
             let category = scalar.properties.generalCategory
-            if scalar.value < 0x20 || scalar.value == 0x7F || category == .control || category == .format
+            if scalar == "\\" || scalar == Unicode.Scalar(String(quote))! {
+                result += "\\" + String(scalar)
+            } else if scalar.value < 0x20 || scalar.value == 0x7F || category == .control || category == .format
                 || category == .nonspacingMark || category == .enclosingMark || category == .unassigned
                 || category == .lineSeparator || category == .paragraphSeparator
-                || category == .privateUse || category == .surrogate || scalar == "\\" || scalar == Unicode.Scalar(String(quote))! {
+                || category == .privateUse || category == .surrogate {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -7,7 +7,10 @@
 //
 // - A regular file, or a name that does not exist yet, is replaced atomically: the bytes go to
 //   a temporary file beside it, which is synced, renamed over it, and the folder synced so the
-//   rename itself is durable. The old file's permissions are kept.
+//   rename itself is durable. The old file's permissions are kept. An existing file this
+//   process may not write (`access(2)` with W_OK fails: a read-only file, for a user other than
+//   root) is refused with "Permission denied", as `cp` and a shell's `>` refuse it, although
+//   the rename alone would go around its permissions.
 // - A symbolic link is followed to its target (up to 40 links, as the kernel does), and the
 //   target is replaced there; the link stays a link. A dangling link creates its target.
 // - FIFOs and character devices (`/dev/null`, a terminal) are written directly, never
@@ -109,7 +112,8 @@ public final class AtomicFileWriter {
 
     /// Resolves `path` and opens it, or a temporary file beside its target.
     /// - Throws: `FileError` (with `errorNumber`) when the folder is missing or not writable,
-    ///   or `path` is a directory, socket or block device.
+    ///   the target is an existing file this process may not write (`access(2)`, W_OK), or
+    ///   `path` is a directory, socket or block device.
     public init(path: String) throws(FileError) {
         self.path = path
         target = try OutputTarget.resolve(path)
@@ -122,6 +126,8 @@ public final class AtomicFileWriter {
             fd = retryingOnInterrupt { open(device, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
             if fd < 0 { throw .system(path) }
         case .replace(let file, let mode):
+            // Replacing needs only the folder's permission; writing the file needs the file's.
+            if mode != nil && access(file, W_OK) != 0 { throw .system(path) }
             let temporaryPath = file + ".tmp-\(getpid())"
             temporary = temporaryPath
             fd = retryingOnInterrupt { open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }

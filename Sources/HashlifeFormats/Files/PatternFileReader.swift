@@ -27,7 +27,8 @@ extension PatternCodec {
     public static func read(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> DecodedPattern {
         let loaded = try readAny(path: path, label: label, limit: limit, checkingRule: checkingRule)
         if !checkingRule, case .multiState(let decoded) = loaded, let document = decoded.twoStateDocument {
-            return DecodedPattern(document: document, format: decoded.format, compressed: decoded.compressed)
+            return DecodedPattern(document: document, format: decoded.format, compressed: decoded.compressed,
+                                  warnings: decoded.warnings)
         }
         return try twoState(loaded, fileName: label)
     }
@@ -48,15 +49,17 @@ extension PatternCodec {
                        checkingRule: Bool) throws(PatternReadError) -> DecodedPattern {
         do {
             let document: PatternDocument
+            var warnings: [PatternWarning] = []
             switch format {
-            case .rle: document = try RLEReader.read(text)
+            case .rle: document = try RLEReader.read(text, warnings: &warnings, checkingRule: checkingRule)
             case .macrocell: document = try MacrocellReader.read(text)
             case .plaintext: document = try PlaintextReader.read(text)
             case .life105: document = try Life105Reader.read(text)
             case .life106: document = try Life106Reader.read(text)
             }
             if checkingRule { try document.checkRule() }
-            return DecodedPattern(document: document, format: format, compressed: compressed)
+            return DecodedPattern(document: document, format: format, compressed: compressed,
+                                  warnings: warnings.map { var named = $0; named.file = fileName; return named })
         } catch {
             var located = error
             located.file = fileName
@@ -106,11 +109,9 @@ private struct PatternInput {
             do { inflater = try Gzip.Inflater() } catch { throw .gzip(file: label, error) }
         }
         try take(raw)
+        if atEnd { try finishInflating() }
         let format = try decideFormat()
         while !atEnd { try more() }
-        if let inflater {
-            do { try inflater.finish() } catch { throw .gzip(file: label, error) }
-        }
         if PatternCodec.isBlank(text) { throw .empty(file: label) }
         return (String(decoding: text, as: UTF8.self), format, compressed)
     }
@@ -147,8 +148,19 @@ private struct PatternInput {
     /// Reads and keeps the next chunk; marks the end.
     private mutating func more() throws(PatternReadError) {
         let chunk = try next()
-        if chunk.isEmpty { atEnd = true; return }
+        if chunk.isEmpty {
+            atEnd = true
+            try finishInflating()
+            return
+        }
         try take(chunk)
+    }
+
+    /// At the end of the input: a gzip stream must end there too. Checked before anything is
+    /// said about the text, so a stream cut inside its header is "truncated", not "empty".
+    private func finishInflating() throws(PatternReadError) {
+        guard let inflater else { return }
+        do { try inflater.finish() } catch { throw .gzip(file: label, error) }
     }
 
     /// Adds raw bytes to the text (inflating them first when compressed).

@@ -15,12 +15,16 @@ public struct DecodedMultiStatePattern: Sendable {
     public var compressed: Bool
     /// The generation the file gives (Macrocell's "#G"), 0 when it gives none.
     public var generation: BigUInt
+    /// What is odd about the file, though it loaded (each naming the file, when known).
+    public var warnings: [PatternWarning]
 
-    public init(pattern: MultiStatePattern, format: PatternFormat, compressed: Bool, generation: BigUInt = .zero) {
+    public init(pattern: MultiStatePattern, format: PatternFormat, compressed: Bool, generation: BigUInt = .zero,
+                warnings: [PatternWarning] = []) {
         self.pattern = pattern
         self.format = format
         self.compressed = compressed
         self.generation = generation
+        self.warnings = warnings
     }
 }
 
@@ -54,6 +58,14 @@ public enum LoadedPattern: Sendable {
         case .multiState(let decoded): decoded.compressed
         }
     }
+
+    /// What is odd about the file, though it loaded.
+    public var warnings: [PatternWarning] {
+        switch self {
+        case .twoState(let decoded): decoded.warnings
+        case .multiState(let decoded): decoded.warnings
+        }
+    }
 }
 
 extension PatternCodec {
@@ -75,9 +87,11 @@ extension PatternCodec {
         do throws(PatternError) {
             switch format {
             case .rle:
-                let pattern = try MultiStateRLE.read(text)
+                var warnings: [PatternWarning] = []
+                let pattern = try MultiStateRLE.read(text, warnings: &warnings)
                 return .multiState(DecodedMultiStatePattern(pattern: pattern, format: format, compressed: compressed,
-                                                            generation: pattern.generation))
+                                                            generation: pattern.generation,
+                                                            warnings: warnings.map { var named = $0; named.file = fileName; return named }))
             case .macrocell:
                 var (pattern, generationText) = try MultiStateMacrocell.read(text)
                 var generation = BigUInt.zero

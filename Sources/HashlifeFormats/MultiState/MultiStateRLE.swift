@@ -23,6 +23,14 @@ public enum MultiStateRLE {
     }
 
     public static func read(_ text: String) throws(PatternError) -> MultiStatePattern {
+        var warnings: [PatternWarning] = []
+        return try read(text, warnings: &warnings)
+    }
+
+    /// Reads `text` as `read(_:)` does, appending to `warnings` what is odd about a file that
+    /// still loads: a body without its closing `!` (which may be cut short) loads as Golly
+    /// loads it, with a warning giving the header's height and the rows found.
+    public static func read(_ text: String, warnings: inout [PatternWarning]) throws(PatternError) -> MultiStatePattern {
         // Split on scalars: "\r\n" is one Character, which a split on the Character "\n" misses.
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.last == "\r" ? Array($0.dropLast()) : Array($0) }
@@ -36,6 +44,7 @@ public enum MultiStateRLE {
         var sawHeader = false
         var position: (x: Int, y: Int)?
         var generation = BigUInt.zero
+        var lastLine = 0  // the last line holding some of the body (else the header)
 
         func fail(_ line: Int, _ column: Int, _ message: String) -> PatternError {
             PatternError(line: line + 1, column: column + 1, message: message)
@@ -55,6 +64,7 @@ public enum MultiStateRLE {
                 }
                 guard trimmed.hasPrefix("x") else { throw fail(number, 0, "expected the header \"x = …, y = …, rule = …\"") }
                 sawHeader = true
+                lastLine = number
                 let text = String(String.UnicodeScalarView(line))
                 let characters = Array(text)
                 guard let ruleKey = findRule(characters) else {
@@ -80,6 +90,7 @@ public enum MultiStateRLE {
             var column = 0
             while column < line.count {
                 let c = line[column]
+                if c != " " && c != "\t" { lastLine = number }
                 switch c {
                 case " ", "\t":
                     break
@@ -110,6 +121,10 @@ public enum MultiStateRLE {
             }
         }
         guard let finalRule = parsedRule else { throw fail(max(lines.count - 1, 0), 0, "no header \"x = …, y = …, rule = …\"") }
+        let height = size?.height ?? 0
+        let rows = y + (x > 0 ? 1 : 0)
+        warnings.append(PatternWarning(line: lastLine + 1, message: "the file may be cut short: header says "
+            + "\(height) row\(height == 1 ? "" : "s"), found \(rows), no '!'"))
         return finish(finalRule, comments, cells, size, position: position, generation: generation)
 
         /// Golly's "#CXRLE Pos=x,y Gen=n" (either part optional, any order).

@@ -167,11 +167,14 @@ public struct DecodedPattern: Sendable {
     public var document: PatternDocument
     public var format: PatternFormat
     public var compressed: Bool
+    /// What is odd about the file, though it loaded (each naming the file, when known).
+    public var warnings: [PatternWarning]
 
-    public init(document: PatternDocument, format: PatternFormat, compressed: Bool) {
+    public init(document: PatternDocument, format: PatternFormat, compressed: Bool, warnings: [PatternWarning] = []) {
         self.document = document
         self.format = format
         self.compressed = compressed
+        self.warnings = warnings
     }
 }
 

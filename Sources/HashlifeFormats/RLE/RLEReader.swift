@@ -10,8 +10,10 @@ import HashlifeEngine
 ///   pairs after `y` are ignored). A file whose first non-comment line is not a header is an error.
 /// - the body: `b`/`.` dead, `o`/`A` alive, `$` end of row, each optionally preceded by a run
 ///   count of any size below the engine's limit of 2^65000 (longer counts are refused by their
-///   digit count); `!` ends the pattern and everything after it is ignored; a missing `!` is
-///   accepted. Spaces, tabs and line breaks (LF, CRLF or CR) are ignored anywhere in the body.
+///   digit count); `!` ends the pattern and everything after it is ignored. A missing `!` is
+///   accepted, as in Golly, with a warning (the file may be cut short) that gives the header's
+///   height and the rows found. Spaces, tabs and line breaks (LF, CRLF or CR) are ignored
+///   anywhere in the body.
 ///
 /// Cells may lie outside the header's width and height (the header is a hint, as in Golly).
 /// Streaks of up to 8 live cells are stored cell by cell, longer ones as `PatternRun`s; dead
@@ -25,8 +27,19 @@ public enum RLEReader {
 
     /// Parses RLE text. Throws PatternError with line/column for malformed input; never crashes, never loops forever.
     public static func read(_ text: String) throws(PatternError) -> PatternDocument {
+        var warnings: [PatternWarning] = []
+        return try read(text, warnings: &warnings)
+    }
+
+    /// Parses RLE text as `read(_:)` does, appending to `warnings` what is odd about a file that
+    /// still loads (a body without its closing `!`). When `checkingRule`, a body that cannot be
+    /// read under a rule that does not parse either is refused for its rule (`checkRule`'s
+    /// error): a rule this reader does not know explains cells it does not know.
+    public static func read(_ text: String, warnings: inout [PatternWarning], checkingRule: Bool = false) throws(PatternError) -> PatternDocument {
         var parser = RLEParser(Array(text.utf8))
-        return try parser.parse()
+        let document = try parser.parse(checkingRule: checkingRule)
+        warnings += parser.warnings
+        return document
     }
 }
 
@@ -55,6 +68,8 @@ private struct RLEParser {
     /// Each line's content, without its terminator. There is always at least one line.
     var lines: [Range<Int>] = []
     var document = { var d = PatternDocument(); d.placedOnGrid = true; return d }()
+    /// What is odd about the file, though it loads.
+    var warnings: [PatternWarning] = []
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -118,7 +133,7 @@ private struct RLEParser {
 
     // MARK: Driver
 
-    mutating func parse() throws(PatternError) -> PatternDocument {
+    mutating func parse(checkingRule: Bool) throws(PatternError) -> PatternDocument {
         var lineIndex = 0
         var sawHeader = false
         while lineIndex < lines.count {
@@ -148,7 +163,10 @@ private struct RLEParser {
             throw error(at: lines[last].upperBound, line: last,
                         "expected a header line `x = <width>, y = <height>`, found the end of the file")
         }
-        try body(fromLine: lineIndex)
+        do { try body(fromLine: lineIndex) } catch {
+            if checkingRule { try document.checkRule() }  // the rule's error comes first
+            throw error
+        }
         return document
     }
 
@@ -348,6 +366,7 @@ private struct RLEParser {
         var count = -1  // pending run count while it is small, -1 when none
         var bigDigits: [UInt8] = []  // a pending count's digits once it passes `smallCountLimit`
         var countIndex = 0, countLine = 0
+        var lastLine = max(firstLine - 1, 0)  // the last line holding some of the body (else the header)
         for line in firstLine..<lines.count {
             let range = lines[line]
             if let first = range.first, bytes[first] == Byte.hash {
@@ -361,6 +380,7 @@ private struct RLEParser {
                     i += 1
                     continue
                 }
+                lastLine = line
                 if Byte.isDigit(c) {
                     let digit = Int(c - Byte.zero)
                     if count < 0 {
@@ -434,6 +454,9 @@ private struct RLEParser {
                         "run count is not followed by b, o or $ before the end of the file")
         }
         cursor.flush(&document)  // no '!': the pattern ends at the end of the file, as in Golly
+        let rows = cursor.rowsStarted
+        warnings.append(PatternWarning(line: lastLine + 1, message: "the file may be cut short: header says "
+            + "\(document.height) row\(document.height == 1 ? "" : "s"), found \(rows), no '!'"))
     }
 }
 
@@ -451,6 +474,12 @@ private struct RLECursor {
     /// Where the current streak of live cells began (in this row and block), when one is open:
     /// `3o2o` and `ooooo` are one streak, stored as cells when short and as a run when long.
     var streak: Int? = nil
+
+    /// The rows the body has reached: those ended by `$`, and the current one when anything
+    /// (a live or dead cell) is in it.
+    var rowsStarted: BigInt {
+        blockY + BigInt(y) + (x > 0 || !blockX.isZero ? BigInt(1) : BigInt.zero)
+    }
 
     /// `n` live cells.
     mutating func alive(_ n: Int, _ document: inout PatternDocument) -> Bool {
