@@ -4,6 +4,7 @@ import HashlifeBoards
 import HashlifeCommands
 import HashlifeEngine
 import HashlifeEditing
+import HashlifeFormats
 import HashlifeTestSupport
 
 /// The app's `:` line and the keys that prompt for one value: the same command language as
@@ -175,6 +176,19 @@ import HashlifeTestSupport
         app.click(2, app.rows - 1)
         #expect(app.prompt?.line.text == "load /tmp/some file.rle")
         #expect(!app.playing)
+    }
+
+    /// A file cut short opens as far as it goes, and the header says so, as `run` says on
+    /// standard error.
+    @Test func aFileCutShortOpensWithItsWarningInTheHeader() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        let path = folder + "/cut.rle"
+        try FileIO.writeAtomically(Array("x = 3, y = 9\nbo$2bo$3o$\n".utf8), to: path)
+        let app = try AppLaunch(file: path, columns: 100, rows: 30, environment: env).makeApp()
+        #expect(app.session.universe.population == BigUInt(5))
+        #expect((app.status ?? "").contains("warning: \(path):2: the file may be cut short: header says 9 rows, found 3, no '!'"), "header: \(app.status ?? "")")
     }
 
     @Test func loadStartsANewBoardAndTheOldOneKeepsItsState() throws {

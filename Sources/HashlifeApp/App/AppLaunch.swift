@@ -68,6 +68,9 @@ public struct AppLaunch {
         var view: AppStore.LastSession? = nil
         if let file {
             do { try session.load(path: file, anyRule: rule) } catch { throw Failure(description: error.message) }
+            // A file cut short loads as far as it goes; the header says so (`hashlife run` warns
+            // on standard error).
+            notes += session.loadWarnings.map(\.description)
             store?.boardName = session.document?.name ?? AppLaunch.baseName(file)
         } else if let board {
             guard let store else { throw Failure(description: "cannot open board \(Excerpt.quote(board)): \(notes.last ?? "no board store")") }
