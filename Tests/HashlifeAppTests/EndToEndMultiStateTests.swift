@@ -9,8 +9,9 @@ extension EndToEndTests {
     /// A multi-state pattern in a real terminal: the header shows the drawing state, `t` cycles
     /// it, a click draws it, and the canvas shows the states (as letters under `NO_COLOR`, in
     /// Golly's colours otherwise).
-    @Test func aMultiStatePatternDrawsItsStatesAndTCyclesTheDrawingState() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func aMultiStatePatternDrawsItsStatesAndTCyclesTheDrawingState() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         let file = t.folder + "/row.rle"
         try "x = 3, y = 1, rule = 345/2/4\n3A!\n".write(toFile: file, atomically: true, encoding: .utf8)

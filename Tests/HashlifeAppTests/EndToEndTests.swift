@@ -120,8 +120,9 @@ import HashlifeTestSupport
         return Terminal(tmux: tmux, binary: binary)
     }
 
-    @Test func playStepClickHelpQuitAndReopen() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func playStepClickHelpQuitAndReopen() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("glider.rle"))
         t.wait(for: "Gen 0  Pop 5")
@@ -158,8 +159,9 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
-    @Test func undoAfterQuittingAndReopeningShowsTheEarlierState() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func undoAfterQuittingAndReopeningShowsTheEarlierState() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("glider.rle"))
         t.wait(for: "Gen 0  Pop 5 ")
@@ -186,8 +188,9 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
-    @Test func suspendGivesTheTerminalBackAndResumeRedraws() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func suspendGivesTheTerminalBackAndResumeRedraws() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("glider.rle"))
         t.wait(for: "Gen 0  Pop 5")
@@ -224,8 +227,9 @@ import HashlifeTestSupport
         #expect(message == "hashlife: play needs a terminal (standard input and output); for scripts use 'hashlife repl'\n")
     }
 
-    @Test func idleCostsNoCPUAndEveryDotPressCounts() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func idleCostsNoCPUAndEveryDotPressCounts() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("glider.rle"))
         t.wait(for: "Gen 0  Pop 5")
@@ -242,8 +246,9 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
-    @Test func theColonLineAndThePromptingKeys() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func theColonLineAndThePromptingKeys() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("r-pentomino.rle"))
         t.wait(for: "Gen 0  Pop 5")
@@ -271,8 +276,9 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
-    @Test func eightyByTwentyFourScreen() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func eightyByTwentyFourScreen() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         t.start(Fixtures.pattern("glider.rle"), columns: 80, rows: 24)
         let screen = t.wait(for: "Gen 0  Pop 5")
@@ -292,8 +298,9 @@ import HashlifeTestSupport
         t.wait(for: "EXITED 0")
     }
 
-    @Test func escCancelsALongJumpAndTheScreenStaysResponsive() throws {
-        guard let t = terminal() else { return }
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func escCancelsALongJumpAndTheScreenStaysResponsive() throws {
+        let t = try #require(terminal())
         defer { t.close() }
         // A 2000×2000 soup, and settings (read at launch) asking for hyper speed at 2^20 a frame:
         // the first jump runs for about a second on the worker (a 200×200 soup's no longer
