@@ -12,13 +12,19 @@ import HashlifeTestSupport
 @Suite struct OutputPermissionTests {
     let glider = Fixtures.pattern("glider.rle")
 
-    @Test(.enabled(if: geteuid() != 0, "root may write a read-only file (access(2) grants it, as to cp); see the setpriv test"))
-    func aReadOnlyOutputIsRefusedWithPermissionDenied() throws {
+    /// A new folder holding `keep.rle`, which says "kept" and is read-only (mode 444).
+    func readOnlyFile() throws -> (folder: URL, path: String) {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let keep = folder.appendingPathComponent("keep.rle").path
         try "kept\n".write(toFile: keep, atomically: true, encoding: .utf8)
         #expect(chmod(keep, 0o444) == 0)
+        return (folder, keep)
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root may write a read-only file (access(2) grants it, as to cp); see the setpriv test"))
+    func aReadOnlyOutputIsRefusedWithPermissionDenied() throws {
+        let (folder, keep) = try readOnlyFile()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = hashlife("run", glider, "--gen", "4", "--out", keep)
         #expect(result.status == 1)
         #expect(result.err == "hashlife: cannot write \(keep): Permission denied\n", "\(result.err)")
@@ -28,11 +34,8 @@ import HashlifeTestSupport
 
     @Test(.enabled(if: geteuid() == 0, "only root may write a read-only file"))
     func rootReplacesAReadOnlyOutputAsCpWritesIt() throws {
-        let folder = try temporaryFolder()
+        let (folder, keep) = try readOnlyFile()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let keep = folder.appendingPathComponent("keep.rle").path
-        try "kept\n".write(toFile: keep, atomically: true, encoding: .utf8)
-        #expect(chmod(keep, 0o444) == 0)
         let result = hashlife("run", glider, "--gen", "4", "--out", keep)
         #expect(result.status == 0, "\(result.err)")
         #expect(try String(contentsOfFile: keep, encoding: .utf8).contains("x = 3, y = 3"))
