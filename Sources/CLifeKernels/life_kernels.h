@@ -31,7 +31,7 @@
 // the reverse shuffles cut it out as four leaves. The 32×32 squares stay on AVX2 even where
 // AVX-512 is: they come scattered among other work, and a core that starts 512-bit work now
 // and then pays for changing its clock each time, which cost Golly's demos more than the wider
-// registers saved; the 64×64 squares of soups come in long runs (docs/performance.md, "Leaves,
+// registers saved; the 64×64 squares of soups come in long runs (docs/decisions.md, "Leaves,
 // direct squares and vector kernels").
 //
 // SwiftPM does not see this header as a source of the engine: after editing it, touch

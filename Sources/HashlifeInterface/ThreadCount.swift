@@ -38,8 +38,8 @@ public enum ThreadCount {
     /// The commands' default: one thread. A default must cost nothing on any case, and two
     /// threads do not meet that on the benchmark set: most big steps run 1.2–1.75 times faster,
     /// but metacatacryst runs 1.17 times slower and peak memory reaches 1.88 times one thread's
-    /// (docs/performance.md), against a bound of 1.05 and 1.25. `--threads N` is for the cases
-    /// it helps.
+    /// (docs/performance.md), against a bound of 1.05 and 1.25 (docs/decisions.md, "Threads").
+    /// `--threads N` is for the cases it helps.
     public static let defaultCount = 1
 
     /// The default, for help texts.

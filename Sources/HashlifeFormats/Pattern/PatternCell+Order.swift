@@ -9,7 +9,7 @@ extension PatternCell {
     /// cells of one row come left to right, so its rows need no sorting after that (a row out
     /// of order is sorted by itself). Sparser patterns are sorted by comparison. Sorting a
     /// dense pattern's cells by comparison would be a quarter of writing it as RLE
-    /// (docs/performance.md, "Loading and writing").
+    /// (docs/decisions.md, "Loading and writing").
     /// - Complexity: O(n) for n cells in order, O(n + rows) by rows, O(n log n) otherwise.
     static func rowMajor(_ cells: [PatternCell]) -> [PatternCell] {
         guard let first = cells.first else { return cells }
