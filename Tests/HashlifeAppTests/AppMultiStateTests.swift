@@ -128,3 +128,32 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
         #expect(App.helpLines.contains { $0.contains("t  drawing state") })
     }
 }
+
+/// Boards keep two-state patterns: the app says so instead of pretending to save a multi-state
+/// one, and `:board save NAME` neither saves nor renames.
+@Suite struct AppMultiStateBoardTests {
+    @Test func aMultiStatePatternIsNotSavedToABoardAndTheHeaderSaysSo() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        let glider = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: env).makeApp()
+        let store = try #require(glider.store)
+        let id = try #require(store.boardID)
+        glider.finish(now: 0)
+        let app = try AppLaunch(board: id.text, columns: 100, rows: 30, environment: env).makeApp()
+        let board = try #require(app.store).service
+        let name = try board.board(id.text).name
+        app.press(":")
+        app.type("rule LifeHistory")
+        #expect(app.session.isMultiState)
+        app.press(":")
+        app.type("board save test1")
+        #expect(app.status == App.multiStateNotSaved, "\(app.status ?? "")")
+        #expect(try board.board(id.text).name == name, "the board was renamed")
+        app.status = nil
+        app.unsaved = true
+        app.autosave(now: 10_000)
+        #expect(app.status == App.multiStateNotSaved, "\(app.status ?? "")")
+        #expect(try board.board(id.text).rule == "B3/S23", "the board keeps its last two-state save")
+    }
+}

@@ -416,9 +416,11 @@ extension App {
         } catch { status = error.description }
     }
 
-    /// `board save [NAME]`: saves now, renaming the board to NAME when given.
+    /// `board save [NAME]`: saves now, renaming the board to NAME when given. A multi-state
+    /// pattern is refused, saying so (boards keep two-state patterns), and nothing is renamed.
     func saveBoard(named name: String?) {
         guard let store else { status = "boards are not saved here (no board store)"; return }
+        guard !session.isMultiState else { status = App.multiStateNotSaved; return }
         unsaved = true
         autosave(now: now)
         if let name, let id = store.boardID {

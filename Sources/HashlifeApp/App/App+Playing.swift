@@ -244,6 +244,11 @@ extension App {
     /// Saves the board and the view now (quitting, or when `autosaveDue`).
     public func autosave(now: Int64) {
         guard !busy, let store else { return }
+        if session.isMultiState && !toldMultiStateNotSaved {
+            // Said once: the board keeps its last two-state save (`AppStore.save`).
+            toldMultiStateNotSaved = true
+            status = App.multiStateNotSaved
+        }
         do { try store.save(self) } catch { status = "not saved: \(error)" }
         unsaved = false
         wantsSave = false

@@ -103,6 +103,10 @@ public final class App {
     /// `Session.currentStateNumber`): undo, redo and reset bring back those of the state they
     /// return to.
     var statisticsByState: [Int: PopulationStatistics] = [:]
+    /// Has the header said that multi-state patterns are not saved to boards?
+    var toldMultiStateNotSaved = false
+    /// What the header says when a multi-state pattern would be saved to a board.
+    static let multiStateNotSaved = "not saved: boards keep two-state patterns; :save FILE.rle writes this one"
     /// Samples observed since the last save, written with the board's population history.
     var unsavedSamples: [(generation: BigUInt, population: BigUInt)] = []
     /// The last sample written to the board's history.

@@ -41,7 +41,8 @@ public final class AppStore {
     /// history and snapshots (AppStore+Session.swift), in one transaction; then the
     /// last-session file.
     /// Boards keep two-state patterns: while the app holds a multi-state one nothing is saved
-    /// (the board keeps its last two-state save; `:save FILE.rle` writes the pattern).
+    /// (the board keeps its last two-state save; `:save FILE.rle` writes the pattern), and the
+    /// header says so (`App.multiStateNotSaved`).
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
         guard !session.isMultiState else { return }
