@@ -183,7 +183,7 @@ import HashlifeTestSupport
     @Test func aFileCutShortOpensWithItsWarningInTheHeader() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }
-        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        let env = appEnvironment(in: folder)
         let path = folder + "/cut.rle"
         try FileIO.writeAtomically(Array("x = 3, y = 9\nbo$2bo$3o$\n".utf8), to: path)
         let app = try AppLaunch(file: path, columns: 100, rows: 30, environment: env).makeApp()
@@ -194,7 +194,7 @@ import HashlifeTestSupport
     @Test func loadStartsANewBoardAndTheOldOneKeepsItsState() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }
-        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        let env = appEnvironment(in: folder)
         let app = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: env).makeApp()
         let store = try #require(app.store)
         let glider = try #require(store.boardID)

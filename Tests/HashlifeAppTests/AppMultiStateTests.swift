@@ -135,7 +135,7 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
     @Test func aMultiStatePatternIsNotSavedToABoardAndTheHeaderSaysSo() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }
-        let env = ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        let env = appEnvironment(in: folder)
         let glider = try AppLaunch(file: Fixtures.pattern("glider.rle"), columns: 100, rows: 30, environment: env).makeApp()
         let store = try #require(glider.store)
         let id = try #require(store.boardID)

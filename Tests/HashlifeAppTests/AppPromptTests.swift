@@ -10,7 +10,7 @@ import HashlifeTestSupport
 /// an error) and the `:help` panel.
 @Suite struct AppPromptTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     // MARK: Suggestions

@@ -60,6 +60,11 @@ extension App {
     var text: [String] { render().lines }
 }
 
+/// The app's environment with HOME and the XDG folders inside `folder`.
+func appEnvironment(in folder: String) -> [String: String] {
+    ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+}
+
 /// A fresh temporary folder (removed by the caller with `removeTree`).
 func temporaryFolder() -> String {
     var template = Array("/tmp/hashlife-app-test-XXXXXX".utf8CString)

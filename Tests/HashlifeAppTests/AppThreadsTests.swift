@@ -7,7 +7,7 @@ import HashlifeTestSupport
 /// universe the app steps, the count.
 @Suite struct AppThreadsTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     @Test func theLaunchGivesTheSessionTheCount() throws {

@@ -7,7 +7,7 @@ import HashlifeTestSupport
 /// Settings files and the board the app lives in, in temporary XDG folders (never the user's).
 @Suite struct PersistenceTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     @Test func settingsRoundTripAndMalformedFilesGiveDefaultsWithAWarning() throws {

@@ -11,7 +11,7 @@ import HashlifeTestSupport
 /// history never stops the app from opening.
 @Suite struct SavedHistoryTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     /// What a state is: its generation, population and every live cell (as text, exact).
@@ -112,7 +112,7 @@ import HashlifeTestSupport
 /// What is saved and when: bounded, each state once, replaced by a fresh history.
 @Suite struct SavedHistoryLimitsTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     func cells(_ session: Session) -> [String] {
@@ -261,7 +261,7 @@ import HashlifeTestSupport
 /// once, and the next save replaces it.
 @Suite struct DamagedSavedHistoryTests {
     func environment(_ folder: String) -> [String: String] {
-        ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config", "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state"]
+        appEnvironment(in: folder)
     }
 
     static let damages: [(sql: String, reason: String)] = [
