@@ -87,7 +87,10 @@ let package = Package(
             dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeEditing"],
             path: "Benchmarks/HashlifeBenchmarks"
         ),
-        .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeBigInt", "HashlifeTestSupport"]),
+        // One test target per library target (HashlifePatterns and HashlifeTestSupport excepted),
+        // each depending on exactly what its files import.
+        .testTarget(name: "HashlifeBigIntTests", dependencies: ["HashlifeBigInt", "HashlifeEngine"]),
+        .testTarget(name: "HashlifeEngineTests", dependencies: ["HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeFormatsTests", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAnalysisTests", dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCLITests", dependencies: ["HashlifeCLI", "HashlifeInterface", "HashlifeTestSupport"]),
@@ -95,7 +98,11 @@ let package = Package(
         .testTarget(name: "HashlifeRenderingTests", dependencies: ["HashlifeRendering", "HashlifeEngine", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeAppTests", dependencies: ["HashlifeApp", "HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeBoards", "HashlifeRendering", "HashlifeTestSupport"],
                     exclude: ["Screens"]),  // tmux screenshots the end-to-end tests compare with
-        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeCommands", "HashlifeInterface", "HashlifeTerminal", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeInterfaceTests", dependencies: ["HashlifeInterface", "HashlifeEngine"]),
+        .testTarget(name: "HashlifeTerminalTests", dependencies: ["HashlifeTerminal"]),
+        .testTarget(name: "HashlifeEditingTests", dependencies: ["HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeCommandsTests", dependencies: ["HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeRendering", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeEditing", "HashlifeTerminal", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HashlifeEditing
+import HashlifeTestSupport
 
 /// The command language's answers about one cell, one sample, one generation: singular nouns.
 @Suite struct REPLPluralTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import HashlifeEngine
 @testable import HashlifeCommands
-@testable import HashlifeREPL
 import HashlifeRendering
 import HashlifeEditing
 import HashlifeTestSupport

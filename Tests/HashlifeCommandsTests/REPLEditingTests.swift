@@ -3,7 +3,6 @@ import Testing
 import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
-@testable import HashlifeREPL
 import HashlifeEditing
 import HashlifeTestSupport
 

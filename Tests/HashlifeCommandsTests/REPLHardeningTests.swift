@@ -3,7 +3,6 @@ import Testing
 import HashlifeEngine
 import HashlifeInterface
 @testable import HashlifeCommands
-@testable import HashlifeREPL
 import HashlifeEditing
 import HashlifeTestSupport
 

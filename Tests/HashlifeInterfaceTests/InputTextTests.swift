@@ -1,7 +1,6 @@
 import Testing
 import HashlifeEngine
 import HashlifeInterface
-import HashlifeRendering
 
 /// The helpers behind the messages and limits: `Excerpt`, `InputNumber`, `OutputLimit`.
 @Suite struct InputTextTests {
@@ -65,16 +64,5 @@ import HashlifeRendering
         } catch {
             #expect(error.description.contains("offset 2"))
         }
-    }
-
-    @Test func theOutputRuleIsOneNumber() throws {
-        #expect(OutputLimit.maximumBlocks == 1 << 24)
-        try OutputLimit.check(columns: BigUInt(4096), rows: BigUInt(4096))
-        try OutputLimit.check(columns: BigUInt(1 << 24), rows: BigUInt.one)
-        #expect(throws: OutputLimit.Exceeded.self) { try OutputLimit.check(columns: BigUInt(4097), rows: BigUInt(4096)) }
-        try OutputLimit.check(columns: BigUInt(1024), rows: BigUInt(1024), pixelsPerBlock: 4)
-        #expect(throws: OutputLimit.Exceeded.self) { try OutputLimit.check(columns: BigUInt(1024), rows: BigUInt(1024), pixelsPerBlock: 5) }
-        let huge = Viewport(x: .zero, y: .zero, width: BigUInt.powerOfTwo(64_999), height: BigUInt.powerOfTwo(64_999))
-        #expect(throws: OutputLimit.Exceeded.self) { try OutputLimit.check(huge) }
     }
 }

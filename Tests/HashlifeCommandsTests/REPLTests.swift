@@ -3,23 +3,17 @@ import Testing
 import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
-@testable import HashlifeREPL
 import HashlifeEditing
-@testable import HashlifeTerminal
 import HashlifeTestSupport
 
-/// Runs `lines` through a fresh REPL over a `columns`×`rows` session; returns everything written.
+/// Runs `lines` through a fresh REPL over a `columns`×`rows` session, until the lines end or `quit`;
+/// returns everything written.
 func transcript(_ lines: [String], json: Bool = false, columns: Int = 8, rows: Int = 4,
                         session: Session? = nil, control: StepControl = StepControl()) -> String {
-    let session = session ?? Session(columns: columns, rows: rows)
-    return REPLRunner.run(session: session, json: json, lines: lines, control: control).output
-}
-
-/// Each output line parsed as a JSON object.
-func jsonLines(_ output: String) throws -> [[String: Any]] {
-    try output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
-        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
-    }
+    let repl = REPL(session: session ?? Session(columns: columns, rows: rows), json: json, control: control)
+    var output = ""
+    for line in lines where !repl.execute(line, emit: { output += $0 }) { break }
+    return output
 }
 
 /// Runs `line` on `repl` (in JSON mode), returning its one JSON answer.
@@ -29,11 +23,6 @@ func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
     let objects = try jsonLines(output)
     try #require(objects.count == 1, "'\(line)' answered \(objects.count) lines: \(output)")
     return objects[0]
-}
-
-/// A fresh folder, removed with the test process's scratch folder when the tests end.
-func temporaryDirectory() throws -> String {
-    ScratchFolder.make("repl")
 }
 
 @Suite struct REPLTextModeTests {
@@ -344,22 +333,6 @@ func temporaryDirectory() throws -> String {
                 "\(output)")
     }
 
-    @Test func aScriptWithAFailedCommandEndsWithStatus1() {
-        let session = Session(columns: 8, rows: 4)
-        let failing = REPLRunner.run(session: session, json: true, lines: ["load \(glider)", "bogus", "step 4"], failsOnErrors: true)
-        #expect(failing.status == 1)
-        #expect(failing.output.split(separator: "\n").count == 3, "every command still runs: \(failing.output)")
-        let quitting = REPLRunner.run(session: session, json: false, lines: ["step x", "quit", "gen"], failsOnErrors: true)
-        #expect(quitting.status == 1)
-        let words = REPLRunner.run(session: session, json: false, lines: ["load \"unterminated"], failsOnErrors: true)
-        #expect(words.status == 1 && words.output.hasPrefix("error: unterminated quote"))
-        let clean = REPLRunner.run(session: session, json: false, lines: ["load \(glider)", "# a comment", "", "step 4", "gen"], failsOnErrors: true)
-        #expect(clean.status == 0, "\(clean.output)")
-        // At a terminal (`failsOnErrors` false) an error is answered and the status stays 0.
-        let interactive = REPLRunner.run(session: session, json: false, lines: ["bogus"])
-        #expect(interactive.status == 0 && interactive.output.hasPrefix("error: "))
-    }
-
     @Test func resultsCarryExactFields() throws {
         let output = transcript(["load \(glider)", "step 4", "bounds", "view 0 0 5 5", "stats", "clear", "bounds",
                                  "set -10^30 7", "gen", "bogus", "quit"], json: true)
@@ -427,289 +400,5 @@ func temporaryDirectory() throws -> String {
         let fresh = Universe(rule: seeds, referenceCells: soup)
         fresh.step(by: reached)
         #expect(objects[2]["population"] as? String == fresh.population.description)
-    }
-}
-
-@Suite struct LineEditorTests {
-    /// Reads one line from `keys`; returns the result, the editor and what was drawn.
-    private func read(_ keys: [Key], history: [String] = [], columns: Int = 80) -> (LineEditor.Result, LineEditor, String) {
-        let editor = LineEditor(prompt: "> ", history: history)
-        var source = KeyList(keys)
-        var drawn = ""
-        let result = editor.readLine(from: &source, columns: columns) { drawn += $0 }
-        return (result, editor, drawn)
-    }
-
-    private func typing(_ text: String) -> [Key] { text.map { .character($0) } }
-
-    @Test func typedLineIsReturnedAndRemembered() {
-        let (result, editor, drawn) = read(typing("step 10") + [.enter])
-        #expect(result == .line("step 10"))
-        #expect(editor.history == ["step 10"])
-        #expect(drawn.hasPrefix("\r> \u{1B}[K\r\u{1B}[2C"))
-        #expect(drawn.hasSuffix("\r> step 10\u{1B}[K\r\u{1B}[9C\r\n"))
-    }
-
-    @Test func cursorMovesAndDeletes() {
-        #expect(read(typing("abc") + [.left, .left, .character("X"), .enter]).0 == .line("aXbc"))
-        #expect(read(typing("abc") + [.home, .delete, .end, .backspace, .enter]).0 == .line("b"))
-        #expect(read(typing("abc") + [.control("a"), .character(">"), .control("e"), .character("<"), .enter]).0 == .line(">abc<"))
-        #expect(read(typing("hello world") + [.control("b"), .control("b"), .control("k"), .enter]).0 == .line("hello wor"))
-        #expect(read(typing("hello world") + [.left, .left, .control("u"), .enter]).0 == .line("ld"))
-        #expect(read(typing("load my file") + [.control("w"), .control("w"), .character("x"), .enter]).0 == .line("load x"))
-        #expect(read(typing("one two three") + [.wordLeft, .wordLeft, .character("_"), .wordRight, .character("!"), .enter]).0
-                == .line("one _two! three"))
-        #expect(read(typing("tab") + [.tab, .unknown, .pageUp, .enter]).0 == .line("tab "))
-    }
-
-    @Test func bellAtTheEdges() {
-        let (result, _, drawn) = read([.backspace, .delete, .character("a"), .enter])
-        #expect(result == .line("a"))
-        #expect(drawn.filter { $0 == "\u{07}" }.count == 2)
-    }
-
-    @Test func historyWalksUpAndDownKeepingTheNewLine() {
-        #expect(read([.up, .enter], history: ["one", "two"]).0 == .line("two"))
-        #expect(read([.up, .up, .up, .enter], history: ["one", "two"]).0 == .line("one"))
-        #expect(read([.up, .up, .down, .enter], history: ["one", "two"]).0 == .line("two"))
-        #expect(read(typing("new") + [.up, .down, .enter], history: ["one"]).0 == .line("new"))
-        #expect(read([.control("p"), .character("!"), .control("n"), .control("p"), .enter], history: ["x"]).0 == .line("x!"))
-        // Accepted lines join the history; blanks and immediate repeats do not.
-        let (_, editor, _) = read([.up, .enter], history: ["one", "two"])
-        #expect(editor.history == ["one", "two"])
-        let (_, blank, _) = read(typing("   ") + [.enter])
-        #expect(blank.history.isEmpty)
-    }
-
-    @Test func controlCClearsTheLineAndControlDEndsOnlyAnEmptyOne() {
-        let (result, _, drawn) = read(typing("abc") + [.control("c")] + typing("xyz") + [.enter])
-        #expect(result == .line("xyz"))
-        #expect(drawn.contains("abc\u{1B}[K\r\u{1B}[5C^C\r\n"))
-        #expect(read([.control("d")]).0 == .end)
-        #expect(read(typing("ab") + [.home, .control("d"), .enter]).0 == .line("b"))
-        #expect(read(typing("ab")).0 == .end, "input running out ends it")
-        #expect(read(typing("ab") + [.control("l"), .enter]).2.contains("\u{1B}[H\u{1B}[2J"))
-    }
-
-    @Test func longLinesScrollToKeepTheCursorVisible() {
-        let text = String(repeating: "0123456789", count: 3)
-        let (result, _, drawn) = read(typing(text) + [.enter], columns: 12)
-        #expect(result == .line(text))
-        // 12 columns: prompt (2) + 9 characters + the cursor's column.
-        #expect(drawn.hasSuffix("\r> 123456789\u{1B}[K\r\u{1B}[11C\r\n"))
-    }
-
-    @Test func historyPersistsToAFile() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/state/hashlife/repl_history"
-        let first = LineEditor(prompt: "> ", historyPath: path)
-        var keys = KeyList(typing: "load a.rle\rstep 5\r")
-        _ = first.readLine(from: &keys, columns: 80) { _ in }
-        _ = first.readLine(from: &keys, columns: 80) { _ in }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "load a.rle\nstep 5\n")
-        let second = LineEditor(prompt: "> ", historyLimit: 1, historyPath: path)
-        #expect(second.history == ["step 5"])
-        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/hashlife/repl_history")
-        #expect(REPLRunner.historyPath(environment: ["HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
-        #expect(REPLRunner.historyPath(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/hashlife/repl_history")
-        #expect(REPLRunner.historyPath(environment: [:]) == nil)
-    }
-
-    @Test func keyDecoderReadsEscapeSequencesAndUTF8() {
-        func keys(_ bytes: [UInt8]) -> [Key] {
-            var decoder = KeyReader(ByteList(bytes))
-            var result: [Key] = []
-            while let key = decoder.nextKey() { result.append(key) }
-            return result
-        }
-        let esc: UInt8 = 0x1B
-        #expect(keys([esc, 91, 65, esc, 91, 66, esc, 91, 67, esc, 91, 68]) == [.up, .down, .right, .left])
-        #expect(keys(Array("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8))
-                == [.home, .end, .home, .end, .home, .end, .home, .end])
-        #expect(keys(Array("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1;5C\u{1B}[1;5D\u{1B}b\u{1B}f".utf8))
-                == [.delete, .pageUp, .pageDown, .wordRight, .wordLeft, .wordLeft, .wordRight])
-        #expect(keys([0x7F, 0x08, 0x0D, 0x0A, 0x09, 0x01, 0x03, 0x04, 0x05, 0x0B, 0x0C, 0x15, 0x17])
-                == [.backspace, .backspace, .enter, .enter, .tab, .control("a"), .control("c"), .control("d"),
-                    .control("e"), .control("k"), .control("l"), .control("u"), .control("w")])
-        #expect(keys(Array("aé→😀".utf8)) == [.character("a"), .character("é"), .character("→"), .character("😀")])
-        #expect(keys([esc]) == [.escape])
-        #expect(keys([esc, UInt8(ascii: "x")]) == [.meta("x")])
-        #expect(keys([0xFF, UInt8(ascii: "a")]) == [.unknown, .character("a")])
-        #expect(keys(Array("\u{1B}[99~z".utf8)) == [.unknown, .character("z")])
-    }
-
-    @Test func keysTypedAheadOnADescriptorAreKeptForTheNextLine() {
-        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
-        #expect(pipe(&input) == 0 && pipe(&output) == 0)
-        defer { for fd in input + output { close(fd) } }
-        // Both lines arrive in one read(2); the second must not be lost with the first call.
-        Terminal.write(input[1], "gen\rpop\r")
-        close(input[1])
-        input[1] = -1
-        let editor = LineEditor(prompt: "> ")
-        #expect(editor.readLine(input: input[0], output: output[1]) == .line("gen"))
-        #expect(editor.readLine(input: input[0], output: output[1]) == .line("pop"))
-        #expect(editor.readLine(input: input[0], output: output[1]) == .end)
-    }
-
-    @Test func typingDecodesIntoTheEditor() {
-        let editor = LineEditor(prompt: "")
-        var keys = KeyList(typing: "ab\u{1B}[Dc\r")
-        #expect(editor.readLine(from: &keys, columns: 80) { _ in } == .line("acb"))
-    }
-}
-
-@Suite struct ProgressBarTests {
-    @Test func lineShowsGenerationNodesMemoryAndTime() {
-        let line = ProgressBar.line(label: "step 2^1000", reading: .init(reached: "1023", target: String(repeating: "9", count: 302), nodes: 1_234_567),
-                                    nodesPerSecond: 25_000, residentBytes: 3 * 1_048_576 / 2, seconds: 75.3, columns: 200)
-        #expect(line == "step 2^1000 · gen 1023 / 9.99e301 · 1.2M nodes (+25.0k/s) · 1.5 MiB · 1m15s · Ctrl-C stops")
-        let narrow = ProgressBar.line(label: "goto 5", reading: .init(), nodesPerSecond: nil, residentBytes: nil, seconds: 2, columns: 11)
-        #expect(narrow == "goto 5 · 2")
-        #expect(ProgressBar.abbreviated("123456789012") == "123456789012")
-        #expect(ProgressBar.abbreviated("1234567890123") == "1.23e12")
-        #expect(ProgressBar.duration(7322) == "2h02m")
-        #expect(ProgressBar.bytes(5 << 30) == "5.0 GiB")
-        #expect(ProgressBar.residentBytes().map { $0 > 0 } == true)
-    }
-
-    @Test func drawsOnItsStreamAndErasesItselfWhenStopped() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        let bar = ProgressBar(label: "step 99", fd: fds[1], enabled: true, delay: 0) {
-            ProgressBar.Reading(reached: "7", target: "99", nodes: 42)
-        }
-        bar.start()
-        usleep(250_000)
-        bar.stop()
-        bar.stop()  // harmless
-        close(fds[1])
-        let text = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
-        #expect(text.hasPrefix("\rstep 99 · gen 7 / 99 · 42 nodes"))
-        #expect(text.hasSuffix("\r\u{1B}[K"))
-        let draws = text.components(separatedBy: "step 99").count - 1
-        #expect(draws >= 1 && draws <= 4, "at most one redraw per 100 ms: \(draws)")
-    }
-
-    @Test func disabledBarDrawsNothing() {
-        let bar = ProgressBar(label: "x", enabled: false) { .init() }
-        bar.start()
-        bar.stop()
-        #expect(!bar.isEnabled)
-    }
-}
-
-/// The built `hashlife` executable beside this test binary, or in `.build/debug`.
-let hashlifeBinary: String? = {
-    var candidates: [String] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        candidates.append((executable as NSString).deletingLastPathComponent + "/hashlife")
-    }
-    candidates.append(Fixtures.repositoryRoot + "/.build/debug/hashlife")
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
-
-/// Starts `hashlife ARGS` (the built executable) with `stdin` and a pipe for its standard
-/// output (standard error goes nowhere), killed (SIGKILL: the child inherits this process's
-/// blocked signals) after 60 s.
-func launchHashlife(_ arguments: [String], stdin: Any = FileHandle.nullDevice) throws -> (Process, Pipe) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: hashlifeBinary!)
-    process.arguments = arguments
-    process.standardInput = stdin
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watched = process
-    DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if watched.isRunning { kill(watched.processIdentifier, SIGKILL) } }
-    return (process, output)
-}
-
-@Suite(.enabled(if: hashlifeBinary != nil, "the hashlife executable has not been built (swift build)"))
-struct REPLEndToEndTests {
-    /// Starts `hashlife repl ARGS` (see `launchHashlife`).
-    private func launch(_ arguments: [String], stdin: Any) throws -> (Process, Pipe) {
-        try launchHashlife(["repl"] + arguments, stdin: stdin)
-    }
-
-    @Test func jsonFromAFileAnswersOneLinePerCommand() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let script = directory + "/commands.txt"
-        let commands = ["load \(Fixtures.pattern("acorn.rle"))", "step 5206", "pop", "bounds", "view", "frobnicate", "gen"]
-        try ("# acorn settles\n" + commands.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-        let (process, output) = try launch(["--json", "--size", "16x6"], stdin: try #require(FileHandle(forReadingAtPath: script)))
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "'frobnicate' failed: a script's status says so")
-        let objects = try jsonLines(String(decoding: data, as: UTF8.self))
-        #expect(objects.count == commands.count)
-        #expect(objects[2]["population"] as? String == "633")
-        #expect((objects[4]["rows"] as? [String])?.count == 6)
-        #expect(objects[5]["ok"] as? Bool == false)
-        #expect(objects[6]["generation"] as? String == "5206")
-    }
-
-    @Test func aScriptEndsWithStatus1WhenAnyCommandFailedElse0() throws {
-        let directory = try temporaryDirectory()
-        for (commands, status) in [(["load \(Fixtures.pattern("glider.rle"))", "step 4", "pop"], Int32(0)),
-                                   (["load \(Fixtures.pattern("missing.rle"))", "pop"], 1),
-                                   (["pop", "step nine", "pop", "quit"], 1)] {
-            for json in [false, true] {
-                let script = directory + "/script.txt"
-                try (commands.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-                let (process, output) = try launch(json ? ["--json"] : [], stdin: try #require(FileHandle(forReadingAtPath: script)))
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == status, "\(commands) json \(json): \(String(decoding: data, as: UTF8.self))")
-            }
-        }
-        let help = try launchHashlife(["repl", "--help"])
-        let text = String(decoding: help.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        help.0.waitUntilExit()
-        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("every command still runs and the exit status is 1 if any of them failed, else 0"), "\(text)")
-    }
-
-    @Test func interruptWhileIdleOnAPipeEndsWithStatus130() throws {
-        let input = Pipe()
-        let (process, output) = try launch([], stdin: input)
-        input.fileHandleForWriting.write(Data("gen\n".utf8))
-        let first = output.fileHandleForReading.availableData  // waits for the answer: the REPL is idle now
-        #expect(String(decoding: first, as: UTF8.self) == "generation 0\n")
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
-    }
-
-    @Test func interruptDuringAStepCancelsItAndTheSessionGoesOn() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let soup = directory + "/soup.lif"
-        let cells = randomSoup(width: 24, height: 24, density: 0.4, seed: 99)
-        try ("#Life 1.06\n" + cells.map { "\($0.x) \($0.y)\n" }.joined()).write(toFile: soup, atomically: true, encoding: .utf8)
-        let input = Pipe()
-        let (process, output) = try launch(["--json"], stdin: input)
-        // Seeds (B2/S) never settles, so the step runs until interrupted.
-        input.fileHandleForWriting.write(Data("load \(soup) rule B2/S\nstep 2^1000\n".utf8))
-        let loaded = output.fileHandleForReading.availableData
-        #expect(String(decoding: loaded, as: UTF8.self).hasPrefix(#"{"ok":true,"path":"#))
-        usleep(700_000)  // the step is running
-        process.interrupt()
-        input.fileHandleForWriting.write(Data("gen\nquit\n".utf8))
-        try input.fileHandleForWriting.close()
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "the cancelled step answered an error, so the script's status is 1")
-        let objects = try jsonLines(String(decoding: rest, as: UTF8.self))
-        #expect(objects.count == 3)
-        let error = try #require(objects.first?["error"] as? [String: Any])
-        #expect(error["code"] as? String == "cancelled")
-        #expect(error["message"] as? String == "interrupted at generation 0")
-        #expect(objects[1]["generation"] as? String == "0")
-        #expect(objects[2]["ok"] as? Bool == true)
     }
 }

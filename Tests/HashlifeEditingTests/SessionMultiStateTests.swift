@@ -5,34 +5,7 @@ import HashlifeFormats
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// Small multi-state patterns, written here so the tests carry their inputs.
-enum MultiStateSamples {
-    /// Star Wars (345/2/4): a few cells in every state.
-    static let starWars = """
-    #C a small mix of states under Star Wars
-    x = 5, y = 4, rule = 345/2/4
-    .AB.A$AAC.A$.BA.C$AA.AA!
-    """
-
-    /// Brian's Brain (/2/3): a firing pair with its refractory tail (a spaceship).
-    static let brain = """
-    x = 2, y = 3, rule = /2/3
-    AA$BB$2.!
-    """
-
-    /// LifeHistory: a glider (state 1) over a history trail (state 2) and a marked cell (4).
-    static let history = """
-    x = 5, y = 5, rule = LifeHistory
-    .A$2.A$3A$BBB$4.D!
-    """
-
-    /// `text` written to a fresh file named `name`; its path.
-    static func file(_ text: String, named name: String = "pattern.rle") throws -> String {
-        let path = ScratchFolder.make("multistate") + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+extension MultiStateSamples {
     /// Every non-empty cell of the session's universe with its state, in reading order.
     static func cells(_ session: Session) -> [MultiStateCell] {
         guard let multi = session.multiState, let box = multi.boundingBox else { return [] }

@@ -3,7 +3,6 @@ import Testing
 import HashlifeEngine
 import HashlifeFormats
 @testable import HashlifeCommands
-@testable import HashlifeREPL
 import HashlifeEditing
 import HashlifeTestSupport
 
@@ -139,19 +138,6 @@ import HashlifeTestSupport
         #expect(error["code"] as? String == "memory")
         #expect((error["message"] as? String)?.hasSuffix("(raise the limit with 'memory MB')") == true)
         #expect(objects[1]["generation"] as? String == "0")
-    }
-
-    @Test(.enabled(if: hashlifeBinary != nil, "the hashlife executable has not been built (swift build)"))
-    func theCommandLineOptionSetsTheSessionsLimit() throws {
-        let input = Pipe()
-        let (process, output) = try launchHashlife(["repl", glider, "--json", "--max-memory", "7"], stdin: input)
-        input.fileHandleForWriting.write(Data("memory\nquit\n".utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let objects = try jsonLines(String(decoding: data, as: UTF8.self))
-        #expect(objects.first?["limit_bytes"] as? Int == 7 * Self.megabyte)
     }
 
     /// After a deep jump the pattern alone can need more than a limit set afterwards: `memory 1`
