@@ -2,17 +2,11 @@ import Testing
 @testable import HashlifeBigInt
 import HashlifeEngine
 
-/// Deterministic SplitMix64 so every run checks the same values.
+/// The engine's SplitMix64, so every run checks the same values.
 private struct BigIntegerTestRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var source: SplitMix64
+    init(seed: UInt64) { source = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { source.next() }
 
     /// A limb biased towards carry- and borrow-heavy patterns.
     mutating func limb() -> UInt64 {

@@ -17,7 +17,7 @@ import HashlifeTestSupport
     /// probability 1/2, in a state drawn from 1 ..< stateCount (History and Super: mostly the
     /// live states 1 and 3, with every other state now and then).
     static func soup(_ rule: MultiStateRule, width: Int, height: Int, left: Int = -7, top: Int = -5, seed: UInt64) -> MultiStatePattern {
-        var random = SplitMixGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var cells: [MultiStateCell] = []
         for y in 0..<height {
             for x in 0..<width where random.next() & 1 == 0 {
@@ -65,19 +65,6 @@ import HashlifeTestSupport
             #expect(Self.cells(universe) == reference.cells, "\(text) at generation \(reference.generation)")
             #expect(universe.generation == BigUInt(reference.generation))
         }
-    }
-}
-
-/// SplitMix64, for the soups.
-struct SplitMixGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
