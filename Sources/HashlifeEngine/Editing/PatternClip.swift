@@ -80,12 +80,22 @@ public enum RegionError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDensity(Double)
     /// A random fill of `cells` cells (it draws one number a cell) above the `maximum` allowed.
     case tooManyCells(cells: BigUInt, maximum: Int)
+    /// A region that must be copied cell by cell (a clip between families, or of a family
+    /// that keeps clips as cell lists) is larger than `CellClip.maximumCells` cells, or a side
+    /// does not fit an `Int`.
+    case tooLarge(width: BigUInt, height: BigUInt, population: BigUInt)
+    /// A clip or fill holds a state the rule lacks.
+    case stateOutOfRange(state: UInt8, rule: AnyRule)
 
     public var description: String {
         switch self {
         case let .invalidDensity(d): "density \(d) is not a number from 0 to 1"
         case let .tooManyCells(cells, maximum):
             "a random fill of \(cells) cells is too large (at most \(maximum) cells: it draws one random number a cell)"
+        case let .tooLarge(width, height, population):
+            "the region is too large to copy cell by cell (\(width)×\(height) cells, population \(population); at most \(CellClip.maximumCells) non-empty cells)"
+        case let .stateOutOfRange(state, rule):
+            "the cells include state \(state); rule \(rule) has states 0 to \(rule.stateCount - 1)"
         }
     }
 }

@@ -1,0 +1,81 @@
+// Universe+LifeUniverse.swift — the two-state universe behind the engine's interface.
+
+extension Universe: LifeUniverse {
+    public var anyRule: AnyRule { .twoState(rule) }
+
+    public func adopt(_ rule: AnyRule) -> Bool {
+        guard case .twoState(let rule) = rule else { return false }
+        setRule(rule)
+        return true
+    }
+
+    public var capabilities: UniverseCapabilities { [.powerOfTwoJumps, .threads] }
+
+    public var highestState: UInt8 { isEmpty ? 0 : 1 }
+
+    public func state(atX x: BigInt, y: BigInt) -> UInt8 { cell(x: x, y: y) ? 1 : 0 }
+
+    public func forEachCell(in rect: CellRect?, _ body: (_ x: BigInt, _ y: BigInt, _ state: UInt8) -> Void) {
+        forEachLiveCell(in: rect) { x, y in body(x, y, 1) }
+    }
+
+    public func forEachCellOffset(in rect: CellRect, _ body: (_ dx: Int, _ dy: Int, _ state: UInt8) -> Void) {
+        forEachLiveCellOffset(in: rect) { dx, dy in body(dx, dy, 1) }
+    }
+
+    public func blocks(of viewport: Viewport) -> BlockStateRows { BlockStateRows(counted: blockRows(of: viewport)) }
+
+    public func setState(_ state: UInt8, atX x: BigInt, y: BigInt) {
+        precondition(state < 2, "state \(state) in a two-state universe")
+        setCell(x: x, y: y, alive: state == 1)
+    }
+
+    public func load(cellStates: [(x: Int, y: Int, state: UInt8)], originX: BigInt, originY: BigInt) {
+        precondition(cellStates.allSatisfy { $0.state < 2 }, "a state above 1 in a two-state universe")
+        load(cells: cellStates.lazy.filter { $0.state == 1 }.map { (x: $0.x, y: $0.y) }, originX: originX, originY: originY)
+    }
+
+    public func cellClip(of rect: CellRect) throws(RegionError) -> CellClip { CellClip(tree: clip(of: rect), owner: self) }
+
+    /// This universe's own clip of `clip`'s cells.
+    /// - Throws: `.stateOutOfRange` for a clip holding states above 1.
+    func treeClip(_ clip: CellClip) throws(RegionError) -> PatternClip {
+        switch clip.content {
+        case .tree(let tree, let owner): return importing(tree, from: owner)
+        case .cells(let cells):
+            guard cells.highestState < 2 else { throw .stateOutOfRange(state: cells.highestState, rule: anyRule) }
+            return self.clip(cells: cells.cells.lazy.map { (x: $0.dx, y: $0.dy) }, width: BigUInt(cells.width), height: BigUInt(cells.height))
+        }
+    }
+
+    public func paste(_ clip: CellClip, x: BigInt, y: BigInt, mode: PasteMode) throws(RegionError) {
+        paste(try treeClip(clip), x: x, y: y, mode: mode)
+    }
+
+    public func transformed(_ clip: CellClip, _ transform: PatternTransform) throws(RegionError) -> CellClip {
+        CellClip(tree: transformed(try treeClip(clip), transform), owner: self)
+    }
+
+    public func fillRandomly(_ rect: CellRect, density: Double, seed: UInt64, state: UInt8, mode: PasteMode) throws(RegionError) {
+        guard state == 1 else { throw .stateOutOfRange(state: state, rule: anyRule) }
+        try fillRandomly(rect, density: density, seed: seed, mode: mode)
+    }
+
+    public func keep() -> KeptUniverseState {
+        KeptUniverseState(universe: self, pin: PinnedRoot(root, in: store.collector.pinned), level: level,
+                          originX: originX, originY: originY, generation: generation, rule: anyRule)
+    }
+
+    public func restore(_ state: KeptUniverseState) {
+        precondition(state.universe === self && state.pin.pins === store.collector.pinned,
+                     "a state restored into a universe that did not keep it")
+        guard case .twoState(let rule) = state.rule else { preconditionFailure("a two-state universe kept another family's rule") }
+        setRule(rule)
+        root = state.root
+        level = state.level
+        originX = state.originX
+        originY = state.originY
+        generation = state.generation
+        registerEmpties()
+    }
+}
