@@ -3,43 +3,20 @@ import HashlifeEngine
 /// What any universe of the session shows, whatever its kind (two-state `Universe` or
 /// `MultiStateUniverse`): the generation, the cells not in state 0, where they are, the rule
 /// and each cell's state. `Session.plane` gives the current one.
-public protocol PlaneReading: AnyObject {
-    var generation: BigUInt { get }
-    /// Cells not in state 0 (live cells, for a two-state universe).
-    var population: BigUInt { get }
-    var isEmpty: Bool { get }
-    var boundingBox: CellRect? { get }
-    var statistics: EngineStatistics { get }
-    var memoryLimit: Int { get }
-    var rootLevel: Int { get }
-    /// The rule, of either kind.
-    var anyRule: AnyRule { get }
-    /// The state of the cell at (`x`, `y`): 0 or 1 for a two-state universe.
-    func state(atX x: BigInt, y: BigInt) -> UInt8
-    func fit(columns: Int, rows: Int) -> Viewport?
-}
-
-extension PlaneReading {
-    /// The rule's states (2 for a two-state rule).
-    public var stateCount: Int { anyRule.stateCount }
-}
+public protocol PlaneReading: LifeUniverse {}
 
 /// What the session lets its callers do with its two-state universe: read it. Every change goes
 /// through `Session`'s methods, so each one is a history entry (see Session+History.swift);
 /// callers hold this view, not the `Universe` itself.
 public protocol UniverseReading: PlaneReading {
     var rule: Rule { get }
-    var threads: Int { get }
     func cell(x: BigInt, y: BigInt) -> Bool
     func population(in rect: CellRect) -> BigUInt
     func blockRows(of viewport: Viewport) -> ViewportRows
     func forEachLiveCellOffset(in rect: CellRect, _ body: (_ dx: Int, _ dy: Int) -> Void)
 }
 
-extension Universe: UniverseReading {
-    public var anyRule: AnyRule { .twoState(rule) }
-    public func state(atX x: BigInt, y: BigInt) -> UInt8 { cell(x: x, y: y) ? 1 : 0 }
-}
+extension Universe: UniverseReading {}
 
 /// The session's multi-state universe, to read (`Session.multiState`).
 public protocol MultiStateReading: PlaneReading {
@@ -50,6 +27,4 @@ public protocol MultiStateReading: PlaneReading {
     func population(in rect: CellRect) -> BigUInt
 }
 
-extension MultiStateUniverse: MultiStateReading {
-    public var anyRule: AnyRule { .multiState(rule) }
-}
+extension MultiStateUniverse: MultiStateReading {}

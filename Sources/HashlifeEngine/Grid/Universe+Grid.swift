@@ -219,19 +219,3 @@ extension Universe {
             + "x \(box.x)…\(right), y \(box.y)…\(bottom), the grid x \(span(grid.left, grid.width)), y \(span(grid.top, grid.height))"
     }
 }
-
-extension Universe {
-    /// Kills every cell off `grid` (outside its rectangle, or its band for a tube or strip) and
-    /// returns how many there were.
-    /// - Complexity: O(distinct nodes the grid's edges cross).
-    @discardableResult
-    public func dropCells(outside grid: Grid) -> BigUInt {
-        guard let box = boundingBox else { return .zero }
-        let before = population
-        let x = grid.width == 0 ? box.x : BigInt(grid.left), y = grid.height == 0 ? box.y : BigInt(grid.top)
-        let width = grid.width == 0 ? box.width : BigUInt(UInt64(grid.width))
-        let height = grid.height == 0 ? box.height : BigUInt(UInt64(grid.height))
-        clear(outside: CellRect(x: x, y: y, width: width, height: height))
-        return before - population
-    }
-}

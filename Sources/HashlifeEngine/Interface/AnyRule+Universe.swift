@@ -51,3 +51,36 @@ extension AnyRule {
         return converted
     }
 }
+
+extension AnyRule {
+    /// The same transitions on `grid` (nil: the unbounded plane).
+    public func with(grid: Grid?) -> AnyRule {
+        switch self {
+        case .twoState(let rule): .twoState(rule.with(grid: grid))
+        case .multiState(let rule): .multiState(rule.with(grid: grid))
+        }
+    }
+
+    /// True when an empty neighbourhood gives birth (B0), which bounded grids do not run.
+    public var hasBirthOnZero: Bool {
+        switch self {
+        case .twoState(let rule): rule.hasBirthOnZero
+        case .multiState: false
+        }
+    }
+}
+
+extension LifeUniverse {
+    /// Empties every cell off `grid` (outside its rectangle, or its band for a tube or strip)
+    /// and returns how many there were.
+    @discardableResult
+    public func dropCells(outside grid: Grid) -> BigUInt {
+        guard let box = boundingBox else { return .zero }
+        let before = population
+        let x = grid.width == 0 ? box.x : BigInt(grid.left), y = grid.height == 0 ? box.y : BigInt(grid.top)
+        let width = grid.width == 0 ? box.width : BigUInt(UInt64(grid.width))
+        let height = grid.height == 0 ? box.height : BigUInt(UInt64(grid.height))
+        clear(outside: CellRect(x: x, y: y, width: width, height: height))
+        return before - population
+    }
+}

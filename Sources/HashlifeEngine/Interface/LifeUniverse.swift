@@ -115,6 +115,10 @@ public protocol LifeUniverse: AnyObject {
     /// - Throws: `RegionError.statesOutOfRange` when the clip holds a state the rule lacks,
     ///   `.tooLarge` when it must be copied cell by cell and is too large; nothing changes then.
     func paste(_ clip: CellClip, x: BigInt, y: BigInt, mode: PasteMode) throws(RegionError)
+    /// `clip` as this universe keeps clips (a subtree of its own store, or a list of cells),
+    /// so that it no longer holds on to the universe that made it; `clip` itself when it
+    /// cannot be converted (too large, or states this rule lacks).
+    func adopting(_ clip: CellClip) -> CellClip
     /// `clip` turned or flipped.
     func transformed(_ clip: CellClip, _ transform: PatternTransform) throws(RegionError) -> CellClip
     /// Fills `rect` at random with cells in `state`, each with probability `density`,

@@ -38,6 +38,11 @@ extension MultiStateUniverse: LifeUniverse {
         paste(cells, x: x, y: y, mode: mode)
     }
 
+    public func adopting(_ clip: CellClip) -> CellClip {
+        guard let cells = try? clip.cellClip(), Int(cells.highestState) < rule.stateCount else { return clip }
+        return CellClip(cells: cells)
+    }
+
     public func transformed(_ clip: CellClip, _ transform: PatternTransform) throws(RegionError) -> CellClip {
         try clip.transformedCells(transform)
     }

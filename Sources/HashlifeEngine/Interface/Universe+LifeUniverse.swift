@@ -52,6 +52,11 @@ extension Universe: LifeUniverse {
         paste(try treeClip(clip), x: x, y: y, mode: mode)
     }
 
+    public func adopting(_ clip: CellClip) -> CellClip {
+        guard let tree = try? treeClip(clip) else { return clip }
+        return CellClip(tree: tree, owner: self)
+    }
+
     public func transformed(_ clip: CellClip, _ transform: PatternTransform) throws(RegionError) -> CellClip {
         CellClip(tree: transformed(try treeClip(clip), transform), owner: self)
     }
