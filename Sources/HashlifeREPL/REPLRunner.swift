@@ -1,4 +1,4 @@
-// Driving a REPL from lines: a list (tests), a pipe or file, or the interactive line editor;
+// Driving the interpreter from lines: a list (tests), a pipe or file, or the interactive line editor;
 // and what Ctrl-C (SIGINT) does.
 
 #if canImport(Glibc)
@@ -119,7 +119,7 @@ public enum REPLInterrupts {
 
     /// After a command: idle again; the status to end with if an interrupt came that the
     /// command did not use to cancel a step (only when reading a pipe).
-    static func commandEnds(_ repl: REPL) -> Int32? {
+    static func commandEnds(_ repl: CommandInterpreter) -> Int32? {
         busy.store(false, ordering: .sequentiallyConsistent)
         let interrupted = pending.exchange(false, ordering: .sequentiallyConsistent)
         return interrupted && !repl.wasCancelled && exitsWhenIdle.load(ordering: .relaxed) ? 130 : nil
@@ -130,8 +130,8 @@ public enum REPLInterrupts {
 public struct CommandHooks {
     public var starts: () -> Void
     /// A status to stop with, or nil to go on.
-    public var ends: (REPL) -> Int32?
-    public init(starts: @escaping () -> Void = {}, ends: @escaping (REPL) -> Int32? = { _ in nil }) {
+    public var ends: (CommandInterpreter) -> Int32?
+    public init(starts: @escaping () -> Void = {}, ends: @escaping (CommandInterpreter) -> Int32? = { _ in nil }) {
         self.starts = starts
         self.ends = ends
     }
@@ -141,13 +141,13 @@ public enum REPLRunner {
     /// The line editor's history file: `repl_history` in `DataFolders.state` (`$XDG_STATE_HOME/
     /// hashlife`, default `~/.local/state/hashlife`); nil when there is no such folder.
     public static func historyPath(environment: [String: String]? = nil) -> String? {
-        REPL.historyPath(environment: environment)
+        CommandInterpreter.historyPath(environment: environment)
     }
 
     /// Feeds `input` to `repl` line by line until the input ends or `quit`, writing answers with
     /// `output`, calling `hooks` around each line. Returns the exit status: what a hook said;
     /// else 1 when `failsOnErrors` and any command failed (as `sh -e` ends a script); else 0.
-    public static func run(_ repl: REPL, input: inout some LineSource, output: (String) -> Void,
+    public static func run(_ repl: CommandInterpreter, input: inout some LineSource, output: (String) -> Void,
                            hooks: CommandHooks = CommandHooks(), failsOnErrors: Bool = false) -> Int32 {
         while let line = input.nextLine() {
             hooks.starts()
@@ -162,7 +162,7 @@ public enum REPLRunner {
     /// and embedding): 1 when `failsOnErrors` and any command failed, as a script's status.
     public static func run(session: Session, json: Bool, lines: [String], control: StepControl = StepControl(),
                            failsOnErrors: Bool = false) -> (status: Int32, output: String) {
-        let repl = REPL(session: session, json: json, control: control)
+        let repl = CommandInterpreter(session: session, json: json, control: control)
         var input = LineList(lines)
         var text = ""
         let status = run(repl, input: &input, output: { text += $0 }, failsOnErrors: failsOnErrors)
@@ -181,7 +181,7 @@ public enum REPLRunner {
         let interactive = Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO)
         let write = output ?? { Terminal.write(STDOUT_FILENO, $0) }
         REPLInterrupts.install(exitsWhenIdle: !interactive)
-        let repl = REPL(session: session, json: json, control: REPLInterrupts.control,
+        let repl = CommandInterpreter(session: session, json: json, control: REPLInterrupts.control,
                         showsProgress: Terminal.isTerminal(STDERR_FILENO))
         let hooks = CommandHooks(starts: REPLInterrupts.commandStarts, ends: REPLInterrupts.commandEnds)
         if interactive {

@@ -24,8 +24,8 @@ import HashlifeTestSupport
     ]
 
     @Test(arguments: scripts) func aScriptThroughTheColonLineLeavesWhatTheREPLLeaves(script: [String]) throws {
-        let repl = REPL(session: Session(columns: 80, rows: 24))
-        for line in script { _ = repl.run(name: try REPL.words(line)[0], arguments: Array(try REPL.words(line).dropFirst())) }
+        let repl = CommandInterpreter(session: Session(columns: 80, rows: 24))
+        for line in script { _ = repl.run(name: try CommandInterpreter.words(line)[0], arguments: Array(try CommandInterpreter.words(line).dropFirst())) }
         let app = try makeApp()
         app.hintDismissed = true
         for line in script {
@@ -47,7 +47,7 @@ import HashlifeTestSupport
         #expect(effects == [.command(name: "step", arguments: ["2^10"])])
         #expect(app.busy)
         #expect(app.handle(.key(.escape)) == [.cancelStep])
-        app.commandFinished(name: "step", arguments: ["2^10"], result: .failure(REPLError(.cancelled, "interrupted")))
+        app.commandFinished(name: "step", arguments: ["2^10"], result: .failure(CommandError(.cancelled, "interrupted")))
         #expect(!app.busy)
         #expect(app.status == "stopped at generation 0")
         // Run to the end, the reset point is where it started.

@@ -151,7 +151,7 @@ import HashlifeTestSupport
         #expect(rows.allSatisfy { $0.count <= size.0 - 4 })
         // Every word of the load command's description is in the panel, below its usage.
         let usage = try #require(rows.firstIndex { $0.hasPrefix("  load ") })
-        let summary = try #require(REPL.commandSummaries.first { $0.usage.hasPrefix("load ") }?.summary)
+        let summary = try #require(CommandInterpreter.commandSummaries.first { $0.usage.hasPrefix("load ") }?.summary)
         var joined = ""
         for row in rows[(usage + 1)...] {
             guard row.hasPrefix("      ") else { break }

@@ -3,7 +3,7 @@ import HashlifeTestSupport
 
 /// The command language on trees far deeper than 64 levels.
 @Suite struct DeepTreeClassifyTests {
-    /// The REPL's `classify` after a far `step` (it said "undetermined" past 2^64).
+    /// The interpreter's `classify` after a far `step` (it said "undetermined" past 2^64).
     @Test func classifyAfterAFarStep() throws {
         let gun = Fixtures.pattern("gosper-glider-gun.rle"), acorn = Fixtures.pattern("acorn.rle")
         let output = transcript(["load \(gun)", "step 2^100", "classify", "load \(acorn)", "step 10^100", "classify"])

@@ -5,14 +5,14 @@ import HashlifeEngine
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// A REPL using a store in a fresh folder; `say` runs one line and returns its output.
+/// An interpreter using a store in a fresh folder; `say` runs one line and returns its output.
 final class BoardREPL {
-    let repl: REPL
+    let repl: CommandInterpreter
     let store: String
 
     init(store: String? = nil, json: Bool = false) throws {
         self.store = try store ?? (temporaryDirectory() + "/boards.sqlite")
-        repl = REPL(session: Session(columns: 8, rows: 4), json: json)
+        repl = CommandInterpreter(session: Session(columns: 8, rows: 4), json: json)
         repl.useBoardStore(self.store)
     }
 

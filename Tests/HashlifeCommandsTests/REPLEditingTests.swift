@@ -10,25 +10,25 @@ import HashlifeTestSupport
 /// errors (each one line, the session going on, nothing changed), and the cells they leave
 /// checked against cell-by-cell expectations.
 @Suite struct REPLEditingTests {
-    /// A JSON REPL whose user shapes live in a fresh temporary folder.
-    func makeREPL() throws -> (REPL, String) {
+    /// A JSON interpreter whose user shapes live in a fresh temporary folder.
+    func makeREPL() throws -> (CommandInterpreter, String) {
         let folder = try temporaryDirectory()
-        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         repl.shapes = ShapeLibrary(folder: folder + "/shapes")
         return (repl, folder)
     }
 
     /// Runs `line`, returning its one JSON answer.
-    func run(_ repl: REPL, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
+    func run(_ repl: CommandInterpreter, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
 
-    func ok(_ repl: REPL, _ line: String) throws -> [String: Any] {
+    func ok(_ repl: CommandInterpreter, _ line: String) throws -> [String: Any] {
         let answer = try run(repl, line)
         #expect(answer["ok"] as? Bool == true, "'\(line)' failed: \(answer)")
         return answer
     }
 
     /// Runs `line`, expecting the error `code`, and checks that nothing changed.
-    func fails(_ repl: REPL, _ line: String, code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func fails(_ repl: CommandInterpreter, _ line: String, code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = liveCells(repl.session.universe)
         let history = repl.session.undoHistory.count
         let answer = try run(repl, line)

@@ -8,10 +8,10 @@ import HashlifeTestSupport
 /// The `grid` command: show, resize (dropping cells off the new grid with a count, undoably),
 /// Golly's suffixes, `none`, and its errors.
 @Suite struct REPLGridTests {
-    func run(_ repl: REPL, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
+    func run(_ repl: CommandInterpreter, _ line: String) throws -> [String: Any] { try jsonAnswer(repl, line) }
 
     @Test func resizingDropsCellsOffTheGridUndoably() throws {
-        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         _ = try run(repl, "rule B3/S23:T24,24")
         for (x, y) in [(0, 0), (1, 0), (2, 0), (11, 11), (-12, -12)] { _ = try run(repl, "set \(x) \(y)") }
         #expect(try run(repl, "grid")["grid"] as? String == "T24,24")
@@ -25,7 +25,7 @@ import HashlifeTestSupport
     }
 
     @Test func aB0RuleKeepsItsPlaneAndSaysWhy() throws {
-        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         _ = try run(repl, "rule B0134/S23")
         let answer = try run(repl, "grid 24 24")
         #expect(answer["ok"] as? Bool == false)
@@ -36,7 +36,7 @@ import HashlifeTestSupport
     }
 
     @Test func topologiesSuffixesAndNone() throws {
-        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         #expect(try run(repl, "grid")["grid"] as? String == "none")
         #expect(try run(repl, "grid 30 20 klein")["grid"] as? String == "K30,20*")
         #expect(try run(repl, "grid 12 12 sphere")["grid"] as? String == "S12")
@@ -48,7 +48,7 @@ import HashlifeTestSupport
 
     @Test(arguments: ["grid 5 6 sphere", "grid 0 0", "grid 10 10 donut", "grid :T0,0", "grid -3 4", "grid 1 2 3 4", "grid :K10,10"])
     func badGridsAreOneLineErrors(_ line: String) throws {
-        let repl = REPL(session: Session(columns: 20, rows: 10), json: true)
+        let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         let answer = try run(repl, line)
         #expect(answer["ok"] as? Bool == false, "\(line): \(answer)")
         #expect(repl.session.universe.rule.grid == nil)

@@ -6,7 +6,7 @@ import HashlifeInterface
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// Hostile REPL input: huge numbers, long lines, control characters, huge views.
+/// Hostile command-language input: huge numbers, long lines, control characters, huge views.
 @Suite struct REPLHardeningTests {
     @Test func hugeNumbersAreRefusedByTheirLength() {
         let digits = String(repeating: "9", count: 1_000_000)

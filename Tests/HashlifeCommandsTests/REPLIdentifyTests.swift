@@ -4,7 +4,7 @@ import HashlifeCommands
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// The REPL's `identify`: the selection, or the whole pattern, by its apgcode.
+/// The interpreter's `identify`: the selection, or the whole pattern, by its apgcode.
 @Suite struct REPLIdentifyTests {
     @Test func theWholePatternAndThenTheSelection() throws {
         let output = transcript([

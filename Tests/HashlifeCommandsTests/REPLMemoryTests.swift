@@ -6,7 +6,7 @@ import HashlifeFormats
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// The REPL's `memory` and `stats` commands, the session's memory limit, and steps that do not
+/// The interpreter's `memory` and `stats` commands, the session's memory limit, and steps that do not
 /// fit in it.
 @Suite struct REPLMemoryTests {
     static let megabyte = 1 << 20

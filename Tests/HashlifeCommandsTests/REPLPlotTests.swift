@@ -7,12 +7,12 @@ import HashlifeTestSupport
 
 @Suite struct REPLPlotTests {
     @Test func sparklineLevelsAreExact() {
-        #expect(REPL.sparkline([0, 1, 2, 3, 4, 5, 6, 7].map { BigUInt($0) }) == "▁▂▃▄▅▆▇█")
-        #expect(REPL.sparkline([BigUInt(5), 5, 5]) == "▄▄▄")
+        #expect(CommandInterpreter.sparkline([0, 1, 2, 3, 4, 5, 6, 7].map { BigUInt($0) }) == "▁▂▃▄▅▆▇█")
+        #expect(CommandInterpreter.sparkline([BigUInt(5), 5, 5]) == "▄▄▄")
         // Values past 10^30 are compared exactly.
         let big = BigUInt.power(BigUInt(10), 40)
-        #expect(REPL.sparkline([big, big + BigUInt(1), big + BigUInt(7)]) == "▁▂█")
-        #expect(REPL.sparkline([]) == "")
+        #expect(CommandInterpreter.sparkline([big, big + BigUInt(1), big + BigUInt(7)]) == "▁▂█")
+        #expect(CommandInterpreter.sparkline([]) == "")
     }
 
     @Test func plotFollowsTheStepsInTheHistory() throws {

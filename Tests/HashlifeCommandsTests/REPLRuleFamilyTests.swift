@@ -5,7 +5,7 @@ import HashlifeEngine
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// The REPL with B0, MAP and Wolfram rules: `rule` prints Golly's canonical text, and the JSON
+/// The interpreter with B0, MAP and Wolfram rules: `rule` prints Golly's canonical text, and the JSON
 /// answers say which background (0 or 1) the reported cells are relative to.
 @Suite struct REPLRuleFamilyTests {
     let glider = Fixtures.pattern("glider.rle")

@@ -6,18 +6,18 @@ import HashlifeFormats
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// Runs `lines` through a fresh REPL over a `columns`×`rows` session, until the lines end or `quit`;
+/// Runs `lines` through a fresh interpreter over a `columns`×`rows` session, until the lines end or `quit`;
 /// returns everything written.
 func transcript(_ lines: [String], json: Bool = false, columns: Int = 8, rows: Int = 4,
                         session: Session? = nil, control: StepControl = StepControl()) -> String {
-    let repl = REPL(session: session ?? Session(columns: columns, rows: rows), json: json, control: control)
+    let repl = CommandInterpreter(session: session ?? Session(columns: columns, rows: rows), json: json, control: control)
     var output = ""
     for line in lines where !repl.execute(line, emit: { output += $0 }) { break }
     return output
 }
 
 /// Runs `line` on `repl` (in JSON mode), returning its one JSON answer.
-func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
+func jsonAnswer(_ repl: CommandInterpreter, _ line: String) throws -> [String: Any] {
     var output = ""
     repl.execute(line) { output += $0 }
     let objects = try jsonLines(output)
@@ -138,11 +138,11 @@ func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
     }
 
     @Test func wordsAreSplitOnBlanksWithQuotesAndCommentLines() throws {
-        #expect(try REPL.words("  step   2^10\t") == ["step", "2^10"])
-        #expect(try REPL.words("load \"my file.rle\" rule 'B36/S23'") == ["load", "my file.rle", "rule", "B36/S23"])
-        #expect(try REPL.words("   # comment") == [])
-        #expect(try REPL.words("") == [])
-        #expect(try REPL.words("set a#b 1") == ["set", "a#b", "1"])
+        #expect(try CommandInterpreter.words("  step   2^10\t") == ["step", "2^10"])
+        #expect(try CommandInterpreter.words("load \"my file.rle\" rule 'B36/S23'") == ["load", "my file.rle", "rule", "B36/S23"])
+        #expect(try CommandInterpreter.words("   # comment") == [])
+        #expect(try CommandInterpreter.words("") == [])
+        #expect(try CommandInterpreter.words("set a#b 1") == ["set", "a#b", "1"])
     }
 
     @Test func classifySaysWhereThePatternEndsAndLeavesItAlone() throws {
@@ -158,7 +158,7 @@ func jsonAnswer(_ repl: REPL, _ line: String) throws -> [String: Any] {
 
     @Test func helpListsEveryCommandWithOneLineEach() {
         let output = transcript(["help"])
-        for command in REPLCommand.all {
+        for command in InterpreterCommand.all {
             #expect(output.contains("  " + command.usage + " "), "missing \(command.name)")
         }
         #expect(transcript(["help step"]) == """

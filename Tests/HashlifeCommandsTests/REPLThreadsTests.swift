@@ -6,7 +6,7 @@ import HashlifeFormats
 import HashlifeEditing
 import HashlifeTestSupport
 
-/// The REPL's `threads` command and the session's thread count: shown, set, kept
+/// The interpreter's `threads` command and the session's thread count: shown, set, kept
 /// for later loads, and never changing a result.
 @Suite struct REPLThreadsTests {
     static let badValue = "expected a whole number of threads from 1 to 256"

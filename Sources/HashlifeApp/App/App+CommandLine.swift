@@ -276,7 +276,7 @@ extension App {
     /// Runs one line of the command language as the app means it (see the file's header).
     public func runCommandLine(_ line: String) -> [AppEffect] {
         let words: [String]
-        do { words = try REPL.words(line) } catch {
+        do { words = try CommandInterpreter.words(line) } catch {
             status = "error: \(error.message)"
             if let again = reopenOnError { prompt = again }
             reopenOnError = nil
@@ -317,7 +317,7 @@ extension App {
 
     /// The worker finished command `name` (or it ran here, in tests): shows its answer and
     /// follows what it changed.
-    public func commandFinished(name: String, arguments: [String], result: Result<Answer, REPLError>) {
+    public func commandFinished(name: String, arguments: [String], result: Result<Answer, CommandError>) {
         busy = false
         let again = reopenOnError
         reopenOnError = nil
@@ -444,7 +444,7 @@ extension App {
         var candidates: [String]
         var isFile = false
         if earlier.isEmpty {
-            candidates = REPL.commandNames.filter { $0.hasPrefix(word.lowercased()) }.map { $0 + " " }
+            candidates = CommandInterpreter.commandNames.filter { $0.hasPrefix(word.lowercased()) }.map { $0 + " " }
         } else if earlier.count == 1, let subcommands = App.subcommands(of: earlier[0]), !subcommands.isEmpty {
             candidates = subcommands.filter { $0.hasPrefix(word.lowercased()) }.map { $0 + " " }
         } else {
@@ -470,7 +470,7 @@ extension App {
     /// The literal words that may follow command `name` ("save", "open", … for `board`), from
     /// its usage line; nil for no such command.
     static func subcommands(of name: String) -> [String]? {
-        guard let usage = REPL.usage(of: name.lowercased()) else { return nil }
+        guard let usage = CommandInterpreter.usage(of: name.lowercased()) else { return nil }
         var words: [String] = []
         for (i, alternative) in usage.split(separator: "|").enumerated() {
             var tokens = alternative.split(separator: " ").map(String.init)

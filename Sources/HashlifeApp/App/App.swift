@@ -73,7 +73,7 @@ public final class App {
     /// The one-line prompt at the bottom, when open (App+CommandLine.swift).
     public internal(set) var prompt: Prompt?
     /// The command language over the session (the `:` line). Its steps stop through `control`.
-    public let commands: REPL
+    public let commands: CommandInterpreter
     /// Stops the running step or command; the runner's worker uses it.
     public let control = StepControl()
     /// The command-line history shared with `hashlife repl` (nil: kept in `typedCommands` only).
@@ -170,7 +170,7 @@ public final class App {
         self.columns = max(columns, 20)
         self.rows = max(rows, 8)
         self.library = library
-        commands = REPL(session: session, control: control)
+        commands = CommandInterpreter(session: session, control: control)
         if let library { commands.shapes = library }
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)

@@ -104,7 +104,7 @@ public struct AppLaunch {
                       library: ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" }))
         app.settingsPath = settingsPath
         app.store = store
-        app.historyEditor = REPL.historyPath(environment: environment).map { LineEditor(prompt: ":", historyPath: $0) }
+        app.historyEditor = CommandInterpreter.historyPath(environment: environment).map { LineEditor(prompt: ":", historyPath: $0) }
         app.gridBounds = session.rule.grid?.rect
         if let view {
             app.restoreView(centreX: view.centreX, centreY: view.centreY, scale: view.scale, editMode: view.editMode,

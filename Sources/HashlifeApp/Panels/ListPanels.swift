@@ -26,8 +26,8 @@ extension App {
     /// (the panel wraps both to its width), then the notes.
     static var commandHelpLines: [String] {
         ["Commands:"]
-            + REPL.commandSummaries.flatMap { ["  " + $0.usage, "      " + $0.summary] }
-            + [""] + REPL.helpNotes
+            + CommandInterpreter.commandSummaries.flatMap { ["  " + $0.usage, "      " + $0.summary] }
+            + [""] + CommandInterpreter.helpNotes
     }
 
     /// The output panel's lines wrapped to `width` characters, and its box's width.

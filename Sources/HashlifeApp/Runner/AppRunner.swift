@@ -56,7 +56,7 @@ public enum AppRunner {
             guard let result else { return }
             if let command = runningCommand {
                 runningCommand = nil
-                let answer = command.answer.result ?? .failure(REPLError(SessionError.Kind.cancelled, result?.message ?? "stopped"))
+                let answer = command.answer.result ?? .failure(CommandError(SessionError.Kind.cancelled, result?.message ?? "stopped"))
                 app.commandFinished(name: command.name, arguments: command.arguments, result: answer)
             } else {
                 app.stepFinished(result)
@@ -160,7 +160,7 @@ public enum AppRunner {
 /// A command's answer, written by the worker before it says it finished, and read by the app's
 /// thread after (the worker's `finished` flag orders the two).
 final class CommandAnswer: @unchecked Sendable {
-    var result: Result<Answer, REPLError>?
+    var result: Result<Answer, CommandError>?
 }
 
 /// Base64 for OSC 52 clipboard writes.

@@ -1,5 +1,5 @@
-// REPL+States.swift — what the language says about multi-state patterns: the view of states
-// and the help lines about them.
+// CommandInterpreter+States.swift — what the language says about multi-state patterns: the
+// view of states and the help lines about them.
 
 import HashlifeEngine
 import HashlifeEditing
@@ -7,7 +7,7 @@ import HashlifeFormats
 import HashlifeInterface
 import HashlifeRendering
 
-extension REPL {
+extension CommandInterpreter {
     /// The lines `help` adds about multi-state patterns (Generations, LifeHistory, LifeSuper).
     static let multiStateHelp: [String] = [
         "Multi-state patterns (Generations such as 345/2/4 or /2/3, LifeHistory, LifeSuper) load from RLE or Macrocell and save to them;",
@@ -32,15 +32,15 @@ extension REPL {
 
 // MARK: - The clipboard with states
 
-extension REPL {
+extension CommandInterpreter {
     /// `copy` of a multi-state selection; with `rle`, the clip as multi-state RLE too.
-    func copyWithStates(rle: Bool) throws(REPLError) -> Answer {
+    func copyWithStates(rle: Bool) throws(CommandError) -> Answer {
         let clip: MultiStateClip
-        do { clip = try session.copyMultiStateSelection() } catch { throw REPLError(error) }
+        do { clip = try session.copyMultiStateSelection() } catch { throw CommandError(error) }
         var answer = Answer("copied \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", multiStateClipJSON(clip))])
         if rle {
             let text: String
-            do { text = MultiStateRLE.write(try session.pattern(of: clip)) } catch { throw REPLError(error) }
+            do { text = MultiStateRLE.write(try session.pattern(of: clip)) } catch { throw CommandError(error) }
             answer.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if answer.lines.last == "" { answer.lines.removeLast() }
             answer.fields.append(.init("rle", .string(text)))

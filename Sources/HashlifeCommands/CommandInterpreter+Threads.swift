@@ -5,16 +5,16 @@ import HashlifeEngine
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
-    static let threadsCommand = REPLCommand(
+extension CommandInterpreter {
+    static let threadsCommand = InterpreterCommand(
         "threads", usage: "threads [N]",
         "Show the threads a step may use and the processors available; set them to N (1 to \(ThreadCount.range.upperBound); 1 is single-threaded; kept for later loads). Results are the same for every N."
-    ) { r, a throws(REPLError) in try r.threads(a) }
+    ) { r, a throws(CommandError) in try r.threads(a) }
 
     /// `threads` shows the count; `threads N` sets it (for the current universe and later
     /// loads). Either answers with the count after it and the processors available: in text,
     /// "threads 4 (2 processors available)"; in JSON, `threads` and `processors` (numbers).
-    func threads(_ a: [String]) throws(REPLError) -> Answer {
+    func threads(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("threads")) }
         if let word = a.first {
             do { session.threads = try ThreadCount.parse(word) } catch { throw .argument("invalid threads: \(error.description)") }

@@ -10,17 +10,17 @@ import HashlifeTerminal
 import Synchronization
 
 /// One command of the language.
-struct REPLCommand: Sendable {
+struct InterpreterCommand: Sendable {
     let name: String
     let aliases: [String]
     /// "step [N]": the name and its arguments, as `help` and usage errors show them.
     let usage: String
     /// One line of help.
     let summary: String
-    let run: @Sendable (REPL, [String]) throws(REPLError) -> Answer
+    let run: @Sendable (CommandInterpreter, [String]) throws(CommandError) -> Answer
 
     init(_ name: String, aliases: [String] = [], usage: String, _ summary: String,
-         _ run: @escaping @Sendable (REPL, [String]) throws(REPLError) -> Answer) {
+         _ run: @escaping @Sendable (CommandInterpreter, [String]) throws(CommandError) -> Answer) {
         self.name = name
         self.aliases = aliases
         self.usage = usage
@@ -29,49 +29,49 @@ struct REPLCommand: Sendable {
     }
 
     /// Every command, in the order `help` lists them.
-    static let all: [REPLCommand] = [
-        REPLCommand("load", usage: "load FILE [rule R]",
-                    "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it; a multi-state RLE or Macrocell file (Generations such as 345/2/4, LifeHistory, LifeSuper) loads with its states.") { r, a throws(REPLError) in try r.load(a) },
-        REPLCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
-                    "Write the pattern atomically; the format follows the extension unless given (.gz compresses). A multi-state pattern is written as multi-state RLE or Macrocell only.") { r, a throws(REPLError) in try r.save(a) },
-        REPLCommand("rule", usage: "rule [R]",
-                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, Wn such as W30, or a multi-state rule: Generations 345/2/4 or /2/3, LifeHistory, LifeSuper); the cells stay: live cells become state 1 under a multi-state rule, and a rule with fewer states is refused while a cell is in a state it lacks.") { r, a throws(REPLError) in try r.rule(a) },
-        REPLCommand("step", usage: "step [N]",
-                    "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(REPLError) in try r.step(a) },
-        REPLCommand("goto", usage: "goto GEN",
-                    "Go to generation GEN: forward by stepping, back through kept generations or by re-running.") { r, a throws(REPLError) in try r.goto(a) },
-        REPLCommand("gen", aliases: ["generation"], usage: "gen", "Show the generation.") { r, a throws(REPLError) in try r.generation(a) },
-        REPLCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells; with states, cells not in state 0).") { r, a throws(REPLError) in try r.population(a) },
-        REPLCommand("bounds", usage: "bounds", "Show the bounding box of the live cells.") { r, a throws(REPLError) in try r.bounds(a) },
-        REPLCommand("info", usage: "info", "Show the file, pattern name, rule, generation, population, bounds and view.") { r, a throws(REPLError) in try r.info(a) },
-        REPLCommand("view", usage: "view [X Y W H] [zoom Z] [format text|unicode|braille]",
-                    "Draw the current view, or the W×H cells from (X, Y) at zoom Z (the current view is unchanged). Multi-state patterns: text only, one character per state (see 'help').") { r, a throws(REPLError) in try r.view(a) },
-        REPLCommand("pan", usage: "pan DX DY", "Move the view by DX, DY cells.") { r, a throws(REPLError) in try r.pan(a) },
-        REPLCommand("zoom", usage: "zoom in|out|Z",
-                    "Set the cells per character side (Z ≥ 1, digits or B^E), keeping the view's centre; in halves, out doubles.") { r, a throws(REPLError) in try r.zoom(a) },
-        REPLCommand("fit", usage: "fit", "Fit the view to the whole pattern (20% margin), keeping its size.") { r, a throws(REPLError) in try r.fit(a) },
-        REPLCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(REPLError) in try r.size(a) },
-        REPLCommand("set", usage: "set X Y [STATE]",
-                    "Put the cell at (X, Y) in STATE (default 1): 0 dead or 1 alive, or 0 to N-1 under a rule of N states.") { r, a throws(REPLError) in try r.setCell(a) },
-        REPLCommand("get", usage: "get X Y", "Show the state of the cell at (X, Y) (0 dead or empty).") { r, a throws(REPLError) in try r.getCell(a) },
-        REPLCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y) (with states: state 0 becomes 1, any other 0).") { r, a throws(REPLError) in try r.toggle(a) },
-    ] + REPL.editingCommands + [
-        REPL.gridCommand,
-    ] + REPL.historyCommands + REPL.plotCommands + REPL.boardCommands + [
-        REPLCommand("classify", usage: "classify [MAXGEN]",
-                    "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(REPLError) in try r.classify(a) },
-        REPLCommand("identify", usage: "identify [MAXPERIOD]",
-                    "Name the selection (or, without one, the whole pattern) by its apgcode once it is periodic, looking at most MAXPERIOD generations ahead (default 10000): kind, period, population, and an oscillator's rotor, stator, heat and volatility, and how many objects it is when more than one; the universe is unchanged.") { r, a throws(REPLError) in try r.identify(a) },
-        REPLCommand("stats", usage: "stats",
-                    "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(REPLError) in try r.stats(a) },
-        REPLCommand("memory", usage: "memory [MB|collect]",
-                    "Show memory in use, the limit, nodes, evictions and collections; set the limit to MB (2^20 bytes, 1 to 1048576; kept for later loads); or collect now.") { r, a throws(REPLError) in try r.memory(a) },
-        REPL.threadsCommand,
-        REPLCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(REPLError) in try r.help(a) },
-        REPLCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(REPLError) in try r.quitCommand(a) },
+    static let all: [InterpreterCommand] = [
+        InterpreterCommand("load", usage: "load FILE [rule R]",
+                    "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it; a multi-state RLE or Macrocell file (Generations such as 345/2/4, LifeHistory, LifeSuper) loads with its states.") { r, a throws(CommandError) in try r.load(a) },
+        InterpreterCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
+                    "Write the pattern atomically; the format follows the extension unless given (.gz compresses). A multi-state pattern is written as multi-state RLE or Macrocell only.") { r, a throws(CommandError) in try r.save(a) },
+        InterpreterCommand("rule", usage: "rule [R]",
+                    "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, Wn such as W30, or a multi-state rule: Generations 345/2/4 or /2/3, LifeHistory, LifeSuper); the cells stay: live cells become state 1 under a multi-state rule, and a rule with fewer states is refused while a cell is in a state it lacks.") { r, a throws(CommandError) in try r.rule(a) },
+        InterpreterCommand("step", usage: "step [N]",
+                    "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(CommandError) in try r.step(a) },
+        InterpreterCommand("goto", usage: "goto GEN",
+                    "Go to generation GEN: forward by stepping, back through kept generations or by re-running.") { r, a throws(CommandError) in try r.goto(a) },
+        InterpreterCommand("gen", aliases: ["generation"], usage: "gen", "Show the generation.") { r, a throws(CommandError) in try r.generation(a) },
+        InterpreterCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells; with states, cells not in state 0).") { r, a throws(CommandError) in try r.population(a) },
+        InterpreterCommand("bounds", usage: "bounds", "Show the bounding box of the live cells.") { r, a throws(CommandError) in try r.bounds(a) },
+        InterpreterCommand("info", usage: "info", "Show the file, pattern name, rule, generation, population, bounds and view.") { r, a throws(CommandError) in try r.info(a) },
+        InterpreterCommand("view", usage: "view [X Y W H] [zoom Z] [format text|unicode|braille]",
+                    "Draw the current view, or the W×H cells from (X, Y) at zoom Z (the current view is unchanged). Multi-state patterns: text only, one character per state (see 'help').") { r, a throws(CommandError) in try r.view(a) },
+        InterpreterCommand("pan", usage: "pan DX DY", "Move the view by DX, DY cells.") { r, a throws(CommandError) in try r.pan(a) },
+        InterpreterCommand("zoom", usage: "zoom in|out|Z",
+                    "Set the cells per character side (Z ≥ 1, digits or B^E), keeping the view's centre; in halves, out doubles.") { r, a throws(CommandError) in try r.zoom(a) },
+        InterpreterCommand("fit", usage: "fit", "Fit the view to the whole pattern (20% margin), keeping its size.") { r, a throws(CommandError) in try r.fit(a) },
+        InterpreterCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(CommandError) in try r.size(a) },
+        InterpreterCommand("set", usage: "set X Y [STATE]",
+                    "Put the cell at (X, Y) in STATE (default 1): 0 dead or 1 alive, or 0 to N-1 under a rule of N states.") { r, a throws(CommandError) in try r.setCell(a) },
+        InterpreterCommand("get", usage: "get X Y", "Show the state of the cell at (X, Y) (0 dead or empty).") { r, a throws(CommandError) in try r.getCell(a) },
+        InterpreterCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y) (with states: state 0 becomes 1, any other 0).") { r, a throws(CommandError) in try r.toggle(a) },
+    ] + CommandInterpreter.editingCommands + [
+        CommandInterpreter.gridCommand,
+    ] + CommandInterpreter.historyCommands + CommandInterpreter.plotCommands + CommandInterpreter.boardCommands + [
+        InterpreterCommand("classify", usage: "classify [MAXGEN]",
+                    "Say where the pattern ends (extinct, still, oscillator, spaceship, settled, growing) within MAXGEN generations (default 100000); the universe is unchanged.") { r, a throws(CommandError) in try r.classify(a) },
+        InterpreterCommand("identify", usage: "identify [MAXPERIOD]",
+                    "Name the selection (or, without one, the whole pattern) by its apgcode once it is periodic, looking at most MAXPERIOD generations ahead (default 10000): kind, period, population, and an oscillator's rotor, stator, heat and volatility, and how many objects it is when more than one; the universe is unchanged.") { r, a throws(CommandError) in try r.identify(a) },
+        InterpreterCommand("stats", usage: "stats",
+                    "Show engine statistics: nodes, bytes in use and the limit, memo hits and misses, evictions, collections, pinned roots, root level.") { r, a throws(CommandError) in try r.stats(a) },
+        InterpreterCommand("memory", usage: "memory [MB|collect]",
+                    "Show memory in use, the limit, nodes, evictions and collections; set the limit to MB (2^20 bytes, 1 to 1048576; kept for later loads); or collect now.") { r, a throws(CommandError) in try r.memory(a) },
+        CommandInterpreter.threadsCommand,
+        InterpreterCommand("help", usage: "help [COMMAND]", "List the commands, or explain one.") { r, a throws(CommandError) in try r.help(a) },
+        InterpreterCommand("quit", aliases: ["exit"], usage: "quit", "Leave the REPL.") { r, a throws(CommandError) in try r.quitCommand(a) },
     ]
 
-    static func named(_ name: String) -> REPLCommand? {
+    static func named(_ name: String) -> InterpreterCommand? {
         let key = name.lowercased()
         return all.first { $0.name == key || $0.aliases.contains(key) }
     }
@@ -79,34 +79,34 @@ struct REPLCommand: Sendable {
 
 // MARK: - Limits
 
-extension REPL {
+extension CommandInterpreter {
     /// Zooms must be below 2^this (as generation counts). Views obey `OutputLimit`.
     static let zoomBitLimit = InputNumber.generationBitLimit
 }
 
 // MARK: - Files and rule
 
-extension REPL {
-    func load(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func load(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "rule") else { throw .usage(command("load")) }
         let rule = a.count == 3 ? try parseAnyRule(a[2]) : nil
-        do { try session.load(path: a[0], anyRule: rule) } catch { throw REPLError(error).quoting(a[0]) }
+        do { try session.load(path: a[0], anyRule: rule) } catch { throw CommandError(error).quoting(a[0]) }
         let universe = session.plane
         let population = universe.population
         // A file cut short loads with its warnings: lines after the answer, or "warnings".
         let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
-        return Answer(lines: ["loaded \(REPL.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
+        return Answer(lines: ["loaded \(CommandInterpreter.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
             .init("path", .string(a[0])),
             .init("name", session.patternName.map { .string($0) } ?? .null),
             .init("rule", .string(session.rule.description)),
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(session))),
+            .init("background", .int(CommandInterpreter.background(session))),
         ] + (warnings.isEmpty ? [] : [.init("warnings", .array(warnings.map { .string($0) }))]))
     }
 
-    func save(_ a: [String]) throws(REPLError) -> Answer {
+    func save(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "format") else { throw .usage(command("save")) }
         var format: PatternFormat? = nil
         if a.count == 3 {
@@ -115,18 +115,18 @@ extension REPL {
             }
             format = named
         }
-        do { try session.save(path: a[0], format: format) } catch { throw REPLError(error).quoting(a[0]) }
+        do { try session.save(path: a[0], format: format) } catch { throw CommandError(error).quoting(a[0]) }
         let written = format ?? PatternFormat(fileName: a[0]) ?? .rle
-        return Answer("saved \(REPL.shown(a[0])) (\(written.displayName))", [
+        return Answer("saved \(CommandInterpreter.shown(a[0])) (\(written.displayName))", [
             .init("path", .string(a[0])), .init("format", .string(written.fileExtension)),
         ])
     }
 
-    func rule(_ a: [String]) throws(REPLError) -> Answer {
+    func rule(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("rule")) }
         if let text = a.first {
             let parsed = try parseAnyRule(text)
-            do { try session.setRule(parsed) } catch { throw REPLError(error) }
+            do { try session.setRule(parsed) } catch { throw CommandError(error) }
         }
         let rule = session.rule.description
         return Answer("rule \(rule)", [.init("rule", .string(rule))] + statesField)
@@ -139,12 +139,12 @@ extension REPL {
 
     /// A rule of either kind (`AnyRule.parse`); the error quotes the rule (shortened and
     /// escaped) once, as `RuleError` does.
-    func parseAnyRule(_ text: String) throws(REPLError) -> AnyRule {
-        do { return try AnyRule.parse(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
+    func parseAnyRule(_ text: String) throws(CommandError) -> AnyRule {
+        do { return try AnyRule.parse(text) } catch { throw CommandError(SessionError.Kind.rule, error.description) }
     }
 
-    func parseRule(_ text: String) throws(REPLError) -> Rule {
-        do { return try Rule(text) } catch { throw REPLError(SessionError.Kind.rule, error.description) }
+    func parseRule(_ text: String) throws(CommandError) -> Rule {
+        do { return try Rule(text) } catch { throw CommandError(SessionError.Kind.rule, error.description) }
     }
 }
 
@@ -158,17 +158,17 @@ final class GenerationTracker: Sendable {
     var current: BigUInt { value.withLock { $0 } }
 }
 
-extension REPL {
-    func step(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func step(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("step")) }
-        let count = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "N") } ?? .one
+        let count = try a.first.map { (text) throws(CommandError) in try parseGenerations(text, name: "N") } ?? .one
         let target = session.plane.generation + count
         return try advance(label: "step \(a.first ?? "1")", target: target) { control, progress throws(SessionError) in
             try session.step(count, control: control, progress: progress)
         }
     }
 
-    func goto(_ a: [String]) throws(REPLError) -> Answer {
+    func goto(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 else { throw .usage(command("goto")) }
         let target = try parseGenerations(a[0], name: "GEN")
         return try advance(label: "goto \(a[0])", target: target) { control, progress throws(SessionError) in
@@ -179,7 +179,7 @@ extension REPL {
     /// Runs a step or goto with the cancellation control (reset first) and, when enabled, the
     /// progress display; answers the generation and population reached.
     private func advance(label: String, target: BigUInt,
-                         _ work: (StepControl, @escaping (BigUInt) -> Void) throws(SessionError) -> Void) throws(REPLError) -> Answer {
+                         _ work: (StepControl, @escaping (BigUInt) -> Void) throws(SessionError) -> Void) throws(CommandError) -> Answer {
         control.reset()
         let clock = ContinuousClock()
         let start = clock.now
@@ -202,22 +202,22 @@ extension REPL {
         let seconds = (clock.now - start) / .seconds(1)
         let universe = session.plane
         let population = universe.population
-        return Answer("generation \(universe.generation), population \(population)\(REPL.backgroundNote(session))", [
+        return Answer("generation \(universe.generation), population \(population)\(CommandInterpreter.backgroundNote(session))", [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(session))),
+            .init("background", .int(CommandInterpreter.background(session))),
             .init("seconds", .double(seconds)),
         ])
     }
 
-    /// A failed step as the REPL reports it: a "memory" error also says how to raise the limit.
-    func stepFailure(_ kind: SessionError.Kind, message: String) -> REPLError {
-        REPLError(kind, kind == .memory ? message + " (raise the limit with 'memory MB')" : message)
+    /// A failed step as the interpreter reports it: a "memory" error also says how to raise the limit.
+    func stepFailure(_ kind: SessionError.Kind, message: String) -> CommandError {
+        CommandError(kind, kind == .memory ? message + " (raise the limit with 'memory MB')" : message)
     }
 
     /// A generation count: digits or B^E, below 2^65001 (`InputNumber.generationBitLimit`),
     /// refused by its length before any arithmetic when it is longer than that allows.
-    func parseGenerations(_ text: String, name: String) throws(REPLError) -> BigUInt {
+    func parseGenerations(_ text: String, name: String) throws(CommandError) -> BigUInt {
         do { return try InputNumber.count(text, belowBits: InputNumber.generationBitLimit) } catch {
             throw .argument("invalid \(name): \(error.description)")
         }
@@ -226,18 +226,18 @@ extension REPL {
 
 // MARK: - Queries
 
-extension REPL {
-    func generation(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func generation(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("gen")) }
         let generation = session.plane.generation.description
         return Answer("generation \(generation)", [.init("generation", .string(generation))])
     }
 
-    func population(_ a: [String]) throws(REPLError) -> Answer {
+    func population(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("pop")) }
         let population = session.plane.population.description
-        return Answer("population \(population)\(REPL.backgroundNote(session))",
-                      [.init("population", .string(population)), .init("background", .int(REPL.background(session)))])
+        return Answer("population \(population)\(CommandInterpreter.backgroundNote(session))",
+                      [.init("population", .string(population)), .init("background", .int(CommandInterpreter.background(session)))])
     }
 
     /// " (background 1: …)" when the universe's cells are relative to an all-alive plane (a B0
@@ -253,13 +253,13 @@ extension REPL {
         return session.universe.rule.background(atGeneration: session.universe.generation)
     }
 
-    func bounds(_ a: [String]) throws(REPLError) -> Answer {
+    func bounds(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("bounds")) }
         let box = session.plane.boundingBox
         return Answer("bounds " + boundsText(box), [.init("bounds", boundsJSON(box))])
     }
 
-    func info(_ a: [String]) throws(REPLError) -> Answer {
+    func info(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("info")) }
         let universe = session.plane
         let box = universe.boundingBox
@@ -269,7 +269,7 @@ extension REPL {
         lines += [
             "rule \(session.rule)" + (session.isMultiState ? " (\(universe.stateCount) states)" : ""),
             "generation \(universe.generation)",
-            "population \(population)\(REPL.backgroundNote(session))",
+            "population \(population)\(CommandInterpreter.backgroundNote(session))",
             "bounds " + boundsText(box),
             "viewport " + viewportText(session.viewport),
         ]
@@ -280,15 +280,15 @@ extension REPL {
         ] + statesField + [
             .init("generation", .string(universe.generation.description)),
             .init("population", .string(population.description)),
-            .init("background", .int(REPL.background(session))),
+            .init("background", .int(CommandInterpreter.background(session))),
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
         ])
     }
 
-    func classify(_ a: [String]) throws(REPLError) -> Answer {
+    func classify(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("classify")) }
-        let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
+        let limit = try a.first.map { (text) throws(CommandError) in try parseGenerations(text, name: "MAXGEN") } ?? BigUInt(100_000)
         control.reset()
         let result: Classification
         do {
@@ -313,9 +313,9 @@ extension REPL {
         ])
     }
 
-    func identify(_ a: [String]) throws(REPLError) -> Answer {
+    func identify(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("identify")) }
-        let limit = try a.first.map { (text) throws(REPLError) in try parseGenerations(text, name: "MAXPERIOD") } ?? BigUInt(10_000)
+        let limit = try a.first.map { (text) throws(CommandError) in try parseGenerations(text, name: "MAXPERIOD") } ?? BigUInt(10_000)
         guard !limit.isZero else { throw .argument("MAXPERIOD must be at least 1") }
         try refuseMultiState("identify")
         if let reason = Apgcode.unsupportedReason(session.universe.rule) { throw .argument(reason) }
@@ -376,8 +376,8 @@ extension REPL {
 
 // MARK: - Editing
 
-extension REPL {
-    func setCell(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func setCell(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 || a.count == 3 else { throw .usage(command("set")) }
         let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
         let count = session.plane.stateCount
@@ -388,16 +388,16 @@ extension REPL {
             }
             state = UInt8(n)
         }
-        do { try session.setState(state, x: x, y: y) } catch { throw REPLError(error) }
+        do { try session.setState(state, x: x, y: y) } catch { throw CommandError(error) }
         return cellAnswer(x, y)
     }
 
-    func getCell(_ a: [String]) throws(REPLError) -> Answer {
+    func getCell(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 else { throw .usage(command("get")) }
         return cellAnswer(try parseCoordinate(a[0], name: "X"), try parseCoordinate(a[1], name: "Y"))
     }
 
-    func toggle(_ a: [String]) throws(REPLError) -> Answer {
+    func toggle(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 else { throw .usage(command("toggle")) }
         let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
         session.toggleCell(x: x, y: y)
@@ -418,7 +418,7 @@ extension REPL {
 
     /// Throws "argument" saying `command` does not work on multi-state patterns, while the
     /// session holds one.
-    func refuseMultiState(_ command: String) throws(REPLError) {
+    func refuseMultiState(_ command: String) throws(CommandError) {
         guard session.isMultiState else { return }
         throw .argument("'\(command)' is not available for multi-state patterns (rule \(session.rule)); it runs two-state rules only")
     }
@@ -426,12 +426,12 @@ extension REPL {
 
 // MARK: - Help and quitting
 
-extension REPL {
-    func help(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func help(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("help")) }
         if let name = a.first {
-            guard let found = REPLCommand.named(name) else {
-                throw REPLError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')")
+            guard let found = InterpreterCommand.named(name) else {
+                throw CommandError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')")
             }
             var lines = ["usage: \(found.usage)", "  \(found.summary)"]
             if !found.aliases.isEmpty { lines.append("  also: " + found.aliases.joined(separator: ", ")) }
@@ -439,35 +439,35 @@ extension REPL {
                 .init("name", .string(found.name)), .init("usage", .string(found.usage)), .init("help", .string(found.summary)),
             ])
         }
-        let width = REPLCommand.all.map(\.usage.count).max() ?? 0
+        let width = InterpreterCommand.all.map(\.usage.count).max() ?? 0
         var lines = ["commands:"]
-        for c in REPLCommand.all {
+        for c in InterpreterCommand.all {
             lines.append("  " + c.usage + String(repeating: " ", count: width - c.usage.count + 2) + c.summary)
         }
-        lines += REPL.helpNotes
+        lines += CommandInterpreter.helpNotes
         return Answer(lines: lines, fields: [
-            .init("commands", .array(REPLCommand.all.map { c in
+            .init("commands", .array(InterpreterCommand.all.map { c in
                 .object([.init("name", .string(c.name)), .init("usage", .string(c.usage)), .init("help", .string(c.summary))])
             })),
         ])
     }
 
     /// Every command's usage and one line of help, in the order `help` lists them.
-    public static var commandSummaries: [(usage: String, summary: String)] { REPLCommand.all.map { ($0.usage, $0.summary) } }
+    public static var commandSummaries: [(usage: String, summary: String)] { InterpreterCommand.all.map { ($0.usage, $0.summary) } }
 
     /// The lines `help` shows after the commands: numbers, multi-state patterns, comments.
     public static var helpNotes: [String] {
         ["Coordinates are whole numbers, possibly negative; counts and zooms also take B^E (2^100, 10^6)."]
-            + REPL.multiStateHelp
+            + CommandInterpreter.multiStateHelp
             + ["Lines starting with # are comments. 'help COMMAND' explains one command."]
     }
 
-    func quitCommand(_ a: [String]) throws(REPLError) -> Answer {
+    func quitCommand(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("quit")) }
         quit()
         return Answer()
     }
 
     /// The table row for `name` (for usage errors).
-    func command(_ name: String) -> REPLCommand { REPLCommand.named(name)! }
+    func command(_ name: String) -> InterpreterCommand { InterpreterCommand.named(name)! }
 }

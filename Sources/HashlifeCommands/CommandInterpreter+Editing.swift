@@ -9,28 +9,28 @@ import HashlifeFormats
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
-    static let editingCommands: [REPLCommand] = [
-        REPLCommand("select", usage: "select X Y W H | select all | select none",
-                    "Select the W×H cells from (X, Y), the pattern's bounding box (all), or nothing.") { r, a throws(REPLError) in try r.select(a) },
-        REPLCommand("selection", usage: "selection", "Show the selection and the clipboard.") { r, a throws(REPLError) in try r.selectionCommand(a) },
-        REPLCommand("copy", usage: "copy [rle]",
-                    "Copy the selection to the clipboard; 'copy rle' also prints it as RLE.") { r, a throws(REPLError) in try r.copy(a) },
-        REPLCommand("cut", usage: "cut", "Copy the selection to the clipboard, then clear it.") { r, a throws(REPLError) in try r.cut(a) },
-        REPLCommand("paste", usage: "paste X Y [file F] [mode or|copy|xor|and]",
-                    "Paste the clipboard (or file F) with its top-left at (X, Y); or: live cells added (default), copy: replace the area, xor, and. With states: or writes the clip's non-zero cells, copy every cell of the clip (0 too); see 'help' for xor and and.") { r, a throws(REPLError) in try r.paste(a) },
-        REPLCommand("clear", usage: "clear [inside|outside]",
-                    "Kill every cell, or those inside or outside the selection (the rule and generation stay).") { r, a throws(REPLError) in try r.clear(a) },
-        REPLCommand("rotate", usage: "rotate cw|ccw",
-                    "Turn the selection's cells a quarter turn in place (its top-left stays; width and height swap).") { r, a throws(REPLError) in try r.rotate(a) },
-        REPLCommand("flip", usage: "flip x|y", "Mirror the selection's cells left-right (x) or top-bottom (y), in place.") { r, a throws(REPLError) in try r.flip(a) },
-        REPLCommand("fill", usage: "fill DENSITY [seed N]",
-                    "Fill the selection at random: each cell alive with probability DENSITY (0 to 1); the same seed (default 0) gives the same cells.") { r, a throws(REPLError) in try r.fill(a) },
-        REPLCommand("stamp", usage: "stamp NAME|FILE X Y [rotate 90|180|270] [flip x|y] [mode or|copy|xor|and]",
-                    "Place a library shape or a pattern file with its top-left at (X, Y), turned clockwise and/or mirrored first.") { r, a throws(REPLError) in try r.stamp(a) },
+extension CommandInterpreter {
+    static let editingCommands: [InterpreterCommand] = [
+        InterpreterCommand("select", usage: "select X Y W H | select all | select none",
+                    "Select the W×H cells from (X, Y), the pattern's bounding box (all), or nothing.") { r, a throws(CommandError) in try r.select(a) },
+        InterpreterCommand("selection", usage: "selection", "Show the selection and the clipboard.") { r, a throws(CommandError) in try r.selectionCommand(a) },
+        InterpreterCommand("copy", usage: "copy [rle]",
+                    "Copy the selection to the clipboard; 'copy rle' also prints it as RLE.") { r, a throws(CommandError) in try r.copy(a) },
+        InterpreterCommand("cut", usage: "cut", "Copy the selection to the clipboard, then clear it.") { r, a throws(CommandError) in try r.cut(a) },
+        InterpreterCommand("paste", usage: "paste X Y [file F] [mode or|copy|xor|and]",
+                    "Paste the clipboard (or file F) with its top-left at (X, Y); or: live cells added (default), copy: replace the area, xor, and. With states: or writes the clip's non-zero cells, copy every cell of the clip (0 too); see 'help' for xor and and.") { r, a throws(CommandError) in try r.paste(a) },
+        InterpreterCommand("clear", usage: "clear [inside|outside]",
+                    "Kill every cell, or those inside or outside the selection (the rule and generation stay).") { r, a throws(CommandError) in try r.clear(a) },
+        InterpreterCommand("rotate", usage: "rotate cw|ccw",
+                    "Turn the selection's cells a quarter turn in place (its top-left stays; width and height swap).") { r, a throws(CommandError) in try r.rotate(a) },
+        InterpreterCommand("flip", usage: "flip x|y", "Mirror the selection's cells left-right (x) or top-bottom (y), in place.") { r, a throws(CommandError) in try r.flip(a) },
+        InterpreterCommand("fill", usage: "fill DENSITY [seed N]",
+                    "Fill the selection at random: each cell alive with probability DENSITY (0 to 1); the same seed (default 0) gives the same cells.") { r, a throws(CommandError) in try r.fill(a) },
+        InterpreterCommand("stamp", usage: "stamp NAME|FILE X Y [rotate 90|180|270] [flip x|y] [mode or|copy|xor|and]",
+                    "Place a library shape or a pattern file with its top-left at (X, Y), turned clockwise and/or mirrored first.") { r, a throws(CommandError) in try r.stamp(a) },
     ]
 
-    func select(_ a: [String]) throws(REPLError) -> Answer {
+    func select(_ a: [String]) throws(CommandError) -> Answer {
         switch a.count {
         case 1 where a[0].lowercased() == "all": session.selectAll()
         case 1 where a[0].lowercased() == "none": session.select(nil)
@@ -43,7 +43,7 @@ extension REPL {
         return selectionAnswer()
     }
 
-    func selectionCommand(_ a: [String]) throws(REPLError) -> Answer {
+    func selectionCommand(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("selection")) }
         var answer = selectionAnswer()
         let clip = session.clipboardSummary
@@ -66,15 +66,15 @@ extension REPL {
                  .init("population", .string(population.description))])
     }
 
-    func copy(_ a: [String]) throws(REPLError) -> Answer {
+    func copy(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty || (a.count == 1 && a[0].lowercased() == "rle") else { throw .usage(command("copy")) }
         if session.isMultiState { return try copyWithStates(rle: !a.isEmpty) }
         let clip: PatternClip
-        do { clip = try session.copySelection() } catch { throw REPLError(error) }
+        do { clip = try session.copySelection() } catch { throw CommandError(error) }
         var answer = Answer("copied \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
         if !a.isEmpty {
             let document: PatternDocument
-            do { document = try session.document(of: clip) } catch { throw REPLError(error) }
+            do { document = try session.document(of: clip) } catch { throw CommandError(error) }
             let rle = RLEWriter.write(document)
             answer.lines = rle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if answer.lines.last == "" { answer.lines.removeLast() }
@@ -83,19 +83,19 @@ extension REPL {
         return answer
     }
 
-    func cut(_ a: [String]) throws(REPLError) -> Answer {
+    func cut(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("cut")) }
         if session.isMultiState {
             let clip: MultiStateClip
-            do { clip = try session.cutMultiStateSelection() } catch { throw REPLError(error) }
+            do { clip = try session.cutMultiStateSelection() } catch { throw CommandError(error) }
             return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", multiStateClipJSON(clip))])
         }
         let clip: PatternClip
-        do { clip = try session.cutSelection() } catch { throw REPLError(error) }
+        do { clip = try session.cutSelection() } catch { throw CommandError(error) }
         return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
     }
 
-    func paste(_ a: [String]) throws(REPLError) -> Answer {
+    func paste(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count >= 2 else { throw .usage(command("paste")) }
         let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
         let options = try keywordOptions(Array(a.dropFirst(2)), allowed: ["file", "mode"], command: "paste")
@@ -103,30 +103,30 @@ extension REPL {
         if let file = options["file"] {
             let description = "paste \(file) at \(x),\(y) (\(mode.rawValue))"
             let loaded: LoadedPattern
-            do { loaded = try session.readAnyPattern(path: file) } catch { throw REPLError(error) }
+            do { loaded = try session.readAnyPattern(path: file) } catch { throw CommandError(error) }
             if case .multiState(let decoded) = loaded {
-                do { try session.paste(session.clip(of: decoded.pattern), x: x, y: y, mode: mode, description: description) } catch { throw REPLError(error) }
+                do { try session.paste(session.clip(of: decoded.pattern), x: x, y: y, mode: mode, description: description) } catch { throw CommandError(error) }
             } else {
                 session.paste(try clip(ofFile: file), x: x, y: y, mode: mode, description: description)
             }
         } else {
-            do { try session.paste(x: x, y: y, mode: mode) } catch { throw REPLError(error) }
+            do { try session.paste(x: x, y: y, mode: mode) } catch { throw CommandError(error) }
         }
         return changeAnswer("pasted at \(x),\(y) (\(mode.rawValue))")
     }
 
-    func clear(_ a: [String]) throws(REPLError) -> Answer {
+    func clear(_ a: [String]) throws(CommandError) -> Answer {
         switch a.map({ $0.lowercased() }) {
         case []: session.clear()
-        case ["inside"]: do { try session.clearSelection() } catch { throw REPLError(error) }
-        case ["outside"]: do { try session.clearSelection(outside: true) } catch { throw REPLError(error) }
+        case ["inside"]: do { try session.clearSelection() } catch { throw CommandError(error) }
+        case ["outside"]: do { try session.clearSelection(outside: true) } catch { throw CommandError(error) }
         default: throw .usage(command("clear"))
         }
         // Plain `clear` answers as it always has; the selection forms say what is left.
         return a.isEmpty ? Answer("cleared", []) : changeAnswer("cleared \(a[0].lowercased()) the selection")
     }
 
-    func rotate(_ a: [String]) throws(REPLError) -> Answer {
+    func rotate(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 else { throw .usage(command("rotate")) }
         let transform: PatternTransform
         switch a[0].lowercased() {
@@ -137,14 +137,14 @@ extension REPL {
         return try transformSelection(transform, "rotated " + a[0].lowercased())
     }
 
-    func flip(_ a: [String]) throws(REPLError) -> Answer {
+    func flip(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 else { throw .usage(command("flip")) }
         let transform = try parseFlip(a[0])
         return try transformSelection(transform, "flipped " + a[0].lowercased())
     }
 
-    private func transformSelection(_ transform: PatternTransform, _ line: String) throws(REPLError) -> Answer {
-        do { try session.transformSelection(transform) } catch { throw REPLError(error) }
+    private func transformSelection(_ transform: PatternTransform, _ line: String) throws(CommandError) -> Answer {
+        do { try session.transformSelection(transform) } catch { throw CommandError(error) }
         var answer = changeAnswer(line)
         let selection = selectionAnswer()
         answer.lines[0] += "; " + selection.lines[0]
@@ -152,7 +152,7 @@ extension REPL {
         return answer
     }
 
-    func fill(_ a: [String]) throws(REPLError) -> Answer {
+    func fill(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 || a.count == 3 else { throw .usage(command("fill")) }
         guard a[0].utf8.count <= 32, let density = Double(a[0]), density >= 0, density <= 1 else {
             throw .argument("invalid DENSITY \(Excerpt.quote(a[0])); expected a number from 0 to 1")
@@ -163,11 +163,11 @@ extension REPL {
             guard let n = UInt64(a[2]) else { throw .argument("invalid seed \(Excerpt.quote(a[2])); expected a whole number from 0 to \(UInt64.max)") }
             seed = n
         }
-        do { try session.fillSelection(density: density, seed: seed) } catch { throw REPLError(error) }
+        do { try session.fillSelection(density: density, seed: seed) } catch { throw CommandError(error) }
         return changeAnswer("filled the selection at density \(density), seed \(seed)")
     }
 
-    func stamp(_ a: [String]) throws(REPLError) -> Answer {
+    func stamp(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count >= 3 else { throw .usage(command("stamp")) }
         let x = try parseCoordinate(a[1], name: "X"), y = try parseCoordinate(a[2], name: "Y")
         let options = try keywordOptions(Array(a.dropFirst(3)), allowed: ["rotate", "flip", "mode"], command: "stamp")
@@ -188,7 +188,7 @@ extension REPL {
     }
 
     /// Saves the selection as the user shape `name` (`library add`).
-    func addShape(named name: String) throws(REPLError) -> Answer {
+    func addShape(named name: String) throws(CommandError) -> Answer {
         let path: String
         try refuseMultiState("library add")
         do throws(SessionError) {
@@ -200,7 +200,7 @@ extension REPL {
             document.name = name
             path = try shapes.add(named: name, rle: RLEWriter.write(document))
         } catch {
-            throw REPLError(error)
+            throw CommandError(error)
         }
         return Answer("added shape \(name) (\(path))", [.init("name", .string(name)), .init("path", .string(path))])
     }
@@ -208,7 +208,7 @@ extension REPL {
     // MARK: Arguments
 
     /// Keyword-value pairs ("mode copy file x.rle"), each keyword at most once and from `allowed`.
-    func keywordOptions(_ words: [String], allowed: [String], command name: String) throws(REPLError) -> [String: String] {
+    func keywordOptions(_ words: [String], allowed: [String], command name: String) throws(CommandError) -> [String: String] {
         guard words.count % 2 == 0 else { throw .usage(command(name)) }
         var options: [String: String] = [:]
         for i in stride(from: 0, to: words.count, by: 2) {
@@ -219,14 +219,14 @@ extension REPL {
         return options
     }
 
-    func parseMode(_ text: String) throws(REPLError) -> PasteMode {
+    func parseMode(_ text: String) throws(CommandError) -> PasteMode {
         guard let mode = PasteMode(rawValue: text.lowercased()) else {
             throw .argument("invalid mode \(Excerpt.quote(text)); expected or, copy, xor or and")
         }
         return mode
     }
 
-    func parseFlip(_ text: String) throws(REPLError) -> PatternTransform {
+    func parseFlip(_ text: String) throws(CommandError) -> PatternTransform {
         switch text.lowercased() {
         case "x": return .flipHorizontal
         case "y": return .flipVertical
@@ -235,19 +235,19 @@ extension REPL {
     }
 
     /// A library shape of that name, else the pattern file at that path.
-    func shapeOrFileClip(_ word: String) throws(REPLError) -> PatternClip {
+    func shapeOrFileClip(_ word: String) throws(CommandError) -> PatternClip {
         let isShape = (try? shapes.list().contains { $0.name.lowercased() == word.lowercased() && !$0.isShadowed }) ?? false
         guard isShape else {
             guard word == "-" || access(word, F_OK) == 0 else {
-                throw REPLError(SessionError.Kind.shape, "no shape or file named \(Excerpt.quote(word)) (try 'library list')")
+                throw CommandError(SessionError.Kind.shape, "no shape or file named \(Excerpt.quote(word)) (try 'library list')")
             }
             return try clip(ofFile: word)
         }
-        do { return try session.clip(of: try shapes.document(named: word), label: word) } catch { throw REPLError(error) }
+        do { return try session.clip(of: try shapes.document(named: word), label: word) } catch { throw CommandError(error) }
     }
 
-    func clip(ofFile path: String) throws(REPLError) -> PatternClip {
-        do { return try session.clip(of: try session.readPattern(path: path), label: path) } catch { throw REPLError(error) }
+    func clip(ofFile path: String) throws(CommandError) -> PatternClip {
+        do { return try session.clip(of: try session.readPattern(path: path), label: path) } catch { throw CommandError(error) }
     }
 
     /// "LINE; generation G, population P" after a change.

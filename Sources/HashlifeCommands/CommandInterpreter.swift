@@ -14,7 +14,7 @@ import HashlifeInterface
 import HashlifeTerminal
 
 /// Why a command failed: its kind, for programs, and a message for people.
-public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong: a session's kinds, and the language's own. The raw values are the
     /// stable codes of the JSON answers.
     public enum Kind: Equatable, Sendable {
@@ -54,14 +54,14 @@ public struct REPLError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The error with `path` (file errors quote it whole) shown as a short escaped excerpt
     /// when it is long or strange.
-    func quoting(_ path: String) -> REPLError {
-        REPLError(kind, Excerpt.shortening(path, in: message))
+    func quoting(_ path: String) -> CommandError {
+        CommandError(kind, Excerpt.shortening(path, in: message))
     }
 
-    static func usage(_ command: REPLCommand) -> REPLError {
-        REPLError(.usage, "usage: \(command.usage)")
+    static func usage(_ command: InterpreterCommand) -> CommandError {
+        CommandError(.usage, "usage: \(command.usage)")
     }
-    static func argument(_ message: String) -> REPLError { REPLError(.argument, message) }
+    static func argument(_ message: String) -> CommandError { CommandError(.argument, message) }
 }
 
 /// A command's answer, in both forms: text lines for people and fields for JSON.
@@ -82,7 +82,7 @@ public struct Answer: Sendable {
 }
 
 /// Interprets command lines against a session.
-public final class REPL {
+public final class CommandInterpreter {
     public let session: Session
     public let json: Bool
     /// Cancels a running `step` or `goto` (from another thread or a signal handler).
@@ -92,7 +92,7 @@ public final class REPL {
     /// The shapes `stamp` and `library` use.
     public var shapes = ShapeLibrary()
     /// The board store `board` uses when set (else $HASHLIFE_STORE or the data folder), and the
-    /// board the universe came from (REPL+Boards.swift).
+    /// board the universe came from (CommandInterpreter+Boards.swift).
     var boardStorePath: String?
     var openedBoard: OpenedBoard?
     /// The board store to use instead of the default one (the app's own store).
@@ -116,12 +116,12 @@ public final class REPL {
 
     /// Runs one input line and writes its answer with `emit` (text ending in "\n"; nothing for
     /// blank and comment lines), counting it in `failedCommands` when it fails. Returns false
-    /// once the REPL should stop (`quit`).
+    /// once the interpreter should stop (`quit`).
     @discardableResult
     public func execute(_ line: String, emit: (String) -> Void) -> Bool {
         wasCancelled = false
         let words: [String]
-        do { words = try REPL.words(line) } catch {
+        do { words = try CommandInterpreter.words(line) } catch {
             failedCommands += 1
             emit(render(.failure(error)))
             return !hasQuit
@@ -134,11 +134,11 @@ public final class REPL {
     }
 
     /// Runs a command given as words, returning its answer or error.
-    public func run(name: String, arguments: [String]) -> Result<Answer, REPLError> {
-        guard let command = REPLCommand.named(name) else {
-            return .failure(REPLError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')"))
+    public func run(name: String, arguments: [String]) -> Result<Answer, CommandError> {
+        guard let command = InterpreterCommand.named(name) else {
+            return .failure(CommandError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')"))
         }
-        do throws(REPLError) {
+        do throws(CommandError) {
             return .success(try command.run(self, arguments))
         } catch {
             return .failure(error)
@@ -146,7 +146,7 @@ public final class REPL {
     }
 
     /// The text or JSON form of a result, ending in "\n" (text mode: empty when there is nothing to say).
-    func render(_ result: Result<Answer, REPLError>) -> String {
+    func render(_ result: Result<Answer, CommandError>) -> String {
         switch (result, json) {
         case (.success(let answer), false):
             return answer.lines.map { $0 + "\n" }.joined()
@@ -171,10 +171,10 @@ public final class REPL {
     }
 
     /// Every command's name, in the order `help` lists them (for completion).
-    public static var commandNames: [String] { REPLCommand.all.map(\.name) }
+    public static var commandNames: [String] { InterpreterCommand.all.map(\.name) }
 
     /// The one-line usage of command `name` ("step [N]"), or nil for no such command.
-    public static func usage(of name: String) -> String? { REPLCommand.named(name)?.usage }
+    public static func usage(of name: String) -> String? { InterpreterCommand.named(name)?.usage }
 
     /// A path or word from the input as answers show it: as it is when short and printable,
     /// else a short escaped excerpt (`Excerpt.quote`).
@@ -185,7 +185,7 @@ public final class REPL {
 
     /// Splits a line into words: runs of non-blank characters, or quoted with "…" or '…' (no
     /// escapes inside). A line starting with '#' (after blanks) has no words.
-    public static func words(_ line: String) throws(REPLError) -> [String] {
+    public static func words(_ line: String) throws(CommandError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -209,7 +209,7 @@ public final class REPL {
                 inWord = true
             }
         }
-        if quote != nil { throw REPLError(.usage, "unterminated quote") }
+        if quote != nil { throw CommandError(.usage, "unterminated quote") }
         if inWord { words.append(current) }
         return words
     }

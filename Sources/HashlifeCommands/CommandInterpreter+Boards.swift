@@ -10,10 +10,10 @@ import HashlifeInterface
 @preconcurrency import Glibc
 #endif
 
-extension REPL {
-    static let boardCommands: [REPLCommand] = [
-        REPLCommand("board", usage: "board save [NAME] | open ID | list | rename ID NAME | delete ID",
-                    "Save the universe as a new board (or update, and with NAME rename, the board it was opened from), open a board by id prefix, list the boards, rename one, or delete one.") { r, a throws(REPLError) in try r.board(a) },
+extension CommandInterpreter {
+    static let boardCommands: [InterpreterCommand] = [
+        InterpreterCommand("board", usage: "board save [NAME] | open ID | list | rename ID NAME | delete ID",
+                    "Save the universe as a new board (or update, and with NAME rename, the board it was opened from), open a board by id prefix, list the boards, rename one, or delete one.") { r, a throws(CommandError) in try r.board(a) },
     ]
 
     /// The board the current universe was opened from or saved to, with that universe's
@@ -26,7 +26,7 @@ extension REPL {
     /// Uses the store at `path` instead of the default (tests).
     func useBoardStore(_ path: String) { boardStorePath = path }
 
-    func board(_ a: [String]) throws(REPLError) -> Answer {
+    func board(_ a: [String]) throws(CommandError) -> Answer {
         guard let verb = a.first?.lowercased() else { throw .usage(command("board")) }
         let rest = Array(a.dropFirst())
         switch (verb, rest.count) {
@@ -39,29 +39,29 @@ extension REPL {
         }
     }
 
-    private func renameBoard(_ prefix: String, to name: String) throws(REPLError) -> Answer {
+    private func renameBoard(_ prefix: String, to name: String) throws(CommandError) -> Answer {
         let service = try boardService()
         let board: Board
         do throws(BoardError) {
             try service.rename(prefix, to: name)
             board = try service.board(prefix)
         } catch {
-            throw REPLError(error)
+            throw CommandError(error)
         }
         return Answer("renamed board \(board.id.short) to \(Excerpt.quote(board.name, limit: 60))", [
             .init("id", .string(board.id.text)), .init("name", .string(board.name)),
         ])
     }
 
-    private func deleteBoard(_ prefix: String) throws(REPLError) -> Answer {
+    private func deleteBoard(_ prefix: String) throws(CommandError) -> Answer {
         let service = try boardService()
         let board: Board
-        do throws(BoardError) { board = try service.board(prefix) } catch { throw REPLError(error) }
+        do throws(BoardError) { board = try service.board(prefix) } catch { throw CommandError(error) }
         if let opened = openedBoard, opened.id == board.id, opened.universe === session.universe {
-            throw REPLError(.board, "board \(board.id.short) is the one open here; open or load another first")
+            throw CommandError(.board, "board \(board.id.short) is the one open here; open or load another first")
         }
         let id: BoardID
-        do throws(BoardError) { id = try service.delete(board.id.text) } catch { throw REPLError(error) }
+        do throws(BoardError) { id = try service.delete(board.id.text) } catch { throw CommandError(error) }
         return Answer("deleted board \(id.short)", [.init("id", .string(id.text))])
     }
 
@@ -71,7 +71,7 @@ extension REPL {
         openedBoard = id.map { OpenedBoard(id: $0, universe: session.universe) }
     }
 
-    private func boardService() throws(REPLError) -> BoardService {
+    private func boardService() throws(CommandError) -> BoardService {
         if let hosted = hostBoardService { return hosted }
         let path: String
         if let chosen = boardStorePath {
@@ -81,17 +81,17 @@ extension REPL {
         } else if let folder = DataFolders.data() {
             path = folder + "/boards.sqlite"
         } else {
-            throw REPLError(.board, "cannot tell where to keep boards: neither $XDG_DATA_HOME nor $HOME is set (set HASHLIFE_STORE)")
+            throw CommandError(.board, "cannot tell where to keep boards: neither $XDG_DATA_HOME nor $HOME is set (set HASHLIFE_STORE)")
         }
         do throws(BoardError) {
             return BoardService(repository: try SQLiteBoardRepository(path: path), memoryLimit: session.memoryLimit,
                                 threads: session.threads, log: try BoardLog.fromEnvironment())
         } catch {
-            throw REPLError(error)
+            throw CommandError(error)
         }
     }
 
-    private func saveBoard(name: String?) throws(REPLError) -> Answer {
+    private func saveBoard(name: String?) throws(CommandError) -> Answer {
         try refuseMultiState("board save")
         let service = try boardService()
         let universe = session.universe
@@ -110,7 +110,7 @@ extension REPL {
                 created = true
             }
         } catch {
-            throw REPLError(error)
+            throw CommandError(error)
         }
         openedBoard = OpenedBoard(id: board.id, universe: universe)
         return Answer("\(created ? "saved new board" : "saved board") \(board.id) (\(Excerpt.quote(board.name, limit: 60))): generation \(board.generation), population \(board.population)", [
@@ -119,7 +119,7 @@ extension REPL {
         ])
     }
 
-    private func openBoard(_ prefix: String) throws(REPLError) -> Answer {
+    private func openBoard(_ prefix: String) throws(CommandError) -> Answer {
         let service = try boardService()
         let board: Board
         let document: PatternDocument
@@ -127,10 +127,10 @@ extension REPL {
             board = try service.board(prefix)
             document = try service.document(of: board)
         } catch {
-            throw REPLError(error)
+            throw CommandError(error)
         }
         let rule = try parseRule(board.rule)
-        do { try session.load(document: document, rule: rule, label: "board \(board.id.short)") } catch { throw REPLError(error) }
+        do { try session.load(document: document, rule: rule, label: "board \(board.id.short)") } catch { throw CommandError(error) }
         openedBoard = OpenedBoard(id: board.id, universe: session.universe)
         let universe = session.universe
         return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(Plural.count(universe.population, "cell")), rule \(universe.rule), generation \(universe.generation)", [
@@ -139,10 +139,10 @@ extension REPL {
         ])
     }
 
-    private func listBoards() throws(REPLError) -> Answer {
+    private func listBoards() throws(CommandError) -> Answer {
         let service = try boardService()
         let boards: [BoardSummary]
-        do throws(BoardError) { boards = try service.list() } catch { throw REPLError(error) }
+        do throws(BoardError) { boards = try service.list() } catch { throw CommandError(error) }
         var lines: [String] = boards.isEmpty ? ["no boards"] : []
         var items: [JSONValue] = []
         for b in boards {
@@ -158,6 +158,6 @@ extension REPL {
     }
 }
 
-extension REPLError {
+extension CommandError {
     init(_ error: BoardError) { self.init(.board, error.description) }
 }

@@ -4,10 +4,10 @@ import HashlifeEngine
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
+extension CommandInterpreter {
     /// Every engine counter. JSON: `EngineStatistics.jsonFields`, then `pinned_roots` and
     /// `root_level`.
-    func stats(_ a: [String]) throws(REPLError) -> Answer {
+    func stats(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("stats")) }
         let s = session.plane.statistics
         let line = "nodes \(s.nodes), bytes \(s.bytes) of limit \(s.limitBytes), memo hits \(s.memoHits), "
@@ -21,7 +21,7 @@ extension REPL {
     /// current universe and later loads); `memory collect` runs a collection now and says how
     /// many nodes it freed. Each answers with `EngineStatistics.jsonFields` as they are after
     /// it (plus `freed_nodes` for `collect`); in text, one line.
-    func memory(_ a: [String]) throws(REPLError) -> Answer {
+    func memory(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("memory")) }
         var prefix = "memory "
         var extra: [JSONValue.Field] = []

@@ -5,34 +5,34 @@ import HashlifeRendering
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
-    static let historyCommands: [REPLCommand] = [
-        REPLCommand("undo", usage: "undo [N]",
-                    "Take back the last N changes (default 1): edits, steps, gotos, rule changes, snapshot restores.") { r, a throws(REPLError) in try r.undo(a) },
-        REPLCommand("redo", usage: "redo [N]", "Apply again the last N changes undone (default 1).") { r, a throws(REPLError) in try r.redo(a) },
-        REPLCommand("history", usage: "history",
-                    "List the changes that can be undone, oldest first, then those that can be redone; each with the generation and population it left.") { r, a throws(REPLError) in try r.history(a) },
-        REPLCommand("snapshot", usage: "snapshot save [NAME] | list | restore NAME | rename NAME NEW | delete NAME",
-                    "Save the current state under a name, list the snapshots with a thumbnail, restore one (undoable), rename one, or delete one.") { r, a throws(REPLError) in try r.snapshot(a) },
-        REPLCommand("library", usage: "library list | add NAME | remove NAME",
-                    "List the shapes (built-in patterns and yours), save the selection as your shape NAME, or remove one of yours.") { r, a throws(REPLError) in try r.library(a) },
+extension CommandInterpreter {
+    static let historyCommands: [InterpreterCommand] = [
+        InterpreterCommand("undo", usage: "undo [N]",
+                    "Take back the last N changes (default 1): edits, steps, gotos, rule changes, snapshot restores.") { r, a throws(CommandError) in try r.undo(a) },
+        InterpreterCommand("redo", usage: "redo [N]", "Apply again the last N changes undone (default 1).") { r, a throws(CommandError) in try r.redo(a) },
+        InterpreterCommand("history", usage: "history",
+                    "List the changes that can be undone, oldest first, then those that can be redone; each with the generation and population it left.") { r, a throws(CommandError) in try r.history(a) },
+        InterpreterCommand("snapshot", usage: "snapshot save [NAME] | list | restore NAME | rename NAME NEW | delete NAME",
+                    "Save the current state under a name, list the snapshots with a thumbnail, restore one (undoable), rename one, or delete one.") { r, a throws(CommandError) in try r.snapshot(a) },
+        InterpreterCommand("library", usage: "library list | add NAME | remove NAME",
+                    "List the shapes (built-in patterns and yours), save the selection as your shape NAME, or remove one of yours.") { r, a throws(CommandError) in try r.library(a) },
     ]
 
-    func undo(_ a: [String]) throws(REPLError) -> Answer {
+    func undo(_ a: [String]) throws(CommandError) -> Answer {
         let count = try historyCount(a, command: "undo")
         let undone: [HistoryEntry]
-        do { undone = try session.undo(count) } catch { throw REPLError(error) }
+        do { undone = try session.undo(count) } catch { throw CommandError(error) }
         return stateAnswer("undid " + undone.map(\.description).joined(separator: "; "), undone)
     }
 
-    func redo(_ a: [String]) throws(REPLError) -> Answer {
+    func redo(_ a: [String]) throws(CommandError) -> Answer {
         let count = try historyCount(a, command: "redo")
         let redone: [HistoryEntry]
-        do { redone = try session.redo(count) } catch { throw REPLError(error) }
+        do { redone = try session.redo(count) } catch { throw CommandError(error) }
         return stateAnswer("redid " + redone.map(\.description).joined(separator: "; "), redone)
     }
 
-    private func historyCount(_ a: [String], command name: String) throws(REPLError) -> Int {
+    private func historyCount(_ a: [String], command name: String) throws(CommandError) -> Int {
         guard a.count <= 1 else { throw .usage(command(name)) }
         guard let text = a.first else { return 1 }
         guard text.utf8.count <= 9, let n = Int(text), n >= 1 else {
@@ -52,7 +52,7 @@ extension REPL {
         ])
     }
 
-    func history(_ a: [String]) throws(REPLError) -> Answer {
+    func history(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("history")) }
         let undo = session.undoHistory, redo = session.redoHistory
         var lines: [String] = []
@@ -70,13 +70,13 @@ extension REPL {
 
     // MARK: Snapshots
 
-    func snapshot(_ a: [String]) throws(REPLError) -> Answer {
+    func snapshot(_ a: [String]) throws(CommandError) -> Answer {
         guard let verb = a.first?.lowercased() else { throw .usage(command("snapshot")) }
         let rest = Array(a.dropFirst())
         switch (verb, rest.count) {
         case ("save", 0...1):
             let saved: (snapshot: Snapshot, replaced: Bool)
-            do { saved = try session.saveSnapshot(named: rest.first) } catch { throw REPLError(error) }
+            do { saved = try session.saveSnapshot(named: rest.first) } catch { throw CommandError(error) }
             let s = saved.snapshot
             return Answer("\(saved.replaced ? "replaced" : "saved") snapshot \(s.name) (generation \(s.generation), population \(s.population))",
                           snapshotFields(s) + [.init("replaced", .bool(saved.replaced))])
@@ -93,14 +93,14 @@ extension REPL {
             return Answer(lines: lines.isEmpty ? ["no snapshots"] : lines, fields: [.init("snapshots", .array(items))])
         case ("restore", 1):
             let s: Snapshot
-            do { s = try session.restoreSnapshot(named: rest[0]) } catch { throw REPLError(error) }
+            do { s = try session.restoreSnapshot(named: rest[0]) } catch { throw CommandError(error) }
             return Answer("restored snapshot \(s.name) (generation \(s.generation), population \(s.population)); 'undo' takes it back",
                           snapshotFields(s))
         case ("rename", 2):
-            do { try session.renameSnapshot(named: rest[0], to: rest[1]) } catch { throw REPLError(error) }
+            do { try session.renameSnapshot(named: rest[0], to: rest[1]) } catch { throw CommandError(error) }
             return Answer("renamed snapshot \(rest[0]) to \(rest[1])", [.init("name", .string(rest[1])), .init("old_name", .string(rest[0]))])
         case ("delete", 1):
-            do { try session.deleteSnapshot(named: rest[0]) } catch { throw REPLError(error) }
+            do { try session.deleteSnapshot(named: rest[0]) } catch { throw CommandError(error) }
             return Answer("deleted snapshot \(rest[0])", [.init("name", .string(rest[0]))])
         default:
             throw .usage(command("snapshot"))
@@ -120,13 +120,13 @@ extension REPL {
 
     // MARK: Shape library
 
-    func library(_ a: [String]) throws(REPLError) -> Answer {
+    func library(_ a: [String]) throws(CommandError) -> Answer {
         guard let verb = a.first?.lowercased() else { throw .usage(command("library")) }
         let rest = Array(a.dropFirst())
         switch (verb, rest.count) {
         case ("list", 0):
             let entries: [ShapeLibrary.Entry]
-            do { entries = try shapes.list() } catch { throw REPLError(error) }
+            do { entries = try shapes.list() } catch { throw CommandError(error) }
             var lines: [String] = []
             var items: [JSONValue] = []
             for e in entries {
@@ -141,7 +141,7 @@ extension REPL {
         case ("add", 1):
             return try addShape(named: rest[0])
         case ("remove", 1):
-            do { try shapes.remove(named: rest[0]) } catch { throw REPLError(error) }
+            do { try shapes.remove(named: rest[0]) } catch { throw CommandError(error) }
             return Answer("removed shape \(rest[0])", [.init("name", .string(rest[0]))])
         default:
             throw .usage(command("library"))

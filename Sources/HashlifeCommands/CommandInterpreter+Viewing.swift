@@ -7,8 +7,8 @@ import HashlifeInterface
 
 // MARK: - Viewing
 
-extension REPL {
-    func view(_ a: [String]) throws(REPLError) -> Answer {
+extension CommandInterpreter {
+    func view(_ a: [String]) throws(CommandError) -> Answer {
         var rest = a[...]
         var rectangle: (x: BigInt, y: BigInt, width: BigUInt, height: BigUInt)? = nil
         if let first = rest.first, !["zoom", "format"].contains(first.lowercased()) {
@@ -67,20 +67,20 @@ extension REPL {
     }
 
     /// The output rule (`OutputLimit`: at most 2^24 blocks), as an argument error.
-    func checkViewSize(_ viewport: Viewport) throws(REPLError) {
+    func checkViewSize(_ viewport: Viewport) throws(CommandError) {
         do { try OutputLimit.check(viewport) } catch {
             throw .argument("\(error.description); zoom out or use a smaller rectangle")
         }
     }
 
-    func pan(_ a: [String]) throws(REPLError) -> Answer {
+    func pan(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 else { throw .usage(command("pan")) }
         let dx = try parseCoordinate(a[0], name: "DX"), dy = try parseCoordinate(a[1], name: "DY")
         session.pan(dx: dx, dy: dy)
         return viewportAnswer()
     }
 
-    func zoom(_ a: [String]) throws(REPLError) -> Answer {
+    func zoom(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 else { throw .usage(command("zoom")) }
         switch a[0].lowercased() {
         case "in": session.zoomIn()
@@ -94,15 +94,15 @@ extension REPL {
         return viewportAnswer()
     }
 
-    func fit(_ a: [String]) throws(REPLError) -> Answer {
+    func fit(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("fit")) }
         session.fit()
         return viewportAnswer()
     }
 
-    func size(_ a: [String]) throws(REPLError) -> Answer {
+    func size(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 else { throw .usage(command("size")) }
-        func side(_ text: String, _ name: String) throws(REPLError) -> Int {
+        func side(_ text: String, _ name: String) throws(CommandError) -> Int {
             guard text.utf8.count <= 12, let n = Int(text), n >= 1, n <= OutputLimit.maximumBlocks else {
                 throw .argument("invalid \(name) \(Excerpt.quote(text)); expected a whole number from 1 to \(OutputLimit.maximumBlocks) (2^24 blocks in all)")
             }
@@ -130,7 +130,7 @@ extension REPL {
                  .init("zoom", .string(v.zoom.description)), .init("columns", .int(v.columns)), .init("rows", .int(v.rows))])
     }
 
-    func parseZoom(_ text: String) throws(REPLError) -> BigUInt {
+    func parseZoom(_ text: String) throws(CommandError) -> BigUInt {
         let zoom: BigUInt
         do { zoom = try InputNumber.count(text, belowBits: Self.zoomBitLimit) } catch { throw .argument("invalid zoom: \(error.description)") }
         guard !zoom.isZero else { throw .argument("invalid zoom: the zoom must be at least 1") }
@@ -138,7 +138,7 @@ extension REPL {
     }
 
     /// A positive size, below 2^65000 (`InputNumber.coordinateBitLimit`).
-    func parsePositive(_ text: String, name: String) throws(REPLError) -> BigUInt {
+    func parsePositive(_ text: String, name: String) throws(CommandError) -> BigUInt {
         let value: BigUInt
         do { value = try InputNumber.count(text, belowBits: InputNumber.coordinateBitLimit) } catch {
             throw .argument("invalid \(name): \(error.description)")
@@ -149,7 +149,7 @@ extension REPL {
 
     /// A signed coordinate: an optional sign, then digits or B^E, below 2^65000 in magnitude
     /// (`InputNumber.coordinateBitLimit`), refused by its length before any arithmetic.
-    func parseCoordinate(_ text: String, name: String) throws(REPLError) -> BigInt {
+    func parseCoordinate(_ text: String, name: String) throws(CommandError) -> BigInt {
         do { return try InputNumber.integer(text, belowBits: InputNumber.coordinateBitLimit) } catch {
             throw .argument("invalid \(name): \(error.description)")
         }

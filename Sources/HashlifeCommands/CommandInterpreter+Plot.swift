@@ -7,16 +7,16 @@ import HashlifeRendering
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
-    static let plotCommands: [REPLCommand] = [
-        REPLCommand("plot", usage: "plot [log] [out FILE.svg|FILE.png]",
-                    "Population after each step in the history (and now): a sparkline of the last \(sparklineWidth), min and max; 'out' draws a chart (log: logarithmic axes).") { r, a throws(REPLError) in try r.plot(a) },
+extension CommandInterpreter {
+    static let plotCommands: [InterpreterCommand] = [
+        InterpreterCommand("plot", usage: "plot [log] [out FILE.svg|FILE.png]",
+                    "Population after each step in the history (and now): a sparkline of the last \(sparklineWidth), min and max; 'out' draws a chart (log: logarithmic axes).") { r, a throws(CommandError) in try r.plot(a) },
     ]
 
     /// Most characters in the sparkline (the latest samples).
     static let sparklineWidth = 60
 
-    func plot(_ a: [String]) throws(REPLError) -> Answer {
+    func plot(_ a: [String]) throws(CommandError) -> Answer {
         var words = a[...]
         var logarithmic = false
         var out: String?
@@ -39,12 +39,12 @@ extension REPL {
         if let out {
             let lower = out.lowercased()
             guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
-                throw REPLError(SessionError.Kind.argument, "cannot tell the chart format from \(Excerpt.quote(out)); use .svg or .png")
+                throw CommandError(SessionError.Kind.argument, "cannot tell the chart format from \(Excerpt.quote(out)); use .svg or .png")
             }
             let title = session.document?.name ?? session.path.map { String($0.split(separator: "/").last ?? "") } ?? "population"
             let chart = PopulationPlot(title: title, samples: samples, logarithmic: logarithmic)
             let bytes = lower.hasSuffix(".svg") ? Array(chart.svg().utf8) : chart.png()
-            do { try FileIO.writeAtomically(bytes, to: out) } catch { throw REPLError(SessionError.Kind.file, error.description) }
+            do { try FileIO.writeAtomically(bytes, to: out) } catch { throw CommandError(SessionError.Kind.file, error.description) }
             lines.append("wrote \(out)")
         }
         return Answer(lines: lines, fields: [

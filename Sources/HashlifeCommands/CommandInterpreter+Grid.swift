@@ -1,17 +1,17 @@
-// REPL+Grid.swift — the `grid` command: show or change the universe's bounded grid (Golly's
-// ":T…" rule suffixes), which is also how a field is resized.
+// CommandInterpreter+Grid.swift — the `grid` command: show or change the universe's bounded
+// grid (Golly's ":T…" rule suffixes), which is also how a field is resized.
 
 import HashlifeEngine
 import HashlifeEditing
 import HashlifeInterface
 
-extension REPL {
-    static let gridCommand = REPLCommand(
+extension CommandInterpreter {
+    static let gridCommand = InterpreterCommand(
         "grid", usage: "grid [W H [torus|plane|klein|cross|sphere] | :SUFFIX | none]",
         "Show the grid, or put the universe on a W×H grid (torus by default; 0 leaves a side unbounded), on Golly's suffix such as :T30+5,20, or on the unbounded plane (none); cells off the grid are dropped, undoably."
-    ) { r, a throws(REPLError) in try r.grid(a) }
+    ) { r, a throws(CommandError) in try r.grid(a) }
 
-    func grid(_ a: [String]) throws(REPLError) -> Answer {
+    func grid(_ a: [String]) throws(CommandError) -> Answer {
         let words = a.map { $0.lowercased() }
         switch words.count {
         case 0:
@@ -61,9 +61,9 @@ extension REPL {
     }
 }
 
-extension REPL {
-    /// `Session.setGrid` with its refusal as a REPL error.
-    fileprivate func setGrid(_ grid: Grid?) throws(REPLError) -> BigUInt {
-        do { return try session.setGrid(grid) } catch { throw REPLError(error) }
+extension CommandInterpreter {
+    /// `Session.setGrid` with its refusal as a command error.
+    fileprivate func setGrid(_ grid: Grid?) throws(CommandError) -> BigUInt {
+        do { return try session.setGrid(grid) } catch { throw CommandError(error) }
     }
 }
