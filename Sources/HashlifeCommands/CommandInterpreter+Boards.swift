@@ -12,7 +12,7 @@ import HashlifeInterface
 
 extension CommandInterpreter {
     static let boardCommands: [InterpreterCommand] = [
-        InterpreterCommand("board", usage: "board save [NAME] | open ID | list | rename ID NAME | delete ID",
+        InterpreterCommand("board", changes: .loaded, usage: "board save [NAME] | open ID | list | rename ID NAME | delete ID",
                     "Save the universe as a new board (or update, and with NAME rename, the board it was opened from), open a board by id prefix, list the boards, rename one, or delete one.") { r, a throws(CommandError) in try r.board(a) },
     ]
 
@@ -50,7 +50,7 @@ extension CommandInterpreter {
         }
         return Answer("renamed board \(board.id.short) to \(Excerpt.quote(board.name, limit: 60))", [
             .init("id", .string(board.id.text)), .init("name", .string(board.name)),
-        ])
+        ], effects: .boards)
     }
 
     private func deleteBoard(_ prefix: String) throws(CommandError) -> Answer {
@@ -62,7 +62,7 @@ extension CommandInterpreter {
         }
         let id: BoardID
         do throws(BoardError) { id = try service.delete(board.id.text) } catch { throw CommandError(error) }
-        return Answer("deleted board \(id.short)", [.init("id", .string(id.text))])
+        return Answer("deleted board \(id.short)", [.init("id", .string(id.text))], effects: .boards)
     }
 
     /// Tells the language which board the universe is (the app's open board), so `board save`
@@ -116,7 +116,7 @@ extension CommandInterpreter {
         return Answer("\(created ? "saved new board" : "saved board") \(board.id) (\(Excerpt.quote(board.name, limit: 60))): generation \(board.generation), population \(board.population)", [
             .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("created", .bool(created)),
             .init("generation", .string(board.generation.description)), .init("population", .string(board.population.description)),
-        ])
+        ], effects: .boards)
     }
 
     private func openBoard(_ prefix: String) throws(CommandError) -> Answer {

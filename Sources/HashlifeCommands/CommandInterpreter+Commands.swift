@@ -1,5 +1,6 @@
-// The commands: a table (name, usage, one line of help, implementation) that later commands
-// (undo/redo, snapshots, boards, classify, memory, settings) join by adding a row.
+// The commands: a table (name, how it may change the universe, usage, one line of help,
+// implementation) that later commands (undo/redo, snapshots, boards, classify, memory,
+// settings) join by adding a row.
 
 import HashlifeAnalysis
 import HashlifeEngine
@@ -17,12 +18,17 @@ struct InterpreterCommand: Sendable {
     let usage: String
     /// One line of help.
     let summary: String
+    /// How the command may change the universe (one of `CommandEffects.universe`, or none):
+    /// its answer, or its error, says so when the session's current state is another one after
+    /// it (`CommandInterpreter.run`). Other effects its implementation adds itself.
+    let changes: CommandEffects
     let run: @Sendable (CommandInterpreter, [String]) throws(CommandError) -> Answer
 
-    init(_ name: String, aliases: [String] = [], usage: String, _ summary: String,
+    init(_ name: String, aliases: [String] = [], changes: CommandEffects = [], usage: String, _ summary: String,
          _ run: @escaping @Sendable (CommandInterpreter, [String]) throws(CommandError) -> Answer) {
         self.name = name
         self.aliases = aliases
+        self.changes = changes
         self.usage = usage
         self.summary = summary
         self.run = run
@@ -30,15 +36,15 @@ struct InterpreterCommand: Sendable {
 
     /// Every command, in the order `help` lists them.
     static let all: [InterpreterCommand] = [
-        InterpreterCommand("load", usage: "load FILE [rule R]",
+        InterpreterCommand("load", changes: .loaded, usage: "load FILE [rule R]",
                     "Load a pattern file (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz) and fit the view to it; a multi-state RLE or Macrocell file (Generations such as 345/2/4, LifeHistory, LifeSuper) loads with its states.") { r, a throws(CommandError) in try r.load(a) },
         InterpreterCommand("save", usage: "save FILE [format rle|mc|cells|lif]",
                     "Write the pattern atomically; the format follows the extension unless given (.gz compresses). A multi-state pattern is written as multi-state RLE or Macrocell only.") { r, a throws(CommandError) in try r.save(a) },
-        InterpreterCommand("rule", usage: "rule [R]",
+        InterpreterCommand("rule", changes: .edited, usage: "rule [R]",
                     "Show the rule, or set it (B3/S23 or Hensel notation, a name such as HighLife, MAP…, Wn such as W30, or a multi-state rule: Generations 345/2/4 or /2/3, LifeHistory, LifeSuper); the cells stay: live cells become state 1 under a multi-state rule, and a rule with fewer states is refused while a cell is in a state it lacks.") { r, a throws(CommandError) in try r.rule(a) },
-        InterpreterCommand("step", usage: "step [N]",
+        InterpreterCommand("step", changes: .evolved, usage: "step [N]",
                     "Advance N generations (default 1); N is digits or B^E such as 2^100. Ctrl-C stops it.") { r, a throws(CommandError) in try r.step(a) },
-        InterpreterCommand("goto", usage: "goto GEN",
+        InterpreterCommand("goto", changes: .evolved, usage: "goto GEN",
                     "Go to generation GEN: forward by stepping, back through kept generations or by re-running.") { r, a throws(CommandError) in try r.goto(a) },
         InterpreterCommand("gen", aliases: ["generation"], usage: "gen", "Show the generation.") { r, a throws(CommandError) in try r.generation(a) },
         InterpreterCommand("pop", aliases: ["population"], usage: "pop", "Show the population (live cells; with states, cells not in state 0).") { r, a throws(CommandError) in try r.population(a) },
@@ -51,10 +57,10 @@ struct InterpreterCommand: Sendable {
                     "Set the cells per character side (Z ≥ 1, digits or B^E), keeping the view's centre; in halves, out doubles.") { r, a throws(CommandError) in try r.zoom(a) },
         InterpreterCommand("fit", usage: "fit", "Fit the view to the whole pattern (20% margin), keeping its size.") { r, a throws(CommandError) in try r.fit(a) },
         InterpreterCommand("size", usage: "size COLS ROWS", "Set the view's size in characters (blocks), keeping its top-left corner.") { r, a throws(CommandError) in try r.size(a) },
-        InterpreterCommand("set", usage: "set X Y [STATE]",
+        InterpreterCommand("set", changes: .edited, usage: "set X Y [STATE]",
                     "Put the cell at (X, Y) in STATE (default 1): 0 dead or 1 alive, or 0 to N-1 under a rule of N states.") { r, a throws(CommandError) in try r.setCell(a) },
         InterpreterCommand("get", usage: "get X Y", "Show the state of the cell at (X, Y) (0 dead or empty).") { r, a throws(CommandError) in try r.getCell(a) },
-        InterpreterCommand("toggle", usage: "toggle X Y", "Flip the cell at (X, Y) (with states: state 0 becomes 1, any other 0).") { r, a throws(CommandError) in try r.toggle(a) },
+        InterpreterCommand("toggle", changes: .edited, usage: "toggle X Y", "Flip the cell at (X, Y) (with states: state 0 becomes 1, any other 0).") { r, a throws(CommandError) in try r.toggle(a) },
     ] + CommandInterpreter.editingCommands + [
         CommandInterpreter.gridCommand,
     ] + CommandInterpreter.historyCommands + CommandInterpreter.plotCommands + CommandInterpreter.boardCommands + [

@@ -7,7 +7,7 @@ import HashlifeInterface
 
 extension CommandInterpreter {
     static let gridCommand = InterpreterCommand(
-        "grid", usage: "grid [W H [torus|plane|klein|cross|sphere] | :SUFFIX | none]",
+        "grid", changes: .edited, usage: "grid [W H [torus|plane|klein|cross|sphere] | :SUFFIX | none]",
         "Show the grid, or put the universe on a W×H grid (torus by default; 0 leaves a side unbounded), on Golly's suffix such as :T30+5,20, or on the unbounded plane (none); cells off the grid are dropped, undoably."
     ) { r, a throws(CommandError) in try r.grid(a) }
 

@@ -7,12 +7,12 @@ import HashlifeInterface
 
 extension CommandInterpreter {
     static let historyCommands: [InterpreterCommand] = [
-        InterpreterCommand("undo", usage: "undo [N]",
+        InterpreterCommand("undo", changes: .historyMoved, usage: "undo [N]",
                     "Take back the last N changes (default 1): edits, steps, gotos, rule changes, snapshot restores.") { r, a throws(CommandError) in try r.undo(a) },
-        InterpreterCommand("redo", usage: "redo [N]", "Apply again the last N changes undone (default 1).") { r, a throws(CommandError) in try r.redo(a) },
+        InterpreterCommand("redo", changes: .historyMoved, usage: "redo [N]", "Apply again the last N changes undone (default 1).") { r, a throws(CommandError) in try r.redo(a) },
         InterpreterCommand("history", usage: "history",
                     "List the changes that can be undone, oldest first, then those that can be redone; each with the generation and population it left.") { r, a throws(CommandError) in try r.history(a) },
-        InterpreterCommand("snapshot", usage: "snapshot save [NAME] | list | restore NAME | rename NAME NEW | delete NAME",
+        InterpreterCommand("snapshot", changes: .historyMoved, usage: "snapshot save [NAME] | list | restore NAME | rename NAME NEW | delete NAME",
                     "Save the current state under a name, list the snapshots with a thumbnail, restore one (undoable), rename one, or delete one.") { r, a throws(CommandError) in try r.snapshot(a) },
         InterpreterCommand("library", usage: "library list | add NAME | remove NAME",
                     "List the shapes (built-in patterns and yours), save the selection as your shape NAME, or remove one of yours.") { r, a throws(CommandError) in try r.library(a) },
@@ -79,7 +79,7 @@ extension CommandInterpreter {
             do { saved = try session.saveSnapshot(named: rest.first) } catch { throw CommandError(error) }
             let s = saved.snapshot
             return Answer("\(saved.replaced ? "replaced" : "saved") snapshot \(s.name) (generation \(s.generation), population \(s.population))",
-                          snapshotFields(s) + [.init("replaced", .bool(saved.replaced))])
+                          snapshotFields(s) + [.init("replaced", .bool(saved.replaced))], effects: .snapshots)
         case ("list", 0):
             var lines: [String] = []
             var items: [JSONValue] = []
@@ -98,10 +98,11 @@ extension CommandInterpreter {
                           snapshotFields(s))
         case ("rename", 2):
             do { try session.renameSnapshot(named: rest[0], to: rest[1]) } catch { throw CommandError(error) }
-            return Answer("renamed snapshot \(rest[0]) to \(rest[1])", [.init("name", .string(rest[1])), .init("old_name", .string(rest[0]))])
+            return Answer("renamed snapshot \(rest[0]) to \(rest[1])", [.init("name", .string(rest[1])), .init("old_name", .string(rest[0]))],
+                          effects: .snapshots)
         case ("delete", 1):
             do { try session.deleteSnapshot(named: rest[0]) } catch { throw CommandError(error) }
-            return Answer("deleted snapshot \(rest[0])", [.init("name", .string(rest[0]))])
+            return Answer("deleted snapshot \(rest[0])", [.init("name", .string(rest[0]))], effects: .snapshots)
         default:
             throw .usage(command("snapshot"))
         }

@@ -40,6 +40,8 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var kind: Kind
     public var message: String
+    /// What the command changed before it failed (a step stopped part way); usually nothing.
+    public var effects: CommandEffects = []
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -64,20 +66,39 @@ public struct CommandError: Error, Equatable, Sendable, CustomStringConvertible 
     static func argument(_ message: String) -> CommandError { CommandError(.argument, message) }
 }
 
-/// A command's answer, in both forms: text lines for people and fields for JSON.
+/// A command's answer, in both forms: text lines for people and fields for JSON; and what the
+/// command changed, for a host that shows the session (neither form prints it).
 public struct Answer: Sendable {
     /// Lines printed in text mode (without line ends).
     public var lines: [String]
     /// Fields after `"ok":true` in JSON mode.
     public var fields: [JSONValue.Field]
+    /// What the command changed (`CommandEffects`).
+    public var effects: CommandEffects
 
-    public init(lines: [String] = [], fields: [JSONValue.Field] = []) {
+    public init(lines: [String] = [], fields: [JSONValue.Field] = [], effects: CommandEffects = []) {
         self.lines = lines
         self.fields = fields
+        self.effects = effects
     }
 
-    init(_ line: String, _ fields: [JSONValue.Field]) {
-        self.init(lines: [line], fields: fields)
+    init(_ line: String, _ fields: [JSONValue.Field], effects: CommandEffects = []) {
+        self.init(lines: [line], fields: fields, effects: effects)
+    }
+}
+
+/// A line of the language split into the command it names and that command's arguments.
+public struct ParsedCommand: Equatable, Sendable {
+    /// The command's name as `help` lists it, its case and aliases resolved ("quit" for
+    /// "EXIT"); for a name that is no command, the word in lower case (running it answers
+    /// "unknown command").
+    public var name: String
+    /// The words after the name, as typed.
+    public var arguments: [String]
+
+    public init(name: String, arguments: [String]) {
+        self.name = name
+        self.arguments = arguments
     }
 }
 
@@ -133,13 +154,14 @@ public final class CommandInterpreter {
         return !hasQuit
     }
 
-    /// Runs a command given as words, returning its answer or error.
+    /// Runs a command given as words, returning its answer or error, each with what the
+    /// command changed (`CommandEffects`).
     public func run(name: String, arguments: [String]) -> Result<Answer, CommandError> {
         guard let command = InterpreterCommand.named(name) else {
             return .failure(CommandError(.unknownCommand, "unknown command \(Excerpt.quote(name)) (try 'help')"))
         }
         do throws(CommandError) {
-            return .success(try command.run(self, arguments))
+            return .success(try changingUniverse(command.changes) { () throws(CommandError) -> Answer in try command.run(self, arguments) })
         } catch {
             return .failure(error)
         }
@@ -172,6 +194,14 @@ public final class CommandInterpreter {
 
     /// Every command's name, in the order `help` lists them (for completion).
     public static var commandNames: [String] { InterpreterCommand.all.map(\.name) }
+
+    /// Splits `line` into its command and arguments (`words`, then the name as `run` resolves
+    /// it); nil for a blank or comment line.
+    public static func parse(_ line: String) throws(CommandError) -> ParsedCommand? {
+        let all = try words(line)
+        guard let first = all.first else { return nil }
+        return ParsedCommand(name: InterpreterCommand.named(first)?.name ?? first.lowercased(), arguments: Array(all.dropFirst()))
+    }
 
     /// The one-line usage of command `name` ("step [N]"), or nil for no such command.
     public static func usage(of name: String) -> String? { InterpreterCommand.named(name)?.usage }

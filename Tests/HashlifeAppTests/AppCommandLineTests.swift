@@ -58,6 +58,39 @@ import HashlifeTestSupport
         #expect(app.session.universe.generation == .zero)
     }
 
+    /// What a command changed is followed from its answer (`CommandEffects`), whatever the
+    /// name the app hands back with it.
+    @Test func aChangeIsFollowedThroughItsEffectsNotTheCommandsName() throws {
+        // Typed, a step continues the run's figures (an edit would start them again).
+        let typed = try makeApp("r-pentomino.rle")
+        typed.press(":")
+        typed.type("STEP 4")
+        #expect(typed.statistics.samples.count == 2)
+        // The same step's answer under another name is followed as a step.
+        let handed = try makeApp("r-pentomino.rle")
+        handed.commandFinished(name: "pop", arguments: [], result: handed.commands.run(name: "step", arguments: ["4"]))
+        #expect(handed.statistics == typed.statistics)
+        #expect(handed.unsaved)
+        // A snapshot saved forgets the thumbnails, under any name; one listed keeps them.
+        handed.previewCache = ["a": ["⠿"]]
+        handed.commandFinished(name: "snapshot", arguments: ["list"], result: handed.commands.run(name: "snapshot", arguments: ["list"]))
+        #expect(handed.previewCache == ["a": ["⠿"]])
+        handed.commandFinished(name: "gen", arguments: [], result: handed.commands.run(name: "snapshot", arguments: ["save", "a"]))
+        #expect(handed.previewCache.isEmpty)
+        // An answer that changed nothing is not followed as an edit, whatever its name.
+        let idle = try makeApp("r-pentomino.rle")
+        let before = idle.statistics
+        idle.commandFinished(name: "set", arguments: ["0", "0"], result: .success(Answer(lines: ["cell 0 0 alive"])))
+        #expect(!idle.unsaved)
+        #expect(idle.statistics == before)
+        // Aliases and case are the interpreter's: EXIT quits, POPULATION is pop.
+        idle.press(":")
+        idle.type("POPULATION")
+        #expect(idle.status == "population 5")
+        idle.press(":")
+        #expect(idle.type("Exit") == [.quit])
+    }
+
     @Test func gAsksForAGenerationAndRForARuleWithTheCurrentOneTyped() throws {
         let app = try makeApp("r-pentomino.rle")
         app.press("g")

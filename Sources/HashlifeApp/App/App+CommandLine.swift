@@ -5,8 +5,11 @@
 // A command runs on the step worker like a step (its progress shows, Esc cancels), except
 // those that are about the view, which act on the canvas at once: `pan`, `zoom`, `fit`;
 // `view` with arguments and `size` print text in the REPL and say so here; `quit` quits;
-// `board open` and `board list` go through the app's own board store, as the boards panel
-// does. A one-line answer shows in the message line, a longer one in a panel.
+// `help` lists the commands in a panel; `board open`, `board list` and `board save`
+// go through the app's own board store, as the boards panel does. The interpreter parses the
+// line (names in any case, aliases). A one-line answer shows in the message line, a longer one
+// in a panel; what a command changed (its `CommandEffects`) is followed: a step's figures, a
+// new pattern's board and canvas, an edit to save.
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -275,16 +278,15 @@ extension App {
 
     /// Runs one line of the command language as the app means it (see the file's header).
     public func runCommandLine(_ line: String) -> [AppEffect] {
-        let words: [String]
-        do { words = try CommandInterpreter.words(line) } catch {
+        let parsed: ParsedCommand?
+        do { parsed = try CommandInterpreter.parse(line) } catch {
             status = "error: \(error.message)"
             if let again = reopenOnError { prompt = again }
             reopenOnError = nil
             return []
         }
-        guard let first = words.first else { return [] }
-        let name = first.lowercased()
-        let arguments = Array(words.dropFirst())
+        guard let parsed else { return [] }
+        let name = parsed.name, arguments = parsed.arguments
         switch name {
         case "pan": panCommand(arguments)
         case "zoom": zoomCommand(arguments)
@@ -292,9 +294,13 @@ extension App {
         case "view" where !arguments.isEmpty, "size":
             status = "'\(name)' prints text in the REPL; here the canvas is the view (pan, zoom, fit, or the keys)"
         case "view": status = "the canvas is the view: pan DX DY, zoom in|out|Z, fit"
-        case "quit", "exit":
+        case "quit":
             pause()
             return [.quit]
+        case "help" where arguments.isEmpty:
+            // Each command's usage with its description under it, wrapped to the panel.
+            panel = .output(title: "help", lines: App.commandHelpLines, top: 0)
+            reopenOnError = nil  // as after a command the interpreter ran
         case "board" where arguments.first?.lowercased() == "list" && arguments.count == 1:
             panel = .boards(selected: 0)
             store?.refreshList()
@@ -309,14 +315,13 @@ extension App {
             busy = true
             busySince = now
             progressGeneration = nil
-            stateBeforeCommand = session.currentStateNumber
             return [.command(name: name, arguments: arguments)]
         }
         return []
     }
 
     /// The worker finished command `name` (or it ran here, in tests): shows its answer and
-    /// follows what it changed.
+    /// follows what it changed, as its answer or error says (`CommandEffects`).
     public func commandFinished(name: String, arguments: [String], result: Result<Answer, CommandError>) {
         busy = false
         let again = reopenOnError
@@ -324,43 +329,44 @@ extension App {
         let generationBefore = frozenHeader?.generation
         frozenHeader = nil
         progressGeneration = nil
+        let effects: CommandEffects
         switch result {
         case .success(let answer):
+            effects = answer.effects
             // One line, or a few short ones joined, in the message line; more in a panel.
             let joined = answer.lines.joined(separator: "; ")
-            if name == "help" && arguments.isEmpty {
-                panel = .output(title: "help", lines: App.commandHelpLines, top: 0)
-            } else if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
+            if answer.lines.count > 1 && (answer.lines.count > 3 || joined.count > columns - 4) {
                 panel = .output(title: ([name] + arguments.prefix(1)).joined(separator: " "), lines: answer.lines, top: 0)
             } else {
                 status = answer.lines.isEmpty ? nil : joined
             }
         case .failure(let error):
+            effects = error.effects
             status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.plane.generation))" : "error: \(error.message)"
             // A value typed at a prompt (a rule, a generation) comes back to be fixed.
             if !error.isCancelled, let again { prompt = again }
         }
-        if name.hasPrefix("snap") { previewCache = [:] }
-        if name == "board" { store?.refreshList() }
-        guard session.currentStateNumber != stateBeforeCommand else { return }
+        if effects.contains(.snapshots) { previewCache = [:] }
+        if effects.contains(.boards) { store?.refreshList() }
+        guard !effects.isDisjoint(with: .universe) else { return }
         let grid = session.rule.grid?.rect
         if grid != gridBounds { gridBounds = grid }  // refits the canvas
-        switch name {
-        case "step", "goto":
+        if effects.contains(.evolved) {
             // Going back in time starts the figures again; going forward continues the run's.
             if let generationBefore, session.plane.generation < generationBefore { restartStatistics() } else { observePopulation() }
             changed()
             autoZoom()
-        case "undo", "redo", "snapshot":
+        } else if effects.contains(.historyMoved) {
             afterHistoryMove(from: generationBefore)
-        case "load":
-            // A new pattern is a new board; the one before keeps its last save.
+        } else if effects.contains(.loaded) {
+            // A new pattern is a new board; the one before keeps its last save. (`board open`,
+            // which also loads, is the app's own: `openBoard`.)
             store?.startNewBoard(named: AppLaunch.baseName(arguments.first ?? "untitled"))
             mode = .normal
             canvas = fittedCanvas()
             autoZoomSuspended = false
             edited()
-        default:
+        } else {
             edited()
         }
     }

@@ -14,8 +14,8 @@ public enum AppEffect: Equatable, Sendable {
     case step(BigUInt)
     /// Go to `generation` (reset) on the worker, then call `stepFinished`.
     case goto(BigUInt)
-    /// Run command `name` of the command language on the worker, then call
-    /// `commandFinished` with its answer.
+    /// Run command `name` of the command language (as `CommandInterpreter.parse` names it) on
+    /// the worker, then call `commandFinished` with its answer.
     case command(name: String, arguments: [String])
     /// Stop the running step or command (Esc, Ctrl-C); `stepFinished` or `commandFinished`
     /// follows as usual.
@@ -79,8 +79,6 @@ public final class App {
     /// The command-line history shared with `hashlife repl` (nil: kept in `typedCommands` only).
     public var historyEditor: LineEditor?
     var typedCommands: [String] = []
-    /// The session's state number when the running command started.
-    var stateBeforeCommand = 0
     /// The prompt the running command's value was typed at, opened again when it fails.
     var reopenOnError: Prompt?
     public internal(set) var playing = false
