@@ -47,6 +47,13 @@ public final class ConvergenceWatcher {
         emptySince = nil
     }
 
+    /// Records the current state of a universe of any family: two-state universes are watched
+    /// (see `observe(_: Universe)`); the others give nil, as a pattern not yet settled does.
+    public func observe(_ universe: any LifeUniverse) -> Verdict? {
+        guard let universe = universe as? Universe else { return nil }
+        return observe(universe)
+    }
+
     /// Records the universe's current state; returns a verdict once the pattern is known to be
     /// extinct, still, oscillating or a spaceship, else nil.
     public func observe(_ universe: Universe) -> Verdict? {

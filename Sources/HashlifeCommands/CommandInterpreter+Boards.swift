@@ -92,7 +92,6 @@ extension CommandInterpreter {
     }
 
     private func saveBoard(name: String?) throws(CommandError) -> Answer {
-        try refuseMultiState("board save")
         let service = try boardService()
         let universe = session.universe
         let board: Board
@@ -102,10 +101,10 @@ extension CommandInterpreter {
                 board = try session.analyse { (u) throws(BoardError) in try service.save(u, to: opened.id.text, name: name) }
                 created = false
             } else {
-                let document = session.document
+                let metadata = session.metadata
                 board = try session.analyse { (u) throws(BoardError) in
-                    try service.create(universe: u, name: name ?? document?.name ?? "untitled",
-                                       author: document?.author, comments: document?.comments ?? [])
+                    try service.create(universe: u, name: name ?? metadata.name ?? "untitled",
+                                       author: metadata.author, comments: metadata.comments)
                 }
                 created = true
             }
@@ -122,19 +121,19 @@ extension CommandInterpreter {
     private func openBoard(_ prefix: String) throws(CommandError) -> Answer {
         let service = try boardService()
         let board: Board
-        let document: PatternDocument
+        let pattern: LoadedPattern
         do throws(BoardError) {
             board = try service.board(prefix)
-            document = try service.document(of: board)
+            pattern = try service.pattern(of: board)
         } catch {
             throw CommandError(error)
         }
-        let rule = try parseRule(board.rule)
-        do { try session.load(document: document, rule: rule, label: "board \(board.id.short)") } catch { throw CommandError(error) }
+        let rule = try parseAnyRule(board.rule)
+        do { try session.load(pattern, rule: rule, label: "board \(board.id.short)") } catch { throw CommandError(error) }
         openedBoard = OpenedBoard(id: board.id, universe: session.universe)
         let universe = session.universe
-        return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(Plural.count(universe.population, "cell")), rule \(universe.rule), generation \(universe.generation)", [
-            .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("rule", .string(universe.rule.description)),
+        return Answer("opened board \(board.id) (\(Excerpt.quote(board.name, limit: 60))): \(Plural.count(universe.population, "cell")), rule \(universe.anyRule), generation \(universe.generation)", [
+            .init("id", .string(board.id.text)), .init("name", .string(board.name)), .init("rule", .string(universe.anyRule.description)),
             .init("generation", .string(universe.generation.description)), .init("population", .string(universe.population.description)),
         ])
     }

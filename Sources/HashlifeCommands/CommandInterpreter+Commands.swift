@@ -96,8 +96,8 @@ extension CommandInterpreter {
     func load(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 1 || (a.count == 3 && a[1].lowercased() == "rule") else { throw .usage(command("load")) }
         let rule = a.count == 3 ? try parseAnyRule(a[2]) : nil
-        do { try session.load(path: a[0], anyRule: rule) } catch { throw CommandError(error).quoting(a[0]) }
-        let universe = session.plane
+        do { try session.load(path: a[0], rule: rule) } catch { throw CommandError(error).quoting(a[0]) }
+        let universe = session.universe
         let population = universe.population
         // A file cut short loads with its warnings: lines after the answer, or "warnings".
         let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
@@ -138,9 +138,10 @@ extension CommandInterpreter {
         return Answer("rule \(rule)", [.init("rule", .string(rule))] + statesField)
     }
 
-    /// `"states": N` for a multi-state rule (answers about two-state rules stay as they were).
+    /// `"states": N` for a rule of more than two states (answers about two-state rules stay
+    /// as they were).
     var statesField: [JSONValue.Field] {
-        session.isMultiState ? [.init("states", .int(session.rule.stateCount))] : []
+        session.universe.stateCount > 2 ? [.init("states", .int(session.rule.stateCount))] : []
     }
 
     /// A rule of either kind (`AnyRule.parse`); the error quotes the rule (shortened and
@@ -168,7 +169,7 @@ extension CommandInterpreter {
     func step(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count <= 1 else { throw .usage(command("step")) }
         let count = try a.first.map { (text) throws(CommandError) in try parseGenerations(text, name: "N") } ?? .one
-        let target = session.plane.generation + count
+        let target = session.universe.generation + count
         return try advance(label: "step \(a.first ?? "1")", target: target) { control, progress throws(SessionError) in
             try session.step(count, control: control, progress: progress)
         }
@@ -189,7 +190,7 @@ extension CommandInterpreter {
         control.reset()
         let clock = ContinuousClock()
         let start = clock.now
-        let tracker = GenerationTracker(session.plane.generation)
+        let tracker = GenerationTracker(session.universe.generation)
         var bar: ProgressBar? = nil
         if showsProgress {
             let control = control
@@ -206,7 +207,7 @@ extension CommandInterpreter {
             throw stepFailure(error.kind, message: error.message)
         }
         let seconds = (clock.now - start) / .seconds(1)
-        let universe = session.plane
+        let universe = session.universe
         let population = universe.population
         return Answer("generation \(universe.generation), population \(population)\(CommandInterpreter.backgroundNote(session))", [
             .init("generation", .string(universe.generation.description)),
@@ -235,13 +236,13 @@ extension CommandInterpreter {
 extension CommandInterpreter {
     func generation(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("gen")) }
-        let generation = session.plane.generation.description
+        let generation = session.universe.generation.description
         return Answer("generation \(generation)", [.init("generation", .string(generation))])
     }
 
     func population(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("pop")) }
-        let population = session.plane.population.description
+        let population = session.universe.population.description
         return Answer("population \(population)\(CommandInterpreter.backgroundNote(session))",
                       [.init("population", .string(population)), .init("background", .int(CommandInterpreter.background(session)))])
     }
@@ -252,28 +253,26 @@ extension CommandInterpreter {
         background(session) == 1 ? " (background 1: cells that differ from an all-alive plane)" : ""
     }
 
-    /// The background (0 or 1) the universe's cells are relative to (`Rule.background(atGeneration:)`);
-    /// always 0 for a multi-state universe.
+    /// The background (0 or 1) the universe's cells are relative to (`AnyRule.background(atGeneration:)`).
     static func background(_ session: Session) -> Int {
-        if session.isMultiState { return 0 }
-        return session.universe.rule.background(atGeneration: session.universe.generation)
+        session.rule.background(atGeneration: session.universe.generation)
     }
 
     func bounds(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("bounds")) }
-        let box = session.plane.boundingBox
+        let box = session.universe.boundingBox
         return Answer("bounds " + boundsText(box), [.init("bounds", boundsJSON(box))])
     }
 
     func info(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("info")) }
-        let universe = session.plane
+        let universe = session.universe
         let box = universe.boundingBox
         let population = universe.population
         var lines = ["file " + (session.path ?? "none")]
         if let name = session.patternName { lines.append("name " + name) }
         lines += [
-            "rule \(session.rule)" + (session.isMultiState ? " (\(universe.stateCount) states)" : ""),
+            "rule \(session.rule)" + (universe.stateCount > 2 ? " (\(universe.stateCount) states)" : ""),
             "generation \(universe.generation)",
             "population \(population)\(CommandInterpreter.backgroundNote(session))",
             "bounds " + boundsText(box),
@@ -298,14 +297,8 @@ extension CommandInterpreter {
         control.reset()
         let result: Classification
         do {
-            if let multiState = try session.analyseMultiState({ (universe) throws(StepError) in
+            result = try session.analyse { (universe) throws(StepError) in
                 try HashlifeAnalysis.classify(universe, maxGeneration: limit, control: control)
-            }) {
-                result = multiState
-            } else {
-                result = try session.analyse { (universe) throws(StepError) in
-                    try HashlifeAnalysis.classify(universe, maxGeneration: limit, control: control)
-                }
             }
         } catch {
             if case .cancelled = error { wasCancelled = true }
@@ -323,30 +316,20 @@ extension CommandInterpreter {
         guard a.count <= 1 else { throw .usage(command("identify")) }
         let limit = try a.first.map { (text) throws(CommandError) in try parseGenerations(text, name: "MAXPERIOD") } ?? BigUInt(10_000)
         guard !limit.isZero else { throw .argument("MAXPERIOD must be at least 1") }
-        try refuseMultiState("identify")
-        if let reason = Apgcode.unsupportedReason(session.universe.rule) { throw .argument(reason) }
         let selection = session.selection
         control.reset()
-        let found: (classification: Classification, object: PeriodicObject?, objects: Int)
+        let found: Identification
         do {
-            found = try session.analyse { (universe) throws(StepError) in
-                var subject = universe
-                if let rect = selection {
-                    // The selection alone, in a universe of its own at the same place.
-                    subject = Universe(rule: universe.rule, memoryLimit: universe.memoryLimit)
-                    subject.paste(subject.clip(of: rect, in: universe), x: rect.x, y: rect.y)
-                }
-                let (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: limit, control: control)
-                // How many objects it is made of: more than one share the apgcode.
-                let objects = try object.map { (object) throws(StepError) in
-                    try ObjectSeparation.count(subject, at: classification.verdict.generation, window: min(object.period, 4096),
-                                               maxGeneration: limit, control: control)
-                } ?? 1
-                return (classification, object, objects)
+            found = try session.analyse { (universe) throws(IdentifyError) in
+                try HashlifeAnalysis.identify(universe, selection: selection, maxPeriod: limit, control: control)
             }
         } catch {
-            if case .cancelled = error { wasCancelled = true }
-            throw stepFailure(wasCancelled ? .cancelled : .memory, message: error.description)
+            switch error {
+            case .unsupported(let reason): throw .argument(reason)
+            case .step(let failure):
+                if case .cancelled = failure { wasCancelled = true }
+                throw stepFailure(wasCancelled ? .cancelled : .memory, message: failure.description)
+            }
         }
         let subject = selection == nil ? "the pattern" : "the selection"
         var fields: [JSONValue.Field] = [.init("subject", .string(selection == nil ? "pattern" : "selection"))]
@@ -360,7 +343,7 @@ extension CommandInterpreter {
                 return Answer("\(subject) is not one object: \(verdict.summary)", fields)
             }
         }
-        let description = ObjectDescription(object, classification: found.classification, rule: session.universe.rule)
+        let description = ObjectDescription(object, classification: found.classification, rule: session.rule)
         fields += description.fields.map { JSONValue.Field($0.0, $0.1) }
         guard found.objects > 1 else { return Answer(description.summary, fields) }
         fields.append(.init("objects", .int(found.objects)))
@@ -386,7 +369,7 @@ extension CommandInterpreter {
     func setCell(_ a: [String]) throws(CommandError) -> Answer {
         guard a.count == 2 || a.count == 3 else { throw .usage(command("set")) }
         let x = try parseCoordinate(a[0], name: "X"), y = try parseCoordinate(a[1], name: "Y")
-        let count = session.plane.stateCount
+        let count = session.universe.stateCount
         var state: UInt8 = 1
         if a.count == 3 {
             guard a[2].utf8.count <= 3, a[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(a[2]), n < count else {
@@ -414,19 +397,13 @@ extension CommandInterpreter {
     /// not in state 0 ("alive") and, with more than two states, its "state".
     func cellAnswer(_ x: BigInt, _ y: BigInt) -> Answer {
         let state = session.state(x: x, y: y)
-        let text = session.isMultiState ? "state \(state)" : state != 0 ? "alive" : "dead"
+        let named = session.universe.stateCount > 2
+        let text = named ? "state \(state)" : state != 0 ? "alive" : "dead"
         var fields: [JSONValue.Field] = [
             .init("x", .string(x.description)), .init("y", .string(y.description)), .init("alive", .bool(state != 0)),
         ]
-        if session.isMultiState { fields.append(.init("state", .int(Int(state)))) }
+        if named { fields.append(.init("state", .int(Int(state)))) }
         return Answer("cell \(x) \(y) \(text)", fields)
-    }
-
-    /// Throws "argument" saying `command` does not work on multi-state patterns, while the
-    /// session holds one.
-    func refuseMultiState(_ command: String) throws(CommandError) {
-        guard session.isMultiState else { return }
-        throw .argument("'\(command)' is not available for multi-state patterns (rule \(session.rule)); it runs two-state rules only")
     }
 }
 

@@ -24,8 +24,8 @@ extension CommandInterpreter {
         InterpreterCommand("rotate", changes: .edited, usage: "rotate cw|ccw",
                     "Turn the selection's cells a quarter turn in place (its top-left stays; width and height swap).") { r, a throws(CommandError) in try r.rotate(a) },
         InterpreterCommand("flip", changes: .edited, usage: "flip x|y", "Mirror the selection's cells left-right (x) or top-bottom (y), in place.") { r, a throws(CommandError) in try r.flip(a) },
-        InterpreterCommand("fill", changes: .edited, usage: "fill DENSITY [seed N]",
-                    "Fill the selection at random: each cell alive with probability DENSITY (0 to 1); the same seed (default 0) gives the same cells.") { r, a throws(CommandError) in try r.fill(a) },
+        InterpreterCommand("fill", changes: .edited, usage: "fill DENSITY [seed N] [state S]",
+                    "Fill the selection at random: each cell in state S (default 1) with probability DENSITY (0 to 1), the others empty; the same seed (default 0) gives the same cells.") { r, a throws(CommandError) in try r.fill(a) },
         InterpreterCommand("stamp", changes: .edited, usage: "stamp NAME|FILE X Y [rotate 90|180|270] [flip x|y] [mode or|copy|xor|and]",
                     "Place a library shape or a pattern file with its top-left at (X, Y), turned clockwise and/or mirrored first.") { r, a throws(CommandError) in try r.stamp(a) },
     ]
@@ -46,9 +46,9 @@ extension CommandInterpreter {
     func selectionCommand(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("selection")) }
         var answer = selectionAnswer()
-        let clip = session.clipboardSummary
-        answer.lines.append(clip.map { "clipboard \($0.width)x\($0.height), population \($0.population)\($0.isMultiState ? " (with states)" : "")" } ?? "clipboard empty")
-        answer.fields.append(.init("clipboard", clip.map { clipJSON(width: $0.width, height: $0.height, population: $0.population) } ?? .null))
+        let clip = session.clipboard
+        answer.lines.append(clip.map { "clipboard \($0.width)x\($0.height), population \($0.population)\($0.highestState > 1 ? " (with states)" : "")" } ?? "clipboard empty")
+        answer.fields.append(.init("clipboard", clip.map { clipJSON($0) } ?? .null))
         return answer
     }
 
@@ -57,7 +57,7 @@ extension CommandInterpreter {
         return Answer("selection x=\(s.x) y=\(s.y) width=\(s.width) height=\(s.height)", [.init("selection", boundsJSON(s))])
     }
 
-    func clipJSON(_ clip: PatternClip) -> JSONValue {
+    func clipJSON(_ clip: CellClip) -> JSONValue {
         clipJSON(width: clip.width, height: clip.height, population: clip.population)
     }
 
@@ -68,14 +68,12 @@ extension CommandInterpreter {
 
     func copy(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty || (a.count == 1 && a[0].lowercased() == "rle") else { throw .usage(command("copy")) }
-        if session.isMultiState { return try copyWithStates(rle: !a.isEmpty) }
-        let clip: PatternClip
+        let clip: CellClip
         do { clip = try session.copySelection() } catch { throw CommandError(error) }
         var answer = Answer("copied \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
         if !a.isEmpty {
-            let document: PatternDocument
-            do { document = try session.document(of: clip) } catch { throw CommandError(error) }
-            let rle = RLEWriter.write(document)
+            let rle: String
+            do { rle = try session.rle(of: clip) } catch { throw CommandError(error) }
             answer.lines = rle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if answer.lines.last == "" { answer.lines.removeLast() }
             answer.fields.append(.init("rle", .string(rle)))
@@ -85,12 +83,7 @@ extension CommandInterpreter {
 
     func cut(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("cut")) }
-        if session.isMultiState {
-            let clip: MultiStateClip
-            do { clip = try session.cutMultiStateSelection() } catch { throw CommandError(error) }
-            return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", multiStateClipJSON(clip))])
-        }
-        let clip: PatternClip
+        let clip: CellClip
         do { clip = try session.cutSelection() } catch { throw CommandError(error) }
         return Answer("cut \(clip.width)x\(clip.height), population \(clip.population)", [.init("clipboard", clipJSON(clip))])
     }
@@ -102,13 +95,8 @@ extension CommandInterpreter {
         let mode = try options["mode"].map(parseMode) ?? .or
         if let file = options["file"] {
             let description = "paste \(file) at \(x),\(y) (\(mode.rawValue))"
-            let loaded: LoadedPattern
-            do { loaded = try session.readAnyPattern(path: file) } catch { throw CommandError(error) }
-            if case .multiState(let decoded) = loaded {
-                do { try session.paste(session.clip(of: decoded.pattern), x: x, y: y, mode: mode, description: description) } catch { throw CommandError(error) }
-            } else {
-                session.paste(try clip(ofFile: file), x: x, y: y, mode: mode, description: description)
-            }
+            let clip = try clip(ofFile: file)
+            do { try session.paste(clip, x: x, y: y, mode: mode, description: description) } catch { throw CommandError(error) }
         } else {
             do { try session.paste(x: x, y: y, mode: mode) } catch { throw CommandError(error) }
         }
@@ -153,18 +141,26 @@ extension CommandInterpreter {
     }
 
     func fill(_ a: [String]) throws(CommandError) -> Answer {
-        guard a.count == 1 || a.count == 3 else { throw .usage(command("fill")) }
+        guard !a.isEmpty else { throw .usage(command("fill")) }
         guard a[0].utf8.count <= 32, let density = Double(a[0]), density >= 0, density <= 1 else {
             throw .argument("invalid DENSITY \(Excerpt.quote(a[0])); expected a number from 0 to 1")
         }
+        let options = try keywordOptions(Array(a.dropFirst()), allowed: ["seed", "state"], command: "fill")
         var seed: UInt64 = 0
-        if a.count == 3 {
-            guard a[1].lowercased() == "seed" else { throw .usage(command("fill")) }
-            guard let n = UInt64(a[2]) else { throw .argument("invalid seed \(Excerpt.quote(a[2])); expected a whole number from 0 to \(UInt64.max)") }
+        if let text = options["seed"] {
+            guard let n = UInt64(text) else { throw .argument("invalid seed \(Excerpt.quote(text)); expected a whole number from 0 to \(UInt64.max)") }
             seed = n
         }
-        do { try session.fillSelection(density: density, seed: seed) } catch { throw CommandError(error) }
-        return changeAnswer("filled the selection at density \(density), seed \(seed)")
+        var state: UInt8 = 1
+        if let text = options["state"] {
+            let count = session.universe.stateCount
+            guard text.utf8.count <= 3, let n = Int(text), n >= 1, n < count else {
+                throw .argument("invalid state \(Excerpt.quote(text)); expected 1 to \(count - 1) (rule \(session.rule) has \(count) states)")
+            }
+            state = UInt8(n)
+        }
+        do { try session.fillSelection(density: density, seed: seed, state: state) } catch { throw CommandError(error) }
+        return changeAnswer("filled the selection at density \(density), seed \(seed)" + (state == 1 ? "" : ", state \(state)"))
     }
 
     func stamp(_ a: [String]) throws(CommandError) -> Answer {
@@ -183,22 +179,21 @@ extension CommandInterpreter {
         let mode = try options["mode"].map(parseMode) ?? .or
         let clip = try shapeOrFileClip(a[0])
         let described = ([a[0], "at \(x),\(y)"] + a.dropFirst(3)).joined(separator: " ")
-        session.stamp(clip, x: x, y: y, transforms: transforms, mode: mode, description: "stamp " + described)
+        do { try session.stamp(clip, x: x, y: y, transforms: transforms, mode: mode, description: "stamp " + described) } catch {
+            throw CommandError(error)
+        }
         return changeAnswer("stamped " + described)
     }
 
     /// Saves the selection as the user shape `name` (`library add`).
     func addShape(named name: String) throws(CommandError) -> Answer {
         let path: String
-        try refuseMultiState("library add")
         do throws(SessionError) {
             guard session.selection != nil else {
                 throw SessionError(.selection, "library add needs a selection ('select X Y W H' or 'select all')")
             }
             let clip = try session.copySelection()
-            var document = try session.document(of: clip)
-            document.name = name
-            path = try shapes.add(named: name, rle: RLEWriter.write(document))
+            path = try shapes.add(named: name, rle: "#N \(name)\n" + (try session.rle(of: clip)))
         } catch {
             throw CommandError(error)
         }
@@ -235,7 +230,7 @@ extension CommandInterpreter {
     }
 
     /// A library shape of that name, else the pattern file at that path.
-    func shapeOrFileClip(_ word: String) throws(CommandError) -> PatternClip {
+    func shapeOrFileClip(_ word: String) throws(CommandError) -> CellClip {
         let isShape = (try? shapes.list().contains { $0.name.lowercased() == word.lowercased() && !$0.isShadowed }) ?? false
         guard isShape else {
             guard word == "-" || access(word, F_OK) == 0 else {
@@ -243,16 +238,17 @@ extension CommandInterpreter {
             }
             return try clip(ofFile: word)
         }
-        do { return try session.clip(of: try shapes.document(named: word), label: word) } catch { throw CommandError(error) }
+        do { return try session.clip(of: try shapes.pattern(named: word), label: word) } catch { throw CommandError(error) }
     }
 
-    func clip(ofFile path: String) throws(CommandError) -> PatternClip {
-        do { return try session.clip(of: try session.readPattern(path: path), label: path) } catch { throw CommandError(error) }
+    /// The pattern in the file at `path`, of any family, as a clip.
+    func clip(ofFile path: String) throws(CommandError) -> CellClip {
+        do { return try session.clip(of: try session.readAnyPattern(path: path), label: path) } catch { throw CommandError(error) }
     }
 
     /// "LINE; generation G, population P" after a change.
     func changeAnswer(_ line: String) -> Answer {
-        let universe = session.plane
+        let universe = session.universe
         let population = universe.population
         return Answer("\(line); population \(population)", [
             .init("generation", .string(universe.generation.description)),

@@ -43,7 +43,7 @@ extension CommandInterpreter {
 
     /// "undid …; generation G, population P" and the entries as JSON.
     private func stateAnswer(_ line: String, _ entries: [HistoryEntry]) -> Answer {
-        let universe = session.plane
+        let universe = session.universe
         let population = universe.population
         return Answer("\(line); generation \(universe.generation), population \(population)", [
             .init("entries", .array(entries.map { .string($0.description) })),
@@ -84,8 +84,7 @@ extension CommandInterpreter {
             var lines: [String] = []
             var items: [JSONValue] = []
             for s in session.snapshots {
-                // Thumbnails draw two states; a multi-state snapshot has none.
-                let picture = s.isMultiState ? [] : session.withState(of: s) { Self.thumbnail($0) }
+                let picture = session.withState(of: s) { Self.thumbnail($0) }
                 lines.append("\(s.name): generation \(s.generation), population \(s.population)")
                 lines += picture.map { "  " + $0 }
                 items.append(.object(snapshotFields(s) + [.init("thumbnail", .array(picture.map { .string($0) }))]))
@@ -114,8 +113,8 @@ extension CommandInterpreter {
     }
 
     /// A small picture of the whole pattern, the shared `Thumbnail.text`: 12×3 braille
-    /// characters (24×12 blocks, fitted with the 20 % margin); a blank box when nothing is alive.
-    static func thumbnail(_ universe: Universe) -> [String] {
+    /// characters (24×12 blocks, fitted with the 20 % margin); a blank box when every cell is in state 0.
+    static func thumbnail(_ universe: any LifeUniverse) -> [String] {
         Thumbnail.text(universe, columns: 12, rows: 3)
     }
 

@@ -9,7 +9,7 @@ extension CommandInterpreter {
     /// `root_level`.
     func stats(_ a: [String]) throws(CommandError) -> Answer {
         guard a.isEmpty else { throw .usage(command("stats")) }
-        let s = session.plane.statistics
+        let s = session.universe.statistics
         let line = "nodes \(s.nodes), bytes \(s.bytes) of limit \(s.limitBytes), memo hits \(s.memoHits), "
             + "memo misses \(s.memoMisses), evictions \(s.evictions), collections \(s.collections) (\(s.collectionSecondsText) s), "
             + "pinned roots \(s.pinnedRoots), root level \(s.rootLevel)"
@@ -36,7 +36,7 @@ extension CommandInterpreter {
                 session.setMemoryLimit(bytes)
             }
         }
-        let s = session.plane.statistics
+        let s = session.universe.statistics
         return Answer(prefix + s.memorySummary, extra + s.jsonFields.map { JSONValue.Field($0.0, $0.1) })
     }
 }

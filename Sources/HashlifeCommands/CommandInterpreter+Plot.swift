@@ -41,7 +41,7 @@ extension CommandInterpreter {
             guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
                 throw CommandError(SessionError.Kind.argument, "cannot tell the chart format from \(Excerpt.quote(out)); use .svg or .png")
             }
-            let title = session.document?.name ?? session.path.map { String($0.split(separator: "/").last ?? "") } ?? "population"
+            let title = session.patternName ?? session.path.map { String($0.split(separator: "/").last ?? "") } ?? "population"
             let chart = PopulationPlot(title: title, samples: samples, logarithmic: logarithmic)
             let bytes = lower.hasSuffix(".svg") ? Array(chart.svg().utf8) : chart.png()
             do { try FileIO.writeAtomically(bytes, to: out) } catch { throw CommandError(SessionError.Kind.file, error.description) }
@@ -58,7 +58,7 @@ extension CommandInterpreter {
     /// no step yet).
     func populationSeries() -> [PopulationPlot.Sample] {
         var samples = session.undoHistory.filter(\.isStep).map { PopulationPlot.Sample(generation: $0.generation, population: $0.population) }
-        let now = PopulationPlot.Sample(generation: session.plane.generation, population: session.plane.population)
+        let now = PopulationPlot.Sample(generation: session.universe.generation, population: session.universe.population)
         if samples.last != now { samples.append(now) }
         return samples
     }

@@ -46,13 +46,11 @@ extension CommandInterpreter {
         }
         try checkViewSize(viewport)
         var lines: [String] = []
-        if let multi = session.multiState {
-            guard style == .text else {
-                throw .argument("format \(style.rawValue) draws two states; multi-state patterns are drawn as text, one character per state")
-            }
-            lines = stateLines(of: multi, in: viewport)
+        if style == .text && session.universe.stateCount > 2 {
+            // Text names each state; the other styles draw the cells not in state 0.
+            lines = stateLines(of: session.universe, in: viewport)
         } else {
-            var rows = session.universe.blockRows(of: viewport)
+            var rows = BlockCounts(session.universe.blocks(of: viewport))
             TextRenderer.render(&rows, style: style) { line in
                 lines.append(line.hasSuffix("\n") ? String(line.dropLast()) : line)
             }

@@ -13,7 +13,7 @@ extension Session {
     /// Selects the live cells' bounding box (nothing when the universe is empty); returns it.
     @discardableResult
     public func selectAll() -> CellRect? {
-        selection = plane.boundingBox
+        selection = universe.boundingBox
         return selection
     }
 
@@ -25,60 +25,59 @@ extension Session {
         return selection
     }
 
-    /// Copies the selection's cells to the clipboard and returns the clip.
-    /// - Throws: "selection" when nothing is selected; "argument" while the session holds a
-    ///   multi-state pattern (copy with `copyMultiStateSelection`).
+    /// Copies the selection's cells, with their states, to the clipboard and returns the clip.
+    /// - Throws: "selection" when nothing is selected; "argument" when the selection is too
+    ///   large for this family to copy.
     @discardableResult
-    public func copySelection() throws(SessionError) -> PatternClip {
-        try refuseMultiState("a two-state copy; use the multi-state clipboard")
-        let clip = live.clip(of: try requireSelection(for: "copy"))
+    public func copySelection() throws(SessionError) -> CellClip {
+        let clip = try selectionClip(of: try requireSelection(for: "copy"))
         clipboard = clip
-        multiStateClipboard = nil
         return clip
     }
 
-    /// Copies the selection to the clipboard, then kills its cells; one history entry.
+    /// Copies the selection to the clipboard, then empties its cells; one history entry.
     @discardableResult
-    public func cutSelection() throws(SessionError) -> PatternClip {
-        try refuseMultiState("a two-state cut; use the multi-state clipboard")
+    public func cutSelection() throws(SessionError) -> CellClip {
         let rect = try requireSelection(for: "cut")
-        let clip = live.clip(of: rect)
+        let clip = try selectionClip(of: rect)
         clipboard = clip
-        multiStateClipboard = nil
-        record("cut \(Session.shown(rect))") { live.clear(inside: rect) }
+        record("cut \(Session.shown(rect))") { universe.clear(inside: rect) }
         return clip
     }
 
-    /// Pastes the clipboard (of either kind) with its top-left at (`x`, `y`) as `mode` says;
-    /// one history entry. Across kinds: see `paste(_: MultiStateClip, …)`.
+    private func selectionClip(of rect: CellRect) throws(SessionError) -> CellClip {
+        do { return try universe.cellClip(of: rect) } catch { throw SessionError(.argument, error.description) }
+    }
+
+    /// Pastes the clipboard with its top-left at (`x`, `y`) as `mode` says; one history entry.
     /// - Throws: "clipboard" when the clipboard is empty or holds states the rule lacks.
     public func paste(x: BigInt, y: BigInt, mode: PasteMode = .or) throws(SessionError) {
         let description = "paste at (\(x), \(y))\(mode == .copy ? ", replacing" : "")"
-        if let clip = multiStateClipboard { return try paste(clip, x: x, y: y, mode: mode, description: description) }
         guard let clip = clipboard else { throw SessionError(.clipboard, "the clipboard is empty ('copy' or 'cut' a selection first)") }
-        paste(clip, x: x, y: y, mode: mode, description: description)
+        try paste(clip, x: x, y: y, mode: mode, description: description)
     }
 
-    /// Pastes `clip` (made by `universe`, e.g. by `clip(of:)`); one history entry. Into a
-    /// multi-state universe its live cells are state 1 (a clip too large to list cell by cell,
-    /// `MultiStateClip.maximumCells`, pastes nothing there).
-    public func paste(_ clip: PatternClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) {
-        if holdsMultiState {
-            if let converted = try? multiStateClip(of: clip) { try? paste(converted, x: x, y: y, mode: mode, description: description) }
-            return
+    /// Pastes `clip` (of any universe) with its top-left at (`x`, `y`) as `mode` says; one
+    /// history entry described by `description`. Paste modes with states
+    /// (`MultiStateUniverse.paste`): `or` writes the clip's non-empty cells over the target,
+    /// `copy` every cell of the clip's rectangle (state 0 too), `xor` empties non-empty target
+    /// cells under the clip's non-empty ones and fills empty ones with the clip's state, `and`
+    /// empties target cells where the clip is empty.
+    /// - Throws: "clipboard" when the clip holds a state the rule lacks or is too large to copy
+    ///   between families; nothing changes then.
+    public func paste(_ clip: CellClip, x: BigInt, y: BigInt, mode: PasteMode = .or, description: String) throws(SessionError) {
+        do {
+            try record(description) { () throws(RegionError) in try universe.paste(clip, x: x, y: y, mode: mode) }
+        } catch {
+            throw SessionError(.clipboard, error.description)
         }
-        record(description) { live.paste(clip, x: x, y: y, mode: mode) }
     }
 
     /// Kills every cell inside (or, with `outside`, outside) the selection; one history entry.
     public func clearSelection(outside: Bool = false) throws(SessionError) {
         let rect = try requireSelection(for: outside ? "clear outside" : "clear inside")
         record("clear \(outside ? "outside" : "inside") \(Session.shown(rect))") {
-            if holdsMultiState, let multi {
-                if outside { multi.clear(outside: rect) } else { multi.clear(inside: rect) }
-            } else {
-                if outside { live.clear(outside: rect) } else { live.clear(inside: rect) }
-            }
+            if outside { universe.clear(outside: rect) } else { universe.clear(inside: rect) }
         }
     }
 
@@ -86,10 +85,19 @@ extension Session {
     /// swaps its sides, and the selection follows); one history entry.
     public func transformSelection(_ transform: PatternTransform) throws(SessionError) {
         let rect = try requireSelection(for: transform.swapsSides || transform == .rotate180 ? "rotate" : "flip")
-        if holdsMultiState { return try transformMultiStateSelection(rect, transform) }
-        var moved = rect
-        record("\(Session.name(of: transform)) \(Session.shown(rect))") { moved = live.transform(rect, transform) }
-        selection = moved
+        let turned: CellClip
+        do { turned = try universe.transformed(try universe.cellClip(of: rect), transform) } catch {
+            throw SessionError(.argument, error.description)
+        }
+        do {
+            try record("\(Session.name(of: transform)) \(Session.shown(rect))") { () throws(RegionError) in
+                universe.clear(inside: rect)
+                try universe.paste(turned, x: rect.x, y: rect.y, mode: .or)
+            }
+        } catch {
+            throw SessionError(.argument, error.description)
+        }
+        selection = CellRect(x: rect.x, y: rect.y, width: turned.width, height: turned.height)
     }
 
     /// A rectangle as the history names it: "3×4 at (0, 0)".
@@ -108,56 +116,67 @@ extension Session {
         }
     }
 
-    /// Fills the selection at random (each cell alive with probability `density`, reproducible
-    /// from `seed`; see `Universe.fillRandomly`); one history entry.
-    /// - Throws: "selection" without a selection, "argument" for a bad density or a selection
-    ///   too large to fill.
-    public func fillSelection(density: Double, seed: UInt64) throws(SessionError) {
-        try refuseMultiState("random fill (it makes live and dead cells only)")
+    /// Fills the selection at random with cells in `state` (each with probability `density`,
+    /// reproducible from `seed`; see `Universe.fillRandomly`); one history entry.
+    /// - Throws: "selection" without a selection, "argument" for a bad density or state or a
+    ///   selection too large to fill.
+    public func fillSelection(density: Double, seed: UInt64, state: UInt8 = 1) throws(SessionError) {
         let rect = try requireSelection(for: "fill")
         do {
-            try record("random fill \(Session.shown(rect)), density \(density), seed \(seed)") { () throws(RegionError) in
-                try live.fillRandomly(rect, density: density, seed: seed)
+            try record("random fill \(Session.shown(rect)), density \(density), seed \(seed)\(state == 1 ? "" : ", state \(state)")") { () throws(RegionError) in
+                try universe.fillRandomly(rect, density: density, seed: seed, state: state, mode: .copy)
             }
         } catch {
             throw SessionError(.argument, error.description)
         }
     }
 
-    /// `document`'s live cells as a clip of `universe`, the clip's top-left at
-    /// their bounding box's top-left (an empty document gives an empty 0×0 clip).
+    /// `document`'s live cells as a clip, its top-left at their bounding box's top-left (an
+    /// empty document gives an empty 0×0 clip).
     /// - Throws: "rule" when the document's rule does not parse.
-    public func clip(of document: PatternDocument, label: String) throws(SessionError) -> PatternClip {
+    public func clip(of document: PatternDocument, label: String) throws(SessionError) -> CellClip {
         let source: Universe
-        do { source = try Universe(document: document, rule: live.rule, memoryLimit: MemoryLimit.minimumBytes) } catch {
+        do { source = try Universe(document: document, rule: .life, memoryLimit: MemoryLimit.minimumBytes) } catch {
             throw SessionError(.rule, "\(label): \(error.description)")
         }
         let box = source.boundingBox ?? CellRect(x: .zero, y: .zero, width: .zero, height: .zero)
-        return live.clip(of: box, in: source)
+        do { return universe.adopting(try source.cellClip(of: box)) } catch { throw SessionError(.argument, error.description) }
+    }
+
+    /// `pattern`'s cells (any family, under its own rule) as a clip, its top-left at their
+    /// bounding box's top-left (an empty pattern gives an empty 0×0 clip).
+    /// - Throws: "rule" when the pattern's rule does not parse; "argument" when it is too large
+    ///   to copy.
+    public func clip(of pattern: LoadedPattern, label: String) throws(SessionError) -> CellClip {
+        let source: any LifeUniverse
+        do { source = try pattern.universe(memoryLimit: MemoryLimit.minimumBytes) } catch {
+            throw SessionError(.rule, "\(label): \(error.description)")
+        }
+        let box = source.boundingBox ?? CellRect(x: .zero, y: .zero, width: .zero, height: .zero)
+        do { return universe.adopting(try source.cellClip(of: box)) } catch { throw SessionError(.argument, error.description) }
     }
 
     /// Stamps `clip` with its top-left at (`x`, `y`), after `transforms` in order, as `mode`
     /// says; one history entry described by `description`.
-    public func stamp(_ clip: PatternClip, x: BigInt, y: BigInt, transforms: [PatternTransform], mode: PasteMode, description: String) {
+    /// - Throws: "clipboard" as `paste` does.
+    public func stamp(_ clip: CellClip, x: BigInt, y: BigInt, transforms: [PatternTransform], mode: PasteMode,
+                      description: String) throws(SessionError) {
         var placed = clip
-        for t in transforms { placed = live.transformed(placed, t) }
-        paste(placed, x: x, y: y, mode: mode, description: description)
+        do { for t in transforms { placed = try universe.transformed(placed, t) } } catch {
+            throw SessionError(.clipboard, error.description)
+        }
+        try paste(placed, x: x, y: y, mode: mode, description: description)
     }
 
-    /// `clip` as an RLE document (its top-left at the origin, the universe's rule).
-    /// - Throws: "argument" when the clip is too large to list cell by cell.
-    public func document(of clip: PatternClip) throws(SessionError) -> PatternDocument {
-        try refuseMultiState("a two-state RLE of the clip")
-        guard let w = clip.width.intValue, let h = clip.height.intValue, w < 1 << 31, h < 1 << 31,
-              let count = clip.population.intValue, count < 1 << 31 else {
-            throw SessionError(.argument, "the selection is too large to write cell by cell (\(clip.width)×\(clip.height) cells, population \(clip.population))")
+    /// `clip` as RLE under the current rule, its top-left at the origin.
+    /// - Throws: "argument" when the clip is too large to list cell by cell, or holds a
+    ///   state the rule lacks.
+    public func rle(of clip: CellClip) throws(SessionError) -> String {
+        let cells: [(x: Int, y: Int, state: UInt8)]
+        do { cells = try clip.cells() } catch { throw SessionError(.argument, error.description) }
+        guard Int(clip.highestState) < universe.stateCount else {
+            throw SessionError(.argument, RegionError.stateOutOfRange(state: clip.highestState, rule: rule).description)
         }
-        var cells: [PatternCell] = []
-        cells.reserveCapacity(count)
-        live.forEachLiveCell(of: clip) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
-        var document = PatternDocument(cells: cells, rule: live.rule.description)
-        document.width = w
-        document.height = h
-        return document
+        return PatternCodec.rle(cells: cells, width: clip.width.intValue!, height: clip.height.intValue!, rule: rule)
     }
 }

@@ -6,19 +6,18 @@ extension Session {
     /// Puts the universe on `grid` (nil: the unbounded plane), keeping the rule's transitions;
     /// cells off the new grid are dropped. One history entry, undoable.
     /// - Returns: how many cells were dropped.
-    /// - Throws: "argument" while the session holds a multi-state pattern (its rule carries
-    ///   the grid); `SessionError` (code "rule") for a grid under a B0 rule, which the grid steppers
-    ///   do not run (the rule parser refuses the pair too); nothing changes then.
+    /// - Throws: `SessionError` (code "rule") for a grid under a B0 rule, which the grid
+    ///   steppers do not run (the rule parser refuses the pair too); nothing changes then.
     @discardableResult
     public func setGrid(_ grid: Grid?) throws(SessionError) -> BigUInt {
-        try refuseMultiState("'grid' (give the grid in the rule instead, such as 'rule 345/2/4:T100,100')")
-        if grid != nil, live.rule.hasBirthOnZero {
-            throw SessionError(.rule, "rule \(live.rule) has B0: rules with B0 are not supported on bounded grids")
+        if grid != nil, rule.hasBirthOnZero {
+            throw SessionError(.rule, "rule \(rule) has B0: rules with B0 are not supported on bounded grids")
         }
         var dropped = BigUInt.zero
+        let gridded = rule.with(grid: grid)
         record(grid.map { "grid \(String($0.description.dropFirst()))" } ?? "unbounded plane") {
-            if let grid { dropped = live.dropCells(outside: grid) }
-            live.setRule(live.rule.with(grid: grid))
+            if let grid { dropped = universe.dropCells(outside: grid) }
+            _ = universe.adopt(gridded)
         }
         return dropped
     }

@@ -1,7 +1,7 @@
 // Undo and redo: one history for edits and steps.
 //
 // Every change to the universe goes through `Session.record`, which keeps the state before it
-// (a `KeptState` of either kind: a pinned root, so O(1) to keep and to restore whatever the pattern's
+// (a `KeptState` of any family: a pinned root, so O(1) to keep and to restore whatever the pattern's
 // size, and safe across collections). Undo goes back to that state and puts the state it left
 // on the redo list; a new change clears the redo list. Steps and `goto` are entries like edits
 // (as in Golly: playing does not clear the history, so nothing a user did is
@@ -62,7 +62,7 @@ extension Session {
         do { try change() } catch { failure = error }
         let changed = fingerprint != beforePrint
         if changed {
-            let (generation, population) = (plane.generation, plane.population)
+            let (generation, population) = (universe.generation, universe.population)
             if let group, let open = openGroup, open.group == group, open.stateNumber == beforeNumber,
                let last = undoEntries.last, last.group == group, redoEntries.isEmpty {
                 // The group grows: its entry keeps the state before the group's first change.

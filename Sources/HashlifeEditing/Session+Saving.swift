@@ -75,19 +75,18 @@ extension Session {
     /// Runs `body` with the universe showing the kept state numbered `number` (an undo or redo
     /// entry's, a snapshot's, or the current one), then puts the current state back: how a
     /// store reads a state to write it. O(1) both ways; nothing is recorded.
-    /// - Returns: nil when the session keeps no state of that number, or it is a multi-state
-    ///   one (stores keep two-state histories only).
-    public func withKeptState<T>(_ number: Int, _ body: (Universe) throws -> T) rethrows -> T? {
-        if number == currentStateNumber { return holdsMultiState ? nil : try body(live) }
+    /// - Returns: nil when the session keeps no state of that number.
+    public func withKeptState<T>(_ number: Int, _ body: (any LifeUniverse) throws -> T) rethrows -> T? {
+        if number == currentStateNumber { return try body(universe) }
         let state = undoEntries.last { $0.stateNumber == number }?.state
             ?? redoEntries.last { $0.stateNumber == number }?.state
             ?? snapshotList.first { $0.stateNumber == number }?.state
-        guard let state, !state.isMultiState else { return nil }
+        guard let state else { return nil }
         return try withState(state, body)
     }
 
     /// Replaces the history and snapshots with `outline`, whose states are the patterns in
-    /// `states` (each a tree document, as Macrocell gives, with its rule and generation). The
+    /// `states` (each with its rule and generation, as a Macrocell file gives them). The
     /// universe's current state stays; the entries' generations and populations are those of
     /// the states themselves (an undo entry's are those of the next state, or of the current one
     /// for the newest), so nothing stored is trusted for them. Going back past the restored
@@ -96,11 +95,10 @@ extension Session {
     /// run started (`resetPoint`) is not saved either: a state a step led forward to, under the
     /// rule of the run before it, continues that run; any other starts its own.
     /// - Returns: the session's number for each state of the outline.
-    /// - Throws: "history" when a state is missing or not a tree, a rule cannot be read, or a
-    ///   snapshot name is empty, repeated or holds control characters; the session is then as
-    ///   it was.
+    /// - Throws: "history" when a state is missing, a rule cannot be read, or a snapshot name
+    ///   is empty, repeated or holds control characters; the session is then as it was.
     @discardableResult
-    public func restoreHistory<K: Hashable>(_ outline: HistoryOutline<K>, states: [K: PatternDocument]) throws(SessionError) -> [K: Int] {
+    public func restoreHistory<K: Hashable>(_ outline: HistoryOutline<K>, states: [K: LoadedPattern]) throws(SessionError) -> [K: Int] {
         var names = Set<String>()
         for mark in outline.snapshots {
             guard !mark.name.isEmpty, mark.name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
@@ -110,53 +108,60 @@ extension Session {
                 throw SessionError(.history, "snapshot \(Excerpt.quote(mark.name)) is there twice")
             }
         }
-        guard !holdsMultiState else {
-            throw SessionError(.history, "a saved history is restored into a two-state universe only")
-        }
-        let current = live.saveState()
-        var kept: [K: (state: KeptState, number: Int, generation: BigUInt, population: BigUInt, rule: Rule)] = [:]
+        // States of the current universe's family load into it (sharing nodes); others into
+        // one universe of their family each, kept alive by the states.
+        let current = universe.keep()
+        var universes: [any LifeUniverse] = [universe]
+        var kept: [K: (state: KeptState, number: Int, generation: BigUInt, population: BigUInt, rule: AnyRule)] = [:]
         do throws(SessionError) {
             for key in outline.states {
-                guard let document = states[key] else { throw SessionError(.history, "a state of the history is missing") }
-                guard let tree = document.tree else { throw SessionError(.history, "a state of the history is not a tree") }
-                let rule: Rule
-                do { rule = try Rule(document.rule ?? "B3/S23") } catch {
+                guard let pattern = states[key] else { throw SessionError(.history, "a state of the history is missing") }
+                guard pattern.format == .macrocell else { throw SessionError(.history, "a state of the history is not a tree") }
+                var target: (any LifeUniverse)? = nil
+                do {
+                    for candidate in universes where try pattern.replaceContents(of: candidate) {
+                        target = candidate
+                        break
+                    }
+                } catch {
                     throw SessionError(.history, "a state of the history has an unreadable rule: \(error.description)")
                 }
-                do { try live.load(tree: tree) } catch {
-                    throw SessionError(.history, "a state of the history is not a valid tree: \(error.description)")
+                if target == nil {
+                    do { target = try pattern.universe(memoryLimit: memoryLimit, threads: threads) } catch {
+                        throw SessionError(.history, "a state of the history cannot be read: \(error.description)")
+                    }
+                    universes.append(target!)
                 }
-                live.setRule(rule)
-                live.generation = document.generation
-                kept[key] = (.twoState(live.saveState()), newStateNumber(), live.generation, live.population, rule)
+                let loaded = target!
+                kept[key] = (loaded.keep(), newStateNumber(), loaded.generation, loaded.population, loaded.anyRule)
             }
         } catch {
-            live.restore(current)
+            universe.restore(current)
             throw error
         }
-        live.restore(current)
+        universe.restore(current)
         let undo = Array(outline.undo.suffix(historyLimit))
         // Runs are not saved: a state a step led to continues the run of the state before it
         // when it is past that run's start under the same rule, and starts a run of its own
         // otherwise.
-        func continues(_ change: HistoryOutline<K>.Entry?, generation: BigUInt, rule: Rule, _ previous: RunStart?) -> Bool {
+        func continues(_ change: HistoryOutline<K>.Entry?, generation: BigUInt, rule: AnyRule, _ previous: RunStart?) -> Bool {
             guard let change, let previous else { return false }
-            return change.isStep && generation > previous.state.generation && previous.rule == .twoState(rule)
+            return change.isStep && generation > previous.state.generation && previous.rule == rule
         }
         func run(of key: K, after change: HistoryOutline<K>.Entry?, from previous: RunStart?) -> RunStart {
             let state = kept[key]!
             if continues(change, generation: state.generation, rule: state.rule, previous) { return previous! }
-            return RunStart(state: state.state, number: state.number, rule: .twoState(state.rule),
+            return RunStart(state: state.state, number: state.number, rule: state.rule,
                             origin: change.map { "after \($0.description)" } ?? "as opened")
         }
         var undoRuns: [RunStart] = []
         for i in undo.indices { undoRuns.append(run(of: undo[i].state, after: i > 0 ? undo[i - 1] : nil, from: undoRuns.last)) }
-        if continues(undo.last, generation: live.generation, rule: live.rule, undoRuns.last) { runStart = undoRuns.last! }
+        if continues(undo.last, generation: universe.generation, rule: rule, undoRuns.last) { runStart = undoRuns.last! }
         undoEntries = undo.indices.map { i in
             let state = kept[undo[i].state]!
             let after = i + 1 < undo.count ? kept[undo[i + 1].state]! : nil
             return HistoryEntry(description: undo[i].description, isStep: undo[i].isStep, group: nil,
-                                generation: after?.generation ?? live.generation, population: after?.population ?? live.population,
+                                generation: after?.generation ?? universe.generation, population: after?.population ?? universe.population,
                                 state: state.state, stateNumber: state.number, runStart: undoRuns[i])
         }
         var redoRuns: [RunStart] = []
@@ -164,7 +169,7 @@ extension Session {
             let previous = redoRuns.last ?? runStart
             let state = kept[entry.state]!
             redoRuns.append(continues(entry, generation: state.generation, rule: state.rule, previous) ? previous
-                : RunStart(state: state.state, number: state.number, rule: .twoState(state.rule), origin: "after \(entry.description)"))
+                : RunStart(state: state.state, number: state.number, rule: state.rule, origin: "after \(entry.description)"))
         }
         redoEntries = outline.redo.indices.reversed().map { i in
             let entry = outline.redo[i]

@@ -10,8 +10,6 @@ public struct Snapshot {
     public let generation: BigUInt
     public let population: BigUInt
     let state: KeptState
-    /// Is it a state of a multi-state universe? (`withState(of:)` shows two-state ones only.)
-    public var isMultiState: Bool { state.isMultiState }
     /// The number of `state` in this `Session` (see `HistoryEntry.stateNumber`).
     public let stateNumber: Int
 }
@@ -29,7 +27,7 @@ extension Session {
         guard !chosen.isEmpty, chosen.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw SessionError(.argument, "a snapshot name must be non-empty, without control characters")
         }
-        let snapshot = Snapshot(name: chosen, generation: plane.generation, population: plane.population,
+        let snapshot = Snapshot(name: chosen, generation: universe.generation, population: universe.population,
                                 state: saveKept(), stateNumber: currentStateNumber)
         if let index = snapshotList.firstIndex(where: { $0.name == chosen }) {
             snapshotList[index] = snapshot
@@ -78,18 +76,17 @@ extension Session {
     }
 
     /// Runs `body` with the universe showing `snapshot`'s state, then puts the current state
-    /// back (for previews; O(1) both ways, nothing recorded). `body` sees a two-state universe:
-    /// for a multi-state snapshot (`isMultiState`) an empty one, so previews check first.
-    public func withState<T>(of snapshot: Snapshot, _ body: (Universe) throws -> T) rethrows -> T {
+    /// back (for previews; O(1) both ways, nothing recorded).
+    public func withState<T>(of snapshot: Snapshot, _ body: (any LifeUniverse) throws -> T) rethrows -> T {
         try withState(snapshot.state, body)
     }
 
     /// Runs `body` with the universe showing `state`, then puts the current state back.
-    func withState<T>(_ state: KeptState, _ body: (Universe) throws -> T) rethrows -> T {
+    func withState<T>(_ state: KeptState, _ body: (any LifeUniverse) throws -> T) rethrows -> T {
         let current = saveKept()
         restoreKept(state)
         defer { restoreKept(current) }
-        return try body(live)
+        return try body(universe)
     }
 
     private func noSnapshot(_ name: String) -> SessionError {

@@ -43,39 +43,22 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// One universe being explored: the state the REPL and the terminal app work on.
 ///
-/// The universe is two-state (`Universe`, B3/S23 and its relatives) or multi-state
-/// (`MultiStateUniverse`: Generations, LifeHistory, LifeSuper), as the loaded file or the last
-/// rule says (Session+MultiState.swift); `plane` reads either, `universe` the two-state one.
-/// Holds the universe, the file it came from, the current viewport (what `view` with no
-/// arguments shows), the history of changes (undo, redo, and kept generations so `goto` can go
-/// back without re-running), the selection, the clipboard and the snapshots.
+/// Holds the universe (of whatever family its rule says: Session+Universe.swift), the file it
+/// came from, the current viewport (what `view` with no arguments shows), the history of
+/// changes (undo, redo, and kept generations so `goto` can go back without re-running), the
+/// selection, the clipboard and the snapshots.
 public final class Session {
-    /// The universe itself; only the session changes it (see `universe`).
-    private(set) var live: Universe
-    /// The two-state universe, to read. Every change goes through the session's methods, each
-    /// one a history entry. While the session holds a multi-state pattern (`isMultiState`) it is
-    /// empty: read `plane` or `multiState` then.
-    public var universe: any UniverseReading { live }
-    /// The multi-state universe of this pattern's history, made when a multi-state pattern is
-    /// loaded or a multi-state rule set, and kept while states of the history or the clipboard
-    /// may need it (Session+MultiState.swift).
-    var multi: MultiStateUniverse?
-    /// Is the current universe `multi` (true) or `live`?
-    var holdsMultiState = false
-    /// The comments of the multi-state file loaded, written back on save.
-    var multiStateComments: [String] = []
-    /// The file last loaded or saved, and its metadata (name, author, comments) kept on save.
+    /// The universe, to read. Every change goes through the session's methods, each one a
+    /// history entry (Session+History.swift); callers must not change it themselves.
+    public internal(set) var universe: any LifeUniverse
+    /// The file last loaded or saved.
     public internal(set) var path: String?
-    public internal(set) var document: PatternDocument?
-    /// What is odd about the file the last `load(path:anyRule:)` loaded (one cut short, say).
+    /// The name, author and comments of the pattern last loaded, kept on save.
+    public internal(set) var metadata = PatternMetadata()
+    /// What is odd about the file the last `load(path:rule:)` loaded (one cut short, say).
     public internal(set) var loadWarnings: [PatternWarning] = []
-    /// The name the file last loaded gives (`#N`), two-state (`document`) or multi-state (its
-    /// first `#N` line); nil when it gives none.
-    public var patternName: String? {
-        if let document { return document.name }
-        guard let line = multiStateComments.first(where: { $0.hasPrefix("#N") }) else { return nil }
-        return String(line.dropFirst(2).drop { $0 == " " || $0 == "\t" })
-    }
+    /// The name the file last loaded gives (`#N`); nil when it gives none.
+    public var patternName: String? { metadata.name }
     /// The current view, in blocks of `viewport.zoom` cells.
     public var viewport: Viewport
     /// Undo entries, oldest first, and redo entries, the next to redo last (Session+History.swift).
@@ -107,78 +90,60 @@ public final class Session {
     var runStart: RunStart
     /// The selected rectangle, if any (Session+Editing.swift).
     public internal(set) var selection: CellRect?
-    /// The last clip copied or cut from a two-state universe; it moves with the session to a
-    /// newly loaded pattern. Nil when the last clip came from a multi-state one
-    /// (`multiStateClipboard`): at most one of the two is set.
-    public internal(set) var clipboard: PatternClip?
-    /// The last clip copied or cut from a multi-state universe, with its states.
-    public internal(set) var multiStateClipboard: MultiStateClip?
+    /// The last clip copied or cut, with its states; it moves with the session to a newly
+    /// loaded pattern.
+    public internal(set) var clipboard: CellClip?
+    /// The memory limit of the current universe and of those loaded later.
+    public private(set) var memoryLimit: Int
+    /// Threads a step may use (≥ 1; 1 is single-threaded), for the current universe and those
+    /// loaded later. Setting it takes effect at the next step; results do not change. A family
+    /// without threads (`UniverseCapability.threads`) steps on one.
+    public var threads: Int {
+        didSet { universe.threads = threads }
+    }
 
     /// An empty B3/S23 universe whose node store is limited to `memoryLimit` bytes and whose
     /// steps use `threads` threads (≥ 1; 1, the engine's default, is single-threaded), and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
     public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1) {
-        live = Universe(memoryLimit: memoryLimit)
-        live.threads = threads
+        universe = AnyRule.twoState(.life).makeUniverse(memoryLimit: memoryLimit, threads: threads)
+        self.memoryLimit = universe.memoryLimit
+        self.threads = threads
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
-        runStart = RunStart(state: .twoState(live.saveState()), number: 0, rule: .twoState(live.rule), origin: "as created")
+        runStart = RunStart(state: universe.keep(), number: 0, rule: universe.anyRule, origin: "as created")
         start = runStart
     }
 
     // MARK: Memory
-
-    /// The node store's memory limit in bytes: the current universe's, and the one files are
-    /// loaded with.
-    public var memoryLimit: Int { live.memoryLimit }
 
     /// Sets the memory limit of the current universe and of files loaded later. Raising it takes
     /// effect at once; lowering it collects at once (memory the process has touched is reused,
     /// not returned to the system). A limit too small for the pattern shows at the next step,
     /// as a "memory" error. Limits below `MemoryLimit.minimumBytes` act as the minimum.
     public func setMemoryLimit(_ bytes: Int) {
-        live.setMemoryLimit(bytes)
-        multi?.setMemoryLimit(bytes)
-    }
-
-    /// Threads a step may use (`Universe.threads`): the current universe's, and the count files
-    /// are loaded with. Setting it (≥ 1) takes effect at the next step; results do not change.
-    public var threads: Int {
-        get { live.threads }
-        set { live.threads = newValue }
+        universe.setMemoryLimit(bytes)
+        memoryLimit = universe.memoryLimit
     }
 
     // MARK: Files
 
-    /// Loads a pattern file (any format; "-" for standard input) and fits the view to it. The
-    /// new universe keeps the session's memory limit and thread count.
-    public func load(path: String, rule: Rule? = nil) throws(SessionError) {
-        try load(path: path, anyRule: rule.map { .twoState($0) })
-    }
-
-    /// Loads a pattern file of either kind (any format; "-" for standard input) under `anyRule`
-    /// (else its own rule) and fits the view to it. A multi-state file makes the session hold a
-    /// multi-state universe; a rule of the other kind converts the cells as `setRule` does.
+    /// Loads a pattern file (any format and family; "-" for standard input) under `rule` (else
+    /// its own rule) and fits the view to it. The new universe keeps the session's memory limit
+    /// and thread count; a rule of another family than the file's moves its cells as `setRule`
+    /// does.
     /// - Throws: "file", "format", or "rule" (a rule that cannot hold the file's states).
-    public func load(path: String, anyRule: AnyRule?) throws(SessionError) {
+    public func load(path: String, rule: AnyRule? = nil) throws(SessionError) {
         let label = path == "-" ? "<stdin>" : path
-        let loaded = try readAnyPattern(path: path, checkingRule: anyRule == nil)
-        switch loaded {
-        case .twoState(let decoded):
-            switch anyRule {
-            case nil, .twoState?:
-                try load(document: decoded.document, rule: anyRule.flatMap { if case .twoState(let r) = $0 { r } else { nil } }, label: label)
-            case .multiState(let rule)?:
-                try load(document: decoded.document, rule: .life, label: label)
-                try convertWithoutHistory(to: .multiState(rule), label: label)
-            }
-        case .multiState(let decoded):
-            try load(multiState: decoded, rule: anyRule, label: label)
-        }
+        let loaded = try readAnyPattern(path: path, checkingRule: rule == nil)
+        try load(loaded, rule: rule, label: label)
         self.path = path
         loadWarnings = loaded.warnings
     }
 
-    /// The pattern file at `path` of either kind (see `readPattern`).
+    /// The pattern file at `path` (any format and family; "-" for standard input), read within
+    /// the session's memory limit; its rule is checked unless `checkingRule` is false (a rule
+    /// given by the caller replaces it).
+    /// - Throws: "file" when it cannot be read, "format" when it is not a valid pattern.
     public func readAnyPattern(path: String, checkingRule: Bool = true) throws(SessionError) -> LoadedPattern {
         let label = path == "-" ? "<stdin>" : path
         do { return try PatternCodec.readAny(path: path, label: label, limit: memoryLimit, checkingRule: checkingRule) } catch {
@@ -187,10 +152,9 @@ public final class Session {
         }
     }
 
-    /// The pattern in the file at `path` (any format; "-" for standard input), read within the
-    /// session's memory limit (see `PatternCodec.read`); its rule is checked unless
-    /// `checkingRule` is false (a rule given by the caller replaces it).
-    /// - Throws: "file" when it cannot be read, "format" when it is not a valid pattern.
+    /// The two-state pattern in the file at `path` (a shape for the library or a stamp).
+    /// - Throws: "file" when it cannot be read, "format" when it is not a valid two-state
+    ///   pattern.
     public func readPattern(path: String, checkingRule: Bool = true) throws(SessionError) -> PatternDocument {
         let label = path == "-" ? "<stdin>" : path
         do { return try PatternCodec.read(path: path, label: label, limit: memoryLimit, checkingRule: checkingRule).document } catch {
@@ -199,22 +163,26 @@ public final class Session {
         }
     }
 
-    /// Replaces the pattern with `document` (under `rule`, else its own), starting a new
-    /// history (snapshots too belong to the universe they were taken of), and fits the view.
-    /// `label` names the source in errors.
-    public func load(document: PatternDocument, rule: Rule? = nil, label: String = "pattern") throws(SessionError) {
-        let loaded: Universe
-        do { loaded = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
+    /// Replaces the pattern with `loaded` (under `rule`, else its own), starting a new history
+    /// (snapshots too belong to the universe they were taken of), and fits the view. `label`
+    /// names the source in errors.
+    /// - Throws: "rule" when the file's rule does not parse or `rule` cannot hold its states.
+    public func load(_ loaded: LoadedPattern, rule: AnyRule? = nil, label: String = "pattern") throws(SessionError) {
+        let made: any LifeUniverse
+        do { made = try loaded.universe(rule: rule, memoryLimit: memoryLimit, threads: threads) } catch {
             throw SessionError(.rule, "\(label): \(error.description)")
         }
-        loaded.threads = threads
-        clipboard = clipboard.map { loaded.importing($0, from: live) }
-        live = loaded
-        holdsMultiState = false
-        if multiStateClipboard == nil { multi = nil } else { multi?.clear() }
+        adopt(made)
         path = nil
-        self.document = document
+        metadata = loaded.metadata
+        loadWarnings = loaded.warnings
         startHistory()
+    }
+
+    /// Replaces the pattern with the two-state `document` (under `rule`, else its own); see
+    /// `load(_:rule:label:)`.
+    public func load(document: PatternDocument, rule: AnyRule? = nil, label: String = "pattern") throws(SessionError) {
+        try load(.twoState(DecodedPattern(document: document, format: .rle, compressed: false)), rule: rule, label: label)
     }
 
     /// Starts a new history at the current state (after a load): no entries or snapshots; a new
@@ -230,19 +198,16 @@ public final class Session {
         fit()
     }
 
-    /// Writes the universe to `path` in `format` (or the one its extension names), atomically.
-    /// A multi-state universe is written as multi-state RLE or Macrocell (other formats hold
-    /// two states only: "format" error).
+    /// Writes the universe to `path` in `format` (or the one its extension names), atomically,
+    /// with the metadata of the pattern loaded.
+    /// - Throws: "argument" when the format cannot be told; "format" when it cannot hold the
+    ///   universe (its states, or cells too far out); "file" when it cannot be written.
     public func save(path: String, format: PatternFormat? = nil) throws(SessionError) {
         guard let chosen = format ?? PatternFormat(fileName: path), chosen.isWritable else {
             throw SessionError(.argument, "cannot tell the format from '\(path)'; use .rle, .mc, .cells or .lif (optionally .gz)")
         }
-        if holdsMultiState { return try saveMultiState(path: path, format: chosen) }
         let bytes: [UInt8]
-        do {
-            bytes = try PatternCodec.encode(live, as: chosen, compressed: PatternFormat.isCompressedName(path),
-                                            name: document?.name, author: document?.author, comments: document?.comments ?? [])
-        } catch {
+        do { bytes = try PatternCodec.encode(universe, as: chosen, compressed: PatternFormat.isCompressedName(path), metadata: metadata) } catch {
             throw SessionError(.format, "\(path): \(error)")
         }
         do { try FileIO.writeAtomically(bytes, to: path) } catch { throw SessionError(.file, error.description) }
@@ -250,10 +215,6 @@ public final class Session {
     }
 
     // MARK: Evolution
-
-    /// Changes the rule to a two-state one (cells stay); one history entry. See
-    /// `setRule(_: AnyRule)` for a multi-state universe.
-    public func setRule(_ rule: Rule) throws(SessionError) { try setRule(.twoState(rule)) }
 
     /// Advances `count` generations, as one history entry; `progress` hears the generation
     /// reached after each power-of-two step (for displays). The history's kept states are
@@ -267,10 +228,10 @@ public final class Session {
     /// Steps in `group` (a play run) make one entry together, which undo takes back whole.
     public func step(_ count: BigUInt, group: HistoryGroup? = nil, control: StepControl? = nil,
                      progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
-        let target = plane.generation + count
+        let target = universe.generation + count
         let description: String
         if let group {
-            let from = continuing(group)?.generation ?? plane.generation
+            let from = continuing(group)?.generation ?? universe.generation
             description = "play from generation \(Excerpt.number(from)) to \(Excerpt.number(target))"
         } else {
             description = "step of " + Plural.count(Excerpt.number(count), "generation", for: count)
@@ -297,16 +258,16 @@ public final class Session {
     /// then returns to where that state's run started.
     public func goto(_ generation: BigUInt, control: StepControl? = nil, progress: ((BigUInt) -> Void)? = nil) throws(SessionError) {
         var from: (state: KeptState, run: RunStart)? = nil
-        if generation < plane.generation {
+        if generation < universe.generation {
             guard let kept = keptState(atOrBefore: generation) else {
-                let earliest = undoEntries.first?.state.generation ?? plane.generation
+                let earliest = undoEntries.first?.state.generation ?? universe.generation
                 throw SessionError(.argument, "generation \(Excerpt.number(generation)) is before the earliest kept state (generation \(Excerpt.number(earliest)))")
             }
             from = kept
         }
         try record("go to generation \(Excerpt.number(generation))", isStep: true, run: from?.run) { () throws(SessionError) in
             if let from { restoreKept(from.state) }
-            if generation > plane.generation { try advance(to: generation, control: control, progress: progress) }
+            if generation > universe.generation { try advance(to: generation, control: control, progress: progress) }
         }
     }
 
@@ -314,11 +275,7 @@ public final class Session {
     private func advance(to target: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(SessionError) {
         while true {
             do {
-                if holdsMultiState, let multi {
-                    try multi.step(by: target - multi.generation, control: control, progress: progress)
-                } else {
-                    try live.step(by: target - live.generation, control: control, progress: progress)
-                }
+                try universe.step(by: target - universe.generation, control: control, progress: progress)
                 return
             } catch {
                 switch error {
@@ -326,7 +283,7 @@ public final class Session {
                     throw SessionError(.cancelled, error.description)
                 case .memoryExhausted:
                     guard dropHistoryForMemory() else { throw SessionError(.memory, error.description) }
-                    if holdsMultiState { multi?.collect() } else { live.collect() }
+                    universe.collect()
                 }
             }
         }
@@ -334,68 +291,37 @@ public final class Session {
 
     // MARK: Editing
 
-    /// Makes the cell at (`x`, `y`) alive or dead; one history entry. Cells set in `group` (a
-    /// painted stroke) make one entry together. In a multi-state universe alive is state 1.
+    /// Makes the cell at (`x`, `y`) alive (state 1) or empty; one history entry. Cells set
+    /// in `group` (a painted stroke) make one entry together.
     public func setCell(x: BigInt, y: BigInt, alive: Bool, group: HistoryGroup? = nil) {
-        if holdsMultiState {
-            try? setState(alive ? 1 : 0, x: x, y: y, group: group)
-            return
-        }
-        guard live.cell(x: x, y: y) != alive else { return }
-        var description = "cell (\(x), \(y)) \(alive ? "born" : "killed")"
-        if let group, continuing(group) != nil {
-            strokeCells += 1
-            description = "\(alive ? "drew" : "erased") \(strokeCells + 1) cells"
-        } else {
-            strokeCells = 0
-        }
-        record(description, group: group) { live.setCell(x: x, y: y, alive: alive) }
+        try? setState(alive ? 1 : 0, x: x, y: y, group: group)
     }
 
-    /// Flips the cell at (`x`, `y`); one history entry. In a multi-state universe a cell in
-    /// state 0 goes to state 1 and any other to 0.
-    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: plane.state(atX: x, y: y) == 0) }
+    /// Flips the cell at (`x`, `y`); one history entry: a cell in state 0 goes to state 1 and
+    /// any other to 0.
+    public func toggleCell(x: BigInt, y: BigInt) { setCell(x: x, y: y, alive: universe.state(atX: x, y: y) == 0) }
 
     /// Kills every cell (rule and generation stay); one history entry.
     public func clear() {
-        record("clear all cells") { if holdsMultiState { multi?.clear() } else { live.clear() } }
+        record("clear all cells") { universe.clear() }
     }
 
     // MARK: Memory upkeep
 
     /// Runs `body` on the universe itself, for analysis that needs the engine (the classifier
-    /// steps the universe and puts it back where it found it). `body` must leave the cells,
-    /// generation and rule as they were: debug builds check it. Two-state only: while the
-    /// session holds a multi-state pattern, `body` sees the empty two-state universe, so
-    /// callers check `isMultiState` first.
-    public func analyse<T, E: Error>(_ body: (Universe) throws(E) -> T) throws(E) -> T {
-        #if DEBUG
-        let before = (live.cellSetKey, live.generation, live.rule)
-        let result = try body(live)
-        precondition(live.cellSetKey == before.0 && live.generation == before.1 && live.rule == before.2,
-                     "analysis changed the universe; changes go through Session's methods")
-        return result
-        #else
-        return try body(live)
-        #endif
-    }
-
-    /// Runs `body` on the multi-state universe, when the session holds one (else nil), and puts
-    /// the universe back as it was (cells, generation and rule) afterwards, whatever `body` did
-    /// to it: for analysis that advances it, as the multi-state classifier does.
-    public func analyseMultiState<T, E: Error>(_ body: (MultiStateUniverse) throws(E) -> T) throws(E) -> T? {
-        guard holdsMultiState, let multi else { return nil }
-        let saved = multi.saveState()
-        defer { multi.restore(saved) }
-        return try body(multi)
+    /// steps the universe), and puts the universe back as it was (cells, generation and rule)
+    /// afterwards, whatever `body` did to it.
+    public func analyse<T, E: Error>(_ body: (any LifeUniverse) throws(E) -> T) throws(E) -> T {
+        let saved = universe.keep()
+        defer { universe.restore(saved) }
+        return try body(universe)
     }
 
     /// Runs a collection now (nothing observable changes); returns the nodes freed.
     public func collect() -> Int {
-        let before = live.statistics.nodes + (multi?.statistics.nodes ?? 0)
-        live.collect()
-        multi?.collect()
-        return max(before - live.statistics.nodes - (multi?.statistics.nodes ?? 0), 0)
+        let before = universe.statistics.nodes
+        universe.collect()
+        return max(before - universe.statistics.nodes, 0)
     }
 
     // MARK: Viewing
@@ -428,7 +354,7 @@ public final class Session {
     /// blocks. An empty universe gets a zoom-1 view centred on (0, 0).
     public func fit() {
         let (columns, rows) = (viewport.columns, viewport.rows)
-        viewport = plane.fit(columns: columns, rows: rows)
+        viewport = universe.fit(columns: columns, rows: rows)
             ?? Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)
     }
 

@@ -18,10 +18,10 @@ public struct ObjectDescription: Sendable {
     public let generation: BigUInt
 
     /// The description of `object`, found periodic by `classification` under `rule`.
-    public init(_ object: PeriodicObject, classification: Classification, rule: Rule) {
+    public init(_ object: PeriodicObject, classification: Classification, rule: AnyRule) {
         self.object = object
         apgcode = object.apgcode()
-        name = rule == .life ? Apgcode.name(of: apgcode) : nil
+        name = rule == .twoState(.life) ? Apgcode.name(of: apgcode) : nil
         if case .extinct = classification.verdict { kind = "extinct" } else { kind = object.kind.rawValue }
         generation = classification.verdict.generation
     }

@@ -63,3 +63,19 @@ extension BlockRows {
 
 /// The engine's viewport rows are block rows as they are.
 extension ViewportRows: BlockRows {}
+
+/// A viewport's blocks of any universe as block counts: the family's counts where it counts
+/// its cells, else 1 for every block not in state 0 (each block then shows as full).
+public struct BlockCounts: BlockRows {
+    public var blocks: BlockStateRows
+
+    public init(_ blocks: BlockStateRows) { self.blocks = blocks }
+
+    public var columns: Int { blocks.columns }
+    public var rows: Int { blocks.rows }
+    public var blockArea: BigUInt { blocks.hasCounts ? blocks.blockArea : .one }
+
+    public mutating func row(_ index: Int) -> [BigUInt] {
+        blocks.counts(index) ?? blocks.row(index).map { $0 == 0 ? .zero : .one }
+    }
+}

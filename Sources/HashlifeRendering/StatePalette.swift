@@ -27,6 +27,14 @@ public struct StatePalette: Hashable, Sendable {
         }
     }
 
+    /// Golly's default colours for `rule` of any family: a two-state rule's live cells white.
+    public init(rule: AnyRule) {
+        switch rule {
+        case .twoState: self.init(colors: [RGB(r: 48, g: 48, b: 48), RGB(r: 255, g: 255, b: 255)])
+        case .multiState(let rule): self.init(rule: rule)
+        }
+    }
+
     /// The background colour (state 0), Golly's dark grey by default.
     public var background: RGB {
         get { colors[0] }

@@ -50,6 +50,9 @@ public struct StoredStateRows: StateRows, Sendable {
 /// The engine's multi-state viewport rows are state rows as they are.
 extension MultiStateViewportRows: StateRows {}
 
+/// So are any universe's viewport blocks.
+extension BlockStateRows: StateRows {}
+
 /// The character `view --format text` prints for each state of a multi-state pattern:
 /// `.` for state 0, the RLE letters `A`–`X` for states 1–24, `a`–`z` for states 25–50, and `*`
 /// for every state above 50 (Golly's RLE writes those with two letters, which would not keep

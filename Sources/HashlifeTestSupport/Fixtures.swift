@@ -60,3 +60,12 @@ extension Universe {
         load(cells: cells.lazy.map { (x: $0.x, y: $0.y) })
     }
 }
+
+extension LifeUniverse {
+    /// The cells not in state 0, as reference cells (coordinates must fit `Int`).
+    public var liveReferenceCells: Set<ReferenceCell> {
+        var cells = Set<ReferenceCell>()
+        forEachCell(in: nil) { x, y, _ in cells.insert(ReferenceCell(x: x.intValue!, y: y.intValue!)) }
+        return cells
+    }
+}

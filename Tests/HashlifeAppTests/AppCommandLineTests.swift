@@ -13,8 +13,8 @@ import HashlifeTestSupport
     /// Every live cell, the generation and the rule: what two universes must share to be equal.
     func state(_ session: Session) -> [String] {
         var cells: [String] = []
-        session.analyse { $0.forEachLiveCell { x, y in cells.append("\(x),\(y)") } }
-        return ["gen \(session.universe.generation)", "rule \(session.universe.rule)"] + cells.sorted()
+        session.analyse { $0.forEachCell(in: nil) { x, y, _ in cells.append("\(x),\(y)") } }
+        return ["gen \(session.universe.generation)", "rule \(session.rule)"] + cells.sorted()
     }
 
     static let scripts: [[String]] = [
@@ -36,7 +36,7 @@ import HashlifeTestSupport
             #expect(app.status?.hasPrefix("error") != true, "\(line): \(app.status ?? "")")
         }
         #expect(state(app.session) == state(repl.session))
-        #expect(app.gridBounds == app.session.universe.rule.grid?.rect)
+        #expect(app.gridBounds == app.session.rule.grid?.rect)
     }
 
     @Test func aStepFromTheColonLineRunsOnTheWorkerAndEscCancelsIt() throws {
@@ -102,14 +102,14 @@ import HashlifeTestSupport
         #expect(app.prompt?.line.text == "B3/S23")
         app.send(.key(.control("u")))
         app.type("B36/S23")
-        #expect(app.session.universe.rule.description == "B36/S23")
+        #expect(app.session.rule.description == "B36/S23")
         #expect(app.text[1].hasPrefix(" B36/S23"))
         // A bad rule is refused where it is typed, and nothing changes.
         app.press("R")
         app.send(.key(.control("u")))
         app.type("B9/S23")
         #expect(app.status?.hasPrefix("error: ") == true)
-        #expect(app.session.universe.rule.description == "B36/S23")
+        #expect(app.session.rule.description == "B36/S23")
         // Esc closes a prompt without doing anything.
         app.press("g")
         app.type("5", then: .escape)

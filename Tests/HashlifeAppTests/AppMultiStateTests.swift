@@ -63,7 +63,7 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
         app.click(column, row)
         #expect(app.session.state(x: cell.x, y: cell.y) == 3)
         // Golly's colour of state 3 of 4 (yellow), on the canvas.
-        let yellow = StatePalette(rule: try #require(app.session.multiState).rule).color(3)
+        let yellow = StatePalette(rule: app.session.rule).color(3)
         let origin = try #require(app.canvas.position(ofX: cell.x, y: cell.y))
         let drawn = app.render()[frame.left + origin.column + 1, frame.top + origin.row + 1]
         #expect(drawn.foreground == HashlifeApp.RGB(yellow.r, yellow.g, yellow.b))
@@ -91,7 +91,7 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
         #expect(painted == Array(repeating: 2, count: 6))
         app.press("u")
         #expect(app.session.state(x: first.x, y: first.y) == 0)
-        #expect(app.session.plane.population == BigUInt(3))
+        #expect(app.session.universe.population == BigUInt(3))
     }
 
     @Test func copyAndPasteInTheAppKeepStates() throws {
@@ -111,8 +111,8 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
     @Test func stepsAndTheHeaderFollowTheMultiStateUniverse() throws {
         let app = try makeMultiStateApp()
         app.press(".")
-        #expect(app.session.plane.generation == .one)
-        #expect(app.text[0].contains("Gen 1  Pop \(app.session.plane.population)"), "\(app.text[0])")
+        #expect(app.session.universe.generation == .one)
+        #expect(app.text[0].contains("Gen 1  Pop \(app.session.universe.population)"), "\(app.text[0])")
         #expect(app.text[1].contains("345/2/4"))
     }
 
@@ -132,7 +132,14 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
 /// Boards keep two-state patterns: the app says so instead of pretending to save a multi-state
 /// one, and `:board save NAME` neither saves nor renames.
 @Suite struct AppMultiStateBoardTests {
-    @Test func aMultiStatePatternIsNotSavedToABoardAndTheHeaderSaysSo() throws {
+    /// Every cell not in state 0 of the app's universe, with its state.
+    static func stateCells(_ app: App) -> [SIMD3<Int>] {
+        var cells: [SIMD3<Int>] = []
+        app.session.universe.forEachCell(in: nil) { x, y, state in cells.append(SIMD3(x.intValue!, y.intValue!, Int(state))) }
+        return cells.sorted { ($0.y, $0.x, $0.z) < ($1.y, $1.x, $1.z) }
+    }
+
+    @Test func aMultiStatePatternIsSavedToItsBoardAndReopensExactly() throws {
         let folder = temporaryFolder()
         defer { removeTree(folder) }
         let env = appEnvironment(in: folder)
@@ -142,18 +149,35 @@ func makeMultiStateApp(_ text: String = starWarsRow) throws -> App {
         glider.finish(now: 0)
         let app = try AppLaunch(board: id.text, columns: 100, rows: 30, environment: env).makeApp()
         let board = try #require(app.store).service
-        let name = try board.board(id.text).name
         app.press(":")
         app.type("rule LifeHistory")
-        #expect(app.session.isMultiState)
+        #expect(app.session.universe.stateCount == 7)
+        app.press(":")
+        app.type("set 10 10 4")
+        app.press(":")
+        app.type("step 6")
         app.press(":")
         app.type("board save test1")
-        #expect(app.status == App.multiStateNotSaved, "\(app.status ?? "")")
-        #expect(try board.board(id.text).name == name, "the board was renamed")
-        app.status = nil
-        app.unsaved = true
-        app.autosave(now: 10_000)
-        #expect(app.status == App.multiStateNotSaved, "\(app.status ?? "")")
-        #expect(try board.board(id.text).rule == "B3/S23", "the board keeps its last two-state save")
+        #expect(app.status?.hasPrefix("saved board") == true, "\(app.status ?? "")")
+        #expect(try board.board(id.text).name == "test1")
+        #expect(try board.board(id.text).rule == "LifeHistory")
+        #expect(try board.board(id.text).generation == BigUInt(6))
+        let cells = Self.stateCells(app)
+        #expect(cells.contains { $0.z == 4 } && cells.contains { $0.z == 2 }, "a marked cell and history trails")
+        // A further step, autosaved at quitting; the board reopens at it, with its history.
+        app.press(":")
+        app.type("step 3")
+        let later = Self.stateCells(app)
+        app.finish(now: 10_000)
+        // Launched with nothing named, the app reopens the last board with its history.
+        let again = try AppLaunch(columns: 100, rows: 30, environment: env).makeApp()
+        #expect(again.store?.boardID == id)
+        #expect(again.session.rule.description == "LifeHistory")
+        #expect(again.session.universe.generation == BigUInt(9))
+        #expect(Self.stateCells(again) == later)
+        #expect(again.status == nil, "\(again.status ?? "")")
+        try again.session.undo()
+        #expect(again.session.universe.generation == BigUInt(6))
+        #expect(Self.stateCells(again) == cells)
     }
 }

@@ -107,7 +107,7 @@ import HashlifeTestSupport
         app.press("g")
         app.type("12")
         #expect(app.prompt == nil)
-        #expect(app.session.plane.generation == BigUInt(12))
+        #expect(app.session.universe.generation == BigUInt(12))
     }
 
     @Test func aBadGenerationKeepsTheGotoPromptOpen() throws {

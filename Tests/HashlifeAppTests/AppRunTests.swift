@@ -17,7 +17,7 @@ import HashlifeTerminal
 
     /// The live cells lie inside the canvas's 20 % buffer.
     func framed(_ app: App) -> Bool {
-        guard let box = app.session.plane.boundingBox else { return true }
+        guard let box = app.session.universe.boundingBox else { return true }
         return app.canvas.showsWithBuffer(box)
     }
 
@@ -39,10 +39,10 @@ import HashlifeTerminal
         default:
             app.type(":step 900")
             app.press("r")
-            #expect(app.session.plane.generation == .zero)
+            #expect(app.session.universe.generation == .zero)
             app.press("u")
         }
-        let box = try #require(app.session.plane.boundingBox)
+        let box = try #require(app.session.universe.boundingBox)
         #expect(!start.showsWithBuffer(box), "the gliders left the first view")
         #expect(framed(app), "\(how): \(app.canvas.scale.label)")
     }
@@ -52,7 +52,7 @@ import HashlifeTerminal
         app.type(":step 900")
         let far = app.canvas
         app.press("u")
-        #expect(app.session.plane.generation == .zero)
+        #expect(app.session.universe.generation == .zero)
         #expect(app.canvas != far, "the gun alone fits nearer")
         #expect(framed(app))
         app.press("U")
@@ -77,18 +77,18 @@ import HashlifeTerminal
         #expect(app.session.resetPoint.generation == BigUInt(6))
         #expect(app.session.resetPoint.rule.description == "B36/S23")
         app.type(":goto 0")
-        #expect(app.session.plane.generation == .zero)
+        #expect(app.session.universe.generation == .zero)
         #expect(app.session.rule.description == "B3/S23")
         app.press(".")
         app.press(".")
         app.press("r")
-        #expect(app.session.plane.generation == .zero)
+        #expect(app.session.universe.generation == .zero)
         #expect(app.session.rule.description == "B3/S23")
-        #expect(app.session.plane.population == BigUInt(5))
+        #expect(app.session.universe.population == BigUInt(5))
         #expect(app.status == "reset to generation 0 under B3/S23 (as loaded); u undoes")
         // Undone, the universe is back at generation 2, in the same run.
         app.press("u")
-        #expect(app.session.plane.generation == BigUInt(2))
+        #expect(app.session.universe.generation == BigUInt(2))
         #expect(app.session.resetPoint.generation == .zero)
     }
 
@@ -98,7 +98,7 @@ import HashlifeTerminal
         app.type(":rule B36/S23")
         app.type(":goto 2^40")
         app.press("r")
-        #expect(app.session.plane.generation == BigUInt(6))
+        #expect(app.session.universe.generation == BigUInt(6))
         #expect(app.session.rule.description == "B36/S23")
         #expect(app.status == "reset to generation 6 under B36/S23 (after rule B36/S23); u undoes")
         app.press("r")
@@ -111,17 +111,17 @@ import HashlifeTerminal
         app.hintDismissed = true
         let frame = app.canvasFrame
         app.click(frame.left + 2, frame.top + 2)
-        #expect(app.session.plane.population == BigUInt(6))
+        #expect(app.session.universe.population == BigUInt(6))
         for _ in 0..<3 { app.press(".") }
         #expect(app.session.resetPoint.generation == BigUInt(4))
         // Undoing the three steps and the edit: generation 4 of the run from the load.
         for _ in 0..<4 { app.press("u") }
-        #expect(app.session.plane.generation == BigUInt(4))
+        #expect(app.session.universe.generation == BigUInt(4))
         #expect(app.session.resetPoint.generation == .zero)
         #expect(app.session.resetPoint.origin == "as loaded")
         // Redoing the edit: a run starts at the state it made.
         app.press("U")
-        #expect(app.session.plane.population == BigUInt(6))
+        #expect(app.session.universe.population == BigUInt(6))
         #expect(app.session.resetPoint.isCurrent)
         #expect(app.session.resetPoint.origin.hasPrefix("after cell"))
     }
@@ -133,7 +133,7 @@ import HashlifeTerminal
         play(app, frames: 100)
         let atHundred = app.statistics
         play(app, frames: 475)
-        #expect(app.session.plane.generation == BigUInt(575))
+        #expect(app.session.universe.generation == BigUInt(575))
         let atEnd = app.statistics
         #expect(atEnd.maximum != atEnd.minimum)
         app.press("u")
@@ -152,7 +152,7 @@ import HashlifeTerminal
         let app = try makeMultiStateApp("x = 5, y = 1, rule = B2/S/3\n5A!\n")
         #expect(app.statistics.minimum == BigUInt(5))
         app.press(".")
-        #expect(app.session.plane.generation == .one)
+        #expect(app.session.universe.generation == .one)
         #expect(app.statistics.minimum != .zero)
         #expect(!app.text[0].contains("Min 0"), "\(app.text[0])")
     }

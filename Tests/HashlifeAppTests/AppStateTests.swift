@@ -80,7 +80,7 @@ import HashlifeTerminal
             let frame = app.canvasFrame
             for (column, row) in [(frame.left + 7, frame.top + 5), (frame.left + 30, frame.top + 11), (frame.left, frame.top)] {
                 let cell = try #require(app.canvas.cell(atColumn: column - frame.left, row: row - frame.top))
-                let before = app.session.universe.cell(x: cell.x, y: cell.y)
+                let before = (app.session.universe.state(atX: cell.x, y: cell.y) != 0)
                 // Hover first: the outline is drawn on the same cell the click toggles.
                 app.send(.mouse(MouseEvent(.move, .none, column: column, row: row)))
                 let hovered = app.render()
@@ -88,7 +88,7 @@ import HashlifeTerminal
                 let outlined = hovered[frame.left + origin.column, frame.top + origin.row]
                 #expect(outlined.character == "[" || outlined.character == "┌" || outlined.reverse, "k=\(k)")
                 app.click(column, row)
-                #expect(app.session.universe.cell(x: cell.x, y: cell.y) == !before)
+                #expect((app.session.universe.state(atX: cell.x, y: cell.y) != 0) == !before)
             }
         }
     }

@@ -104,7 +104,7 @@ import HashlifeTestSupport
         let board = try #require(first.store?.boardID)
         let torus = try AppLaunch(rule: .twoState(try Rule("B3/S23:T24,24")), columns: 100, rows: 30, environment: env).makeApp()
         #expect(torus.session.universe.isEmpty)
-        #expect(torus.session.universe.rule.description == "B3/S23:T24,24")
+        #expect(torus.session.rule.description == "B3/S23:T24,24")
         #expect(torus.store?.boardID != board)
         #expect(torus.text[1].contains("Grid 24×24 torus"))
         let old = try #require(try first.store?.service.board(board.text))
@@ -117,7 +117,7 @@ import HashlifeTestSupport
         defer { removeTree(folder) }
         let rule = try MultiStateRule("345/2/4")
         let app = try AppLaunch(rule: .multiState(rule), columns: 100, rows: 30, environment: environment(folder)).makeApp()
-        #expect(app.session.isMultiState)
+        #expect((app.session.universe.stateCount > 2))
         #expect(app.session.rule == .multiState(rule))
         #expect(app.session.universe.isEmpty)
         #expect(app.text[1].contains("State 1 of 1–3"), "\(app.text[1])")

@@ -24,7 +24,7 @@ import HashlifeTestSupport
 
     func seen(_ session: Session) -> Seen {
         var cells: [String] = []
-        session.analyse { $0.forEachLiveCell { x, y in cells.append("\(x),\(y)") } }
+        session.analyse { $0.forEachCell(in: nil) { x, y, _ in cells.append("\(x),\(y)") } }
         return Seen(generation: session.universe.generation, population: session.universe.population, cells: cells.sorted())
     }
 
@@ -117,7 +117,7 @@ import HashlifeTestSupport
 
     func cells(_ session: Session) -> [String] {
         var cells: [String] = []
-        session.analyse { $0.forEachLiveCell { x, y in cells.append("\(x),\(y)") } }
+        session.analyse { $0.forEachCell(in: nil) { x, y, _ in cells.append("\(x),\(y)") } }
         return cells.sorted()
     }
 

@@ -11,9 +11,9 @@ import HashlifeTestSupport
     func gliderBoard(_ service: BoardService) throws -> (board: Board, one: [UInt8], two: [UInt8]) {
         let board = try service.create(bytes: try bytes("glider.rle"), fileName: "glider.rle")
         let universe = try service.universe(of: board)
-        universe.step()
+        try universe.step(by: .one)
         let one = BoardService.sessionState(of: universe)
-        universe.step()
+        try universe.step(by: .one)
         return (board, one, BoardService.sessionState(of: universe))
     }
 
@@ -30,9 +30,9 @@ import HashlifeTestSupport
         let saved = try #require(try service.session(of: board))
         #expect(saved.entries == entries)
         #expect(saved.states == ["a-1": one, "a-2": two])
-        let document = try BoardService.document(ofSessionState: one, board: board.id)
-        #expect(document.generation == BigUInt(1))
-        #expect(document.tree != nil)
+        let pattern = try BoardService.pattern(ofSessionState: one, board: board.id)
+        #expect(pattern.generation == BigUInt(1))
+        #expect(pattern.format == .macrocell)
         // A later write names stored states without sending them again; states no entry names
         // any more are deleted.
         try service.save(universe, to: board.id.text, session: .write(entries: [entries[1]], newStates: [:]))
@@ -49,7 +49,7 @@ import HashlifeTestSupport
         let universe = try service.universe(of: board)
         let first = [BoardSessionEntry(kind: .undo, label: "step 1", isStep: true, state: "a-1")]
         try service.save(universe, to: board.id.text, session: .write(entries: first, newStates: ["a-1": one]))
-        universe.step()
+        try universe.step(by: .one)
         let stale = [BoardSessionEntry(kind: .undo, label: "step 1", isStep: true, state: "b-7")]
         #expect(throws: BoardError.sessionStale(board.id)) {
             try service.save(universe, to: board.id.text, session: .write(entries: stale, newStates: [:]))

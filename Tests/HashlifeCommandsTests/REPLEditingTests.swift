@@ -39,11 +39,11 @@ import HashlifeTestSupport
         #expect(repl.session.undoHistory.count == history, "'\(line)' changed the history", sourceLocation: sourceLocation)
     }
 
-    func liveCells(_ universe: any UniverseReading) -> Set<[Int]> {
+    func liveCells(_ universe: any LifeUniverse) -> Set<[Int]> {
         guard let box = universe.boundingBox else { return [] }
         var cells = Set<[Int]>()
         let x0 = box.x.intValue!, y0 = box.y.intValue!
-        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.insert([x0 + dx, y0 + dy]) }
+        universe.forEachCellOffset(in: box) { dx, dy, _ in cells.insert([x0 + dx, y0 + dy]) }
         return cells
     }
 

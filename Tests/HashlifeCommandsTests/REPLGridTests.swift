@@ -18,10 +18,10 @@ import HashlifeTestSupport
         let resized = try run(repl, "grid 10 10")
         #expect(resized["grid"] as? String == "T10,10" && resized["dropped"] as? String == "2")
         #expect(repl.session.universe.population == BigUInt(3))
-        #expect(repl.session.universe.rule.description == "B3/S23:T10,10")
+        #expect(repl.session.universe.anyRule.description == "B3/S23:T10,10")
         _ = try run(repl, "undo")
         #expect(repl.session.universe.population == BigUInt(5))
-        #expect(repl.session.universe.rule.description == "B3/S23:T24,24")
+        #expect(repl.session.universe.anyRule.description == "B3/S23:T24,24")
     }
 
     @Test func aB0RuleKeepsItsPlaneAndSaysWhy() throws {
@@ -32,7 +32,7 @@ import HashlifeTestSupport
         let error = answer["error"] as? [String: Any]
         #expect(error?["code"] as? String == "rule")
         #expect((error?["message"] as? String)?.contains("B0 are not supported on bounded grids") == true)
-        #expect(repl.session.universe.rule.grid == nil)
+        #expect(repl.session.rule.grid == nil)
     }
 
     @Test func topologiesSuffixesAndNone() throws {
@@ -43,7 +43,7 @@ import HashlifeTestSupport
         #expect(try run(repl, "grid 30 0 plane")["grid"] as? String == "P30,0")
         #expect(try run(repl, "grid :t30+5,20")["grid"] as? String == "T30+5,20")
         #expect(try run(repl, "grid none")["grid"] as? String == "none")
-        #expect(repl.session.universe.rule.grid == nil)
+        #expect(repl.session.rule.grid == nil)
     }
 
     @Test(arguments: ["grid 5 6 sphere", "grid 0 0", "grid 10 10 donut", "grid :T0,0", "grid -3 4", "grid 1 2 3 4", "grid :K10,10"])
@@ -51,6 +51,6 @@ import HashlifeTestSupport
         let repl = CommandInterpreter(session: Session(columns: 20, rows: 10), json: true)
         let answer = try run(repl, line)
         #expect(answer["ok"] as? Bool == false, "\(line): \(answer)")
-        #expect(repl.session.universe.rule.grid == nil)
+        #expect(repl.session.rule.grid == nil)
     }
 }

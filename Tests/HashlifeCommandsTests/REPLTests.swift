@@ -182,7 +182,7 @@ func jsonAnswer(_ repl: CommandInterpreter, _ line: String) throws -> [String: A
         for (j, row) in rows.enumerated() {
             #expect(row.count == width)
             for (i, character) in row.enumerated() {
-                let alive = session.universe.cell(x: x + i, y: y + j)
+                let alive = session.universe.state(atX: x + BigInt(i), y: y + BigInt(j)) != 0
                 #expect(character == (alive ? "#" : "."), "cell (\(x + i), \(y + j))")
             }
         }
@@ -371,7 +371,7 @@ func jsonAnswer(_ repl: CommandInterpreter, _ line: String) throws -> [String: A
         let seeds = try Rule("B2/S")
         let soup = randomSoup(width: 24, height: 24, density: 0.4, seed: 2024)
         let session = Session()
-        try session.load(document: PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }), rule: seeds)
+        try session.load(document: PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }), rule: .twoState(seeds))
         let control = StepControl()
         // Cancel from another thread once the step is under way (the node count is published
         // only while stepping), after letting a few powers of two finish.

@@ -14,9 +14,9 @@ import HashlifeTestSupport
     }
 
     /// The cells of `universe` in a window around the origin, as a set.
-    func cells(_ universe: any UniverseReading, size: Int = 120) -> Set<[Int]> {
+    func cells(_ universe: any LifeUniverse, size: Int = 120) -> Set<[Int]> {
         var found = Set<[Int]>()
-        for y in -10..<size { for x in -10..<size where universe.cell(x: BigInt(x), y: BigInt(y)) { found.insert([x, y]) } }
+        for y in -10..<size { for x in -10..<size where universe.state(atX: BigInt(x), y: BigInt(y)) != 0 { found.insert([x, y]) } }
         return found
     }
 

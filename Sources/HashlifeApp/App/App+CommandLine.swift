@@ -342,7 +342,7 @@ extension App {
             }
         case .failure(let error):
             effects = error.effects
-            status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.plane.generation))" : "error: \(error.message)"
+            status = error.isCancelled ? "stopped at generation \(Excerpt.number(session.universe.generation))" : "error: \(error.message)"
             // A value typed at a prompt (a rule, a generation) comes back to be fixed.
             if !error.isCancelled, let again { prompt = again }
         }
@@ -353,7 +353,7 @@ extension App {
         if grid != gridBounds { gridBounds = grid }  // refits the canvas
         if effects.contains(.evolved) {
             // Going back in time starts the figures again; going forward continues the run's.
-            if let generationBefore, session.plane.generation < generationBefore { restartStatistics() } else { observePopulation() }
+            if let generationBefore, session.universe.generation < generationBefore { restartStatistics() } else { observePopulation() }
             changed()
             autoZoom()
         } else if effects.contains(.historyMoved) {
@@ -422,11 +422,9 @@ extension App {
         } catch { status = error.description }
     }
 
-    /// `board save [NAME]`: saves now, renaming the board to NAME when given. A multi-state
-    /// pattern is refused, saying so (boards keep two-state patterns), and nothing is renamed.
+    /// `board save [NAME]`: saves now, renaming the board to NAME when given.
     func saveBoard(named name: String?) {
         guard let store else { status = "boards are not saved here (no board store)"; return }
-        guard !session.isMultiState else { status = App.multiStateNotSaved; return }
         unsaved = true
         autosave(now: now)
         if let name, let id = store.boardID {

@@ -19,12 +19,8 @@ extension App {
             let hover = pointer.flatMap { canvasPosition(column: $0.column, row: $0.row) }
             let overlay = CanvasOverlay(hover: mode == .normal || mode == .select ? hover : nil, stamp: stampPreview, selection: session.selection,
                                         bounds: gridBounds)
-            if let multi = session.multiState {
-                canvas.render(states: multi, palette: StatePalette(rule: multi.rule), letters: drawsStateLetters, into: &screen,
-                              left: frame.left, top: frame.top, settings: settings, overlay: overlay)
-            } else {
-                canvas.render(session.universe, into: &screen, left: frame.left, top: frame.top, settings: settings, overlay: overlay)
-            }
+            canvas.render(session.universe, into: &screen, left: frame.left, top: frame.top, settings: settings, overlay: overlay,
+                          letters: drawsStateLetters)
         }
         drawHeader(&screen)
         if showsToolbar { drawToolbar(&screen) }

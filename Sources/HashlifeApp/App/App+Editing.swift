@@ -51,23 +51,10 @@ extension App {
 
     /// Stamps `stamp` with its top-left at (`x`, `y`): one history entry.
     func place(_ stamp: Stamp, x: BigInt, y: BigInt) {
-        if let states = stamp.states {
-            let clip = MultiStateClip(width: stamp.width, height: stamp.height,
-                                      cells: zip(stamp.cells, states).map { .init(dx: $0.0.dx, dy: $0.0.dy, state: $0.1) })
-            do {
-                try session.paste(clip, x: x, y: y, mode: stamp.replace ? .copy : .or, description: "paste \(stamp.name) at \(x),\(y)")
-                edited()
-                status = "placed \(stamp.name) at (\(x), \(y)); u undoes"
-            } catch {
-                status = error.message
-            }
-            return
-        }
-        let document = PatternDocument(cells: stamp.cells.map { PatternCell(x: $0.dx, y: $0.dy) }, rule: session.universe.rule.description)
+        let states = stamp.states ?? Array(repeating: 1, count: stamp.cells.count)
+        let clip = CellClip(width: stamp.width, height: stamp.height, cells: zip(stamp.cells, states).map { ($0.0.dx, $0.0.dy, $0.1) })
         do {
-            let clip = try session.clip(of: document, label: stamp.name)
-            session.stamp(clip, x: x, y: y, transforms: [], mode: stamp.replace ? .copy : .or,
-                          description: "stamp \(stamp.name) at \(x),\(y)")
+            try session.paste(clip, x: x, y: y, mode: stamp.replace ? .copy : .or, description: "stamp \(stamp.name) at \(x),\(y)")
             edited()
             status = "placed \(stamp.name) at (\(x), \(y)); u undoes"
         } catch {
@@ -78,16 +65,8 @@ extension App {
     /// Paste mode: the clipboard follows the pointer (or, too large to draw, is pasted at the
     /// view's centre at once).
     func beginPaste() {
-        if let clip = session.multiStateClipboard {
-            guard clip.population > 0 else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
-            guard clip.population <= 100_000 else { return pasteAtCentre() }
-            beginStamp(Stamp(name: "clipboard", cells: clip.cells.map { .init($0.dx, $0.dy) }, width: clip.width, height: clip.height,
-                             states: clip.cells.map(\.state)))
-            return
-        }
         guard let clip = session.clipboard, !clip.isEmpty else { status = "the clipboard is empty: select (v) and copy (c) first"; return }
-        if let document = try? session.document(of: clip), let universe = try? Universe(document: document),
-           let stamp = Stamp(universe: universe, name: "clipboard", limit: 100_000) {
+        if let stamp = Stamp(clip: clip, name: "clipboard", limit: 100_000) {
             beginStamp(stamp)
             return
         }
@@ -122,20 +101,19 @@ extension App {
             return
         }
         guard !busy, panel == nil else { return }
-        let document: PatternDocument
-        do { document = try PatternCodec.decode(Array(text.utf8), fileName: "clipboard").document } catch {
+        let pattern: LoadedPattern
+        do { pattern = try PatternCodec.decodeAny(Array(text.utf8), fileName: "clipboard") } catch {
             status = "the pasted text is not a pattern: \(error.description)"
             return
         }
-        if let universe = try? Universe(document: document, rule: session.universe.rule),
-           let stamp = Stamp(universe: universe, name: "pasted", limit: 100_000) {
-            beginStamp(stamp)
-            return
-        }
         do {
-            let clip = try session.clip(of: document, label: "clipboard")
+            let clip = try session.clip(of: pattern, label: "clipboard")
+            if let stamp = Stamp(clip: clip, name: "pasted", limit: 100_000) {
+                beginStamp(stamp)
+                return
+            }
             let centre = canvas.cells(atColumn: canvas.columns / 2, row: canvas.rows / 2)
-            session.stamp(clip, x: centre.x, y: centre.y, transforms: [], mode: .or, description: "paste clipboard")
+            try session.paste(clip, x: centre.x, y: centre.y, mode: .or, description: "paste clipboard")
             edited()
             status = "pasted at (\(centre.x), \(centre.y))"
         } catch {
@@ -150,15 +128,6 @@ extension App {
             switch key {
             case .character("a"):
                 if session.selectAll() == nil { status = "nothing to select: the universe is empty" }
-            case .character("c") where session.isMultiState:
-                let clip = try session.copyMultiStateSelection()
-                status = "copied \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
-                return clipboardEffect(clip)
-            case .character("x") where session.isMultiState:
-                let clip = try session.cutMultiStateSelection()
-                edited()
-                status = "cut \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
-                return clipboardEffect(clip)
             case .character("c"):
                 let clip = try session.copySelection()
                 status = "copied \(clip.width)×\(clip.height) (\(Plural.count(clip.population, "cell")))"
@@ -188,29 +157,19 @@ extension App {
     }
 
     /// The clip as RLE for the system clipboard (nothing for clips too large to list).
-    func clipboardEffect(_ clip: PatternClip) -> [AppEffect] {
-        guard let document = try? session.document(of: clip) else { return [] }
-        return [.clipboard(RLEWriter.write(document))]
-    }
-
-    /// The multi-state clip as multi-state RLE for the system clipboard.
-    func clipboardEffect(_ clip: MultiStateClip) -> [AppEffect] {
-        guard let pattern = try? session.pattern(of: clip) else { return [] }
-        return [.clipboard(MultiStateRLE.write(pattern))]
+    func clipboardEffect(_ clip: CellClip) -> [AppEffect] {
+        guard let rle = try? session.rle(of: clip) else { return [] }
+        return [.clipboard(rle)]
     }
 
     /// Saves the selection to the shape library as `shape-N` and adds it to the toolbar.
-    /// Shapes are two-state: refused for a multi-state pattern.
     func saveSelectionAsShape() throws(SessionError) {
-        if session.isMultiState {
-            throw SessionError(.argument, "shapes hold two states: a multi-state selection cannot be saved as a shape (copy it with c, or :save a file)")
-        }
         let clip = try session.copySelection()
-        let document = try session.document(of: clip)
+        let rle = try session.rle(of: clip)
         let library = self.library ?? ShapeLibrary()
         let taken = Set(((try? library.list()) ?? []).map { $0.name.lowercased() })
         let name = (1...).lazy.map { "shape-\($0)" }.first { !taken.contains($0) }!
-        try library.add(named: name, rle: RLEWriter.write(document))
+        try library.add(named: name, rle: rle)
         toolbar = ToolbarItem.load(library: library)
         status = "saved the selection as \(name) (toolbar)"
     }

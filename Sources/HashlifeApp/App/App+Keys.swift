@@ -179,7 +179,7 @@ extension App {
 
     func undo() {
         pause()
-        let generation = session.plane.generation
+        let generation = session.universe.generation
         if let entry = (try? session.undo())?.first {
             status = "undid: \(entry.description)"
             afterHistoryMove(from: generation)
@@ -190,7 +190,7 @@ extension App {
 
     func redo() {
         pause()
-        let generation = session.plane.generation
+        let generation = session.universe.generation
         if let entry = (try? session.redo())?.first {
             status = "redid: \(entry.description)"
             afterHistoryMove(from: generation)
@@ -204,7 +204,7 @@ extension App {
     func afterHistoryMove(from generation: BigUInt? = nil) {
         returnToStatistics()
         changed()
-        if let generation, generation != session.plane.generation { autoZoom() }
+        if let generation, generation != session.universe.generation { autoZoom() }
     }
 
     /// After an edit: a change to save, and the statistics start again (a run starts here:

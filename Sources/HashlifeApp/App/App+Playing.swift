@@ -89,7 +89,7 @@ extension App {
         frozenHeader = nil
         progressGeneration = nil
         runningGroup = nil
-        let universe = session.plane
+        let universe = session.universe
         if let error {
             playing = false
             runGroup = nil
@@ -104,7 +104,7 @@ extension App {
 
     /// Adds the current population to the run's statistics and to the samples to save.
     func observePopulation() {
-        let universe = session.plane
+        let universe = session.universe
         let (generation, population) = (universe.generation, universe.population)
         statistics.observe(population, generation: generation)
         keepStatistics()
@@ -128,7 +128,7 @@ extension App {
         guard let kept = statisticsByState[session.currentStateNumber] else { return restartStatistics() }
         statistics = kept
         // The board's history starts a run here (see `restoreStatistics`).
-        let universe = session.plane
+        let universe = session.universe
         unsavedSamples.append((universe.generation, universe.population))
     }
 
@@ -142,7 +142,7 @@ extension App {
     /// newly opened pattern).
     func restartStatistics() {
         statistics = PopulationStatistics()
-        let universe = session.plane
+        let universe = session.universe
         statistics.observe(universe.population, generation: universe.generation)
         keepStatistics()
         // Saved even when it repeats the last sample: a run read back from the board's
@@ -158,7 +158,7 @@ extension App {
         while start > 0 && samples[start - 1].generation < samples[start].generation { start -= 1 }
         statistics = PopulationStatistics()
         for sample in samples[max(start, 0)...] { statistics.observe(sample.population, generation: sample.generation) }
-        let universe = session.plane
+        let universe = session.universe
         if samples.last.map({ $0.generation != universe.generation || $0.population != universe.population }) ?? true {
             restartStatistics()
         }
@@ -168,15 +168,14 @@ extension App {
 
     /// Remembers what the header shows of the universe, for frames drawn while the worker owns it.
     func freezeHeader() {
-        let universe = session.plane
+        let universe = session.universe
         frozenHeader = (universe.generation, universe.population, session.rule)
     }
 
     /// Auto-stop: extinct, still or oscillating patterns stop playing, saying how.
     /// A lone spaceship keeps flying, and growth never stops play.
     func autoStop() {
-        // The watcher runs two-state universes only.
-        guard settings.autoStop, !session.isMultiState else { return }
+        guard settings.autoStop else { return }
         let verdict = session.analyse { watcher.observe($0) }
         let message: String? = switch verdict {
         case .extinct(let g)?: "died out at generation \(Excerpt.number(g))"
@@ -195,7 +194,7 @@ extension App {
     /// every change of generation: a step or a frame, `goto` and `step` commands, reset, undo
     /// and redo.
     func autoZoom() {
-        guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.plane.boundingBox else { return }
+        guard settings.autoZoom != .off, !autoZoomSuspended, gridBounds == nil, let box = session.universe.boundingBox else { return }
         if canvas.showsWithBuffer(box) {
             if settings.autoZoom == .fit {
                 let nearer = canvas.fitting(box)
@@ -244,11 +243,6 @@ extension App {
     /// Saves the board and the view now (quitting, or when `autosaveDue`).
     public func autosave(now: Int64) {
         guard !busy, let store else { return }
-        if session.isMultiState && !toldMultiStateNotSaved {
-            // Said once: the board keeps its last two-state save (`AppStore.save`).
-            toldMultiStateNotSaved = true
-            status = App.multiStateNotSaved
-        }
         do { try store.save(self) } catch { status = "not saved: \(error)" }
         unsaved = false
         wantsSave = false

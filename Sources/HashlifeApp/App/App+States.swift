@@ -7,12 +7,12 @@ import HashlifeEditing
 extension App {
     /// The state clicks draw: `drawingState` while the rule has it, else 1 (alive).
     public var activeDrawingState: UInt8 {
-        Int(drawingState) < session.plane.stateCount ? drawingState : 1
+        Int(drawingState) < session.universe.stateCount ? drawingState : 1
     }
 
     /// `t`: the next drawing state, 1 … N−1 then 1 again; with two states it says so.
     func cycleDrawingState() {
-        let count = session.plane.stateCount
+        let count = session.universe.stateCount
         guard count > 2 else {
             drawingState = 1
             status = "the rule has two states: clicks draw live cells (t cycles states under multi-state rules)"
@@ -32,10 +32,6 @@ extension App {
 
     /// Draws (`alive`: the drawing state) or erases the cell at (`x`, `y`) as part of a stroke.
     func paint(x: BigInt, y: BigInt, alive: Bool, group: HistoryGroup) {
-        if session.isMultiState {
-            try? session.setState(alive ? activeDrawingState : 0, x: x, y: y, group: group)
-        } else {
-            session.setCell(x: x, y: y, alive: alive, group: group)
-        }
+        try? session.setState(alive ? activeDrawingState : 0, x: x, y: y, group: group)
     }
 }

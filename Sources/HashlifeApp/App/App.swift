@@ -101,10 +101,6 @@ public final class App {
     /// `Session.currentStateNumber`): undo, redo and reset bring back those of the state they
     /// return to.
     var statisticsByState: [Int: PopulationStatistics] = [:]
-    /// Has the header said that multi-state patterns are not saved to boards?
-    var toldMultiStateNotSaved = false
-    /// What the header says when a multi-state pattern would be saved to a board.
-    static let multiStateNotSaved = "not saved: boards keep two-state patterns; :save FILE.rle writes this one"
     /// Samples observed since the last save, written with the board's population history.
     var unsavedSamples: [(generation: BigUInt, population: BigUInt)] = []
     /// The last sample written to the board's history.
@@ -173,7 +169,7 @@ public final class App {
         toolbar = ToolbarItem.load(library: library)
         canvas = Canvas(columns: 1, rows: 1)
         canvas = fittedCanvas()
-        let universe = session.plane
+        let universe = session.universe
         statistics.observe(universe.population, generation: universe.generation)
         lastSavedSample = (universe.generation, universe.population)
         keepStatistics()
@@ -217,7 +213,7 @@ public final class App {
         let frame = canvasFrame
         let base = Canvas.centred(on: .zero, .zero, columns: max(frame.columns, 1), rows: max(frame.rows, 1), scale: .magnified(1))
         if let gridBounds { return base.framing(grid: gridBounds) }
-        guard let box = session.plane.boundingBox else { return base }
+        guard let box = session.universe.boundingBox else { return base }
         return base.fitting(box)
     }
 
@@ -231,13 +227,13 @@ public final class App {
 
     /// Is the first-run hint showing?
     public var showsHint: Bool {
-        !busy && !hintDismissed && panel == nil && mode == .normal && session.plane.isEmpty
+        !busy && !hintDismissed && panel == nil && mode == .normal && session.universe.isEmpty
     }
 
     func changed() {
         unsaved = true
         lastChange = now
-        if !session.plane.isEmpty { hintDismissed = false }
+        if !session.universe.isEmpty { hintDismissed = false }
     }
 }
 

@@ -67,26 +67,18 @@ public struct AppLaunch {
         }
         var view: AppStore.LastSession? = nil
         if let file {
-            do { try session.load(path: file, anyRule: rule) } catch { throw Failure(description: error.message) }
+            do { try session.load(path: file, rule: rule) } catch { throw Failure(description: error.message) }
             // A file cut short loads as far as it goes; the header says so (`hashlife run` warns
             // on standard error).
             notes += session.loadWarnings.map(\.description)
-            store?.boardName = session.document?.name ?? AppLaunch.baseName(file)
+            store?.boardName = session.patternName ?? AppLaunch.baseName(file)
         } else if let board {
             guard let store else { throw Failure(description: "cannot open board \(Excerpt.quote(board)): \(notes.last ?? "no board store")") }
             do { _ = try store.open(board, into: session) } catch { throw Failure(description: error.description) }
         } else if let rule {
             // A rule without a file: a new, empty board under that rule (the last board stays
             // as it was).
-            do throws(SessionError) {
-                switch rule {
-                case .twoState(let twoState):
-                    try session.load(document: PatternDocument(cells: [], rule: twoState.description), rule: twoState, label: "rule")
-                case .multiState(let multiState):
-                    try session.load(multiState: DecodedMultiStatePattern(pattern: MultiStatePattern(rule: multiState), format: .rle,
-                                                                          compressed: false), label: "rule")
-                }
-            } catch {
+            do throws(SessionError) { try session.load(document: PatternDocument(cells: []), rule: rule, label: "rule") } catch {
                 throw Failure(description: error.message)
             }
             store?.boardName = "untitled"

@@ -53,26 +53,21 @@ public struct CanvasOverlay: Equatable, Sendable {
 }
 
 extension Canvas {
-    /// Draws the canvas of `universe` at (`left`, `top`) of `screen`.
-    public func render(_ universe: any UniverseReading, into screen: inout Screen, left: Int, top: Int,
-                       settings: Settings, overlay: CanvasOverlay = CanvasOverlay()) {
-        let live = settings.palette.live
-        let producer = universe.blockRows(of: viewport)
-        let cells = CanvasCells(row: { producer.row($0).map { $0.isZero ? 0 : 1 } }, colour: { _ in live }, letters: false)
-        render(cells, into: &screen, left: left, top: top, settings: settings, overlay: overlay)
-    }
-
-    /// Draws the canvas of the multi-state `universe` at (`left`, `top`) of `screen`: each
-    /// block (a zoomed-out one shows its highest state) in its state's colour from `palette`
-    /// (Golly's colours), on the theme's background; with `letters`, as its state's letter
-    /// (`StateGlyphs`: A for 1, B for 2, …), for terminals without colours (`NO_COLOR`).
-    public func render(states universe: any MultiStateReading, palette: StatePalette, letters: Bool, into screen: inout Screen,
-                       left: Int, top: Int, settings: Settings, overlay: CanvasOverlay = CanvasOverlay()) {
-        let states = universe.blockStates(of: viewport)
-        let width = viewport.columns
-        let colours = palette.colors.map { RGB($0.r, $0.g, $0.b) }
-        let cells = CanvasCells(row: { Array(states[$0 * width..<($0 + 1) * width]) },
-                                colour: { colours[min(Int($0), colours.count - 1)] }, letters: letters)
+    /// Draws the canvas of `universe` at (`left`, `top`) of `screen`: each block (a
+    /// zoomed-out one shows the family's reduction of its cells) in its state's colour, the
+    /// theme's live colour for state 1 of a two-state rule and Golly's colours (`StatePalette`)
+    /// for more states, on the theme's background; with `letters`, a rule of more than two
+    /// states draws each block as its state's letter (`StateGlyphs`: A for 1, B for 2, …), for
+    /// terminals without colours (`NO_COLOR`).
+    public func render(_ universe: any LifeUniverse, into screen: inout Screen, left: Int, top: Int,
+                       settings: Settings, overlay: CanvasOverlay = CanvasOverlay(), letters: Bool = false) {
+        var blocks = universe.blocks(of: viewport)
+        var rows: [[UInt8]] = []
+        rows.reserveCapacity(viewport.rows)
+        for j in 0..<viewport.rows { rows.append(blocks.row(j)) }
+        let named = universe.stateCount > 2
+        let colours = named ? StatePalette(rule: universe.anyRule).colors.map { RGB($0.r, $0.g, $0.b) } : [settings.palette.background, settings.palette.live]
+        let cells = CanvasCells(row: { rows[$0] }, colour: { colours[min(Int($0), colours.count - 1)] }, letters: letters && named)
         render(cells, into: &screen, left: left, top: top, settings: settings, overlay: overlay)
     }
 

@@ -13,7 +13,7 @@ extension App {
     /// started (the worker owns the universe until it finishes).
     var shown: (generation: BigUInt, population: BigUInt, rule: AnyRule, isEmpty: Bool) {
         if let frozen = frozenHeader { return (frozen.generation, frozen.population, frozen.rule, frozen.population.isZero) }
-        let universe = session.plane
+        let universe = session.universe
         return (universe.generation, universe.population, session.rule, universe.isEmpty)
     }
 

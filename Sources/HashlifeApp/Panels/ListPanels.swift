@@ -159,9 +159,7 @@ extension App {
         drawList(&screen, inner: inner, style: style, selected: selected,
                  entries: list.map { "\($0.name)  gen \(Excerpt.number($0.generation))  pop \(Excerpt.number($0.population))" }) {
             let snapshot = list[selected]
-            // Thumbnails draw two states; a multi-state snapshot shows none.
-            let lines = previewCache[snapshot.name]
-                ?? (snapshot.isMultiState ? [] : session.withState(of: snapshot) { Thumbnail.text($0, columns: 24, rows: 4) })
+            let lines = previewCache[snapshot.name] ?? session.withState(of: snapshot) { Thumbnail.text($0, columns: 24, rows: 4) }
             previewCache[snapshot.name] = lines
             return lines
         }

@@ -32,21 +32,28 @@ public struct ToolbarItem: Equatable, Sendable {
     }
 
     static func item(_ library: ShapeLibrary, file: String, name: String) -> ToolbarItem? {
-        guard let document = try? library.document(named: file), let universe = try? Universe(document: document),
+        guard let pattern = try? library.pattern(named: file), let universe = try? pattern.universe(memoryLimit: MemoryLimit.minimumBytes),
               let stamp = Stamp(universe: universe, name: name) else { return nil }
         return ToolbarItem(name: name, stamp: stamp, preview: Thumbnail.text(universe, columns: 12, rows: 1)[0])
     }
 }
 
 extension Stamp {
-    /// The live cells of `universe` as a stamp (their bounding box's top-left at 0, 0); nil when
-    /// empty or larger than `limit` cells.
-    init?(universe: any UniverseReading, name: String, limit: Int = 10_000) {
+    /// The cells of `universe` not in state 0 as a stamp (their bounding box's top-left at
+    /// 0, 0), with their states when any is above 1; nil when empty or larger than `limit`
+    /// cells.
+    init?(universe: any LifeUniverse, name: String, limit: Int = 10_000) {
         guard let box = universe.boundingBox, universe.population <= BigUInt(limit),
-              let w = box.width.intValue, let h = box.height.intValue else { return nil }
-        var cells: [StampPreview.PatternPoint] = []
-        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(.init(dx, dy)) }
-        self.init(name: name, cells: cells, width: w, height: h)
+              let clip = try? universe.cellClip(of: box) else { return nil }
+        self.init(clip: clip, name: name, limit: limit)
+    }
+
+    /// `clip`'s cells as a stamp; nil when empty or larger than `limit` cells.
+    init?(clip: CellClip, name: String, limit: Int = 10_000) {
+        guard !clip.isEmpty, clip.population <= BigUInt(limit), let w = clip.width.intValue, let h = clip.height.intValue,
+              let cells = try? clip.cells() else { return nil }
+        self.init(name: name, cells: cells.map { .init($0.x, $0.y) }, width: w, height: h,
+                  states: clip.highestState > 1 ? cells.map(\.state) : nil)
     }
 
     /// The stamp turned or mirrored: its cells stay within their box, top-left at (0, 0).

@@ -97,10 +97,10 @@ extension AppStore {
                 case .snapshot: outline.snapshots.append(.init(name: entry.label, state: entry.state))
                 }
             }
-            var documents: [String: PatternDocument] = [:]
+            var documents: [String: LoadedPattern] = [:]
             for key in outline.states {
                 guard let bytes = saved.states[key] else { throw BoardError.damaged(id, "a state of the saved history is missing") }
-                documents[key] = try BoardService.document(ofSessionState: bytes, board: id)
+                documents[key] = try BoardService.pattern(ofSessionState: bytes, board: id)
             }
             let numbers: [String: Int]
             do { numbers = try session.restoreHistory(outline, states: documents) } catch {

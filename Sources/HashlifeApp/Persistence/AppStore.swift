@@ -40,12 +40,8 @@ public final class AppStore {
     /// Saves the app's universe to its board (creating the board the first time) with its
     /// history and snapshots (AppStore+Session.swift), in one transaction; then the
     /// last-session file.
-    /// Boards keep two-state patterns: while the app holds a multi-state one nothing is saved
-    /// (the board keeps its last two-state save; `:save FILE.rle` writes the pattern), and the
-    /// header says so (`App.multiStateNotSaved`).
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
-        guard !session.isMultiState else { return }
         let name = boardName
         let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
         var (change, written) = sessionChange(session, for: boardID, deadline: deadline)
@@ -60,9 +56,9 @@ public final class AppStore {
                 _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change, history: samples) }
             }
         } else {
-            let document = session.document
+            let metadata = session.metadata
             let board = try session.analyse { (u) throws(BoardError) in
-                try service.create(universe: u, name: name, author: document?.author, comments: document?.comments ?? [], session: change,
+                try service.create(universe: u, name: name, author: metadata.author, comments: metadata.comments, session: change,
                                    history: samples.isEmpty ? nil : samples)
             }
             boardID = board.id
@@ -88,8 +84,8 @@ public final class AppStore {
     /// Opens board `prefix` into `session` (a new history); returns the board.
     public func open(_ prefix: String, into session: Session) throws(BoardError) -> Board {
         let board = try service.board(prefix)
-        let document = try service.document(of: board)
-        do { try session.load(document: document, label: board.name) } catch {
+        let pattern = try service.pattern(of: board)
+        do { try session.load(pattern, label: board.name) } catch {
             throw BoardError.invalidPattern(error.message)
         }
         boardID = board.id

@@ -104,7 +104,7 @@ public struct BoardLog: Sendable {
 
 extension BoardService {
     /// Runs `body` and logs it (with its duration and, at `debug`, failures too).
-    func logged<T>(_ operation: String, board: BoardID?, universe: Universe?, _ body: () throws(BoardError) -> T) throws(BoardError) -> T {
+    func logged<T>(_ operation: String, board: BoardID?, universe: (any LifeUniverse)?, _ body: () throws(BoardError) -> T) throws(BoardError) -> T {
         guard let log else { return try body() }
         let clock = ContinuousClock()
         let start = clock.now

@@ -40,21 +40,28 @@ public final class BoardService {
     /// `name`, else the file's `#N` name, else `fallbackName`; the rule `rule`, else the file's.
     /// - Throws: `.invalidPattern` naming the file, line and column; `.invalidName`; store errors.
     @discardableResult
-    public func create(bytes: [UInt8], fileName: String, name: String? = nil, fallbackName: String? = nil, rule: Rule? = nil) throws(BoardError) -> Board {
-        let decoded: DecodedPattern
-        do { decoded = try PatternCodec.decode(bytes, fileName: fileName) } catch { throw .invalidPattern(error.description) }
-        return try create(document: decoded.document, name: name ?? decoded.document.name ?? fallbackName, rule: rule, label: fileName)
+    public func create(bytes: [UInt8], fileName: String, name: String? = nil, fallbackName: String? = nil, rule: AnyRule? = nil) throws(BoardError) -> Board {
+        let loaded: LoadedPattern
+        do { loaded = try PatternCodec.decodeAny(bytes, fileName: fileName) } catch { throw .invalidPattern(error.description) }
+        return try create(pattern: loaded, name: name ?? loaded.metadata.name ?? fallbackName, rule: rule, label: fileName)
     }
 
-    /// Creates a board holding `document` at its generation.
+    /// Creates a board holding `pattern` at its generation, under `rule` (else its own).
     @discardableResult
-    public func create(document: PatternDocument, name: String?, rule: Rule? = nil, label: String = "pattern") throws(BoardError) -> Board {
-        let universe: Universe
-        do { universe = try Universe(document: document, rule: rule, memoryLimit: memoryLimit) } catch {
+    public func create(pattern: LoadedPattern, name: String?, rule: AnyRule? = nil, label: String = "pattern") throws(BoardError) -> Board {
+        let universe: any LifeUniverse
+        do { universe = try pattern.universe(rule: rule, memoryLimit: memoryLimit, threads: threads) } catch {
             throw .invalidPattern("\(label): \(error.description)")
         }
-        universe.threads = threads
-        return try create(universe: universe, name: name ?? "untitled", author: document.author, comments: document.comments)
+        let metadata = pattern.metadata
+        return try create(universe: universe, name: name ?? "untitled", author: metadata.author, comments: metadata.comments)
+    }
+
+    /// Creates a board holding the two-state `document` at its generation.
+    @discardableResult
+    public func create(document: PatternDocument, name: String?, rule: AnyRule? = nil, label: String = "pattern") throws(BoardError) -> Board {
+        try create(pattern: .twoState(DecodedPattern(document: document, format: .rle, compressed: false)), name: name ?? document.name,
+                   rule: rule, label: label)
     }
 
     /// Creates a board holding `universe`'s current state (which is also its origin), with a
@@ -62,14 +69,14 @@ public final class BoardService {
     @discardableResult
     ///
     /// `history` is the board's first population samples (by default one, of the state stored).
-    public func create(universe: Universe, name: String, author: String? = nil, comments: [String] = [],
+    public func create(universe: any LifeUniverse, name: String, author: String? = nil, comments: [String] = [],
                        session: BoardSessionChange = .keep, history: [PopulationSample]? = nil) throws(BoardError) -> Board {
         let name = try Self.checkedName(name)
         return try logged("create", board: nil, universe: universe) { () throws(BoardError) -> Board in
             let state = try Self.encode(universe, name: name, author: author, comments: comments)
             let time = now()
             let population = universe.population
-            let board = Board(id: BoardID.random(), name: name, rule: universe.rule.description, created: time, updated: time,
+            let board = Board(id: BoardID.random(), name: name, rule: universe.anyRule.description, created: time, updated: time,
                               author: author, comments: comments, origin: state, state: state, generation: universe.generation,
                               population: population, bounds: universe.boundingBox, verdict: nil)
             try repository.insert(board, history: history ?? [PopulationSample(generation: universe.generation, population: population)], session: session)
@@ -105,7 +112,7 @@ public final class BoardService {
     }
 
     /// The board's current state as a universe (with the service's memory limit and threads).
-    public func universe(of board: Board) throws(BoardError) -> Universe {
+    public func universe(of board: Board) throws(BoardError) -> any LifeUniverse {
         let universe = try Self.decode(board.state, board: board, memoryLimit: memoryLimit)
         universe.threads = threads
         return universe
@@ -113,7 +120,7 @@ public final class BoardService {
 
     /// The board's origin (the pattern it was created from) as a universe (with the service's
     /// memory limit and threads).
-    public func origin(of board: Board) throws(BoardError) -> Universe {
+    public func origin(of board: Board) throws(BoardError) -> any LifeUniverse {
         let universe = try Self.decode(board.origin, board: board, memoryLimit: memoryLimit)
         universe.threads = threads
         return universe
@@ -153,7 +160,7 @@ public final class BoardService {
 
     /// The board's state at generation `target` without storing it ("the state N generations
     /// ahead" as a query).
-    public func state(_ prefix: String, atGeneration target: BigUInt, control: StepControl? = nil) throws(BoardError) -> Universe {
+    public func state(_ prefix: String, atGeneration target: BigUInt, control: StepControl? = nil) throws(BoardError) -> any LifeUniverse {
         let board = try board(prefix)
         guard target >= board.generation else { throw .generationBefore(target: target, current: board.generation) }
         let universe = try universe(of: board)
@@ -176,7 +183,7 @@ public final class BoardService {
         }
     }
 
-    static func run(_ universe: Universe, by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(BoardError) {
+    static func run(_ universe: any LifeUniverse, by count: BigUInt, control: StepControl?, progress: ((BigUInt) -> Void)?) throws(BoardError) {
         do throws(StepError) { try universe.step(by: count, control: control, progress: progress) } catch {
             switch error {
             case .cancelled(let generation): throw .cancelled(generation: generation)
@@ -216,12 +223,12 @@ public final class BoardService {
     /// `history` is the population samples to append (by default one, of the state stored; an
     /// editor passes those it observed since its last save).
     @discardableResult
-    public func save(_ universe: Universe, to prefix: String, name: String? = nil, session: BoardSessionChange = .clear,
+    public func save(_ universe: any LifeUniverse, to prefix: String, name: String? = nil, session: BoardSessionChange = .clear,
                      history: [PopulationSample]? = nil) throws(BoardError) -> Board {
         var board = try board(prefix)
         if let name { board.name = try Self.checkedName(name) }
         return try logged("save", board: board.id, universe: universe) { () throws(BoardError) -> Board in
-            board.rule = universe.rule.description
+            board.rule = universe.anyRule.description
             board.state = try Self.encode(universe, name: board.name, author: board.author, comments: board.comments)
             board.generation = universe.generation
             board.population = universe.population
@@ -234,10 +241,10 @@ public final class BoardService {
         }
     }
 
-    /// The board's current state as a pattern document (a tree, with name, author, comments,
+    /// The board's current state as a pattern (with name, author, comments,
     /// rule and generation), for loading into an editor.
-    public func document(of board: Board) throws(BoardError) -> PatternDocument {
-        do { return try PatternCodec.decode(board.state, fileName: "board \(board.id.short)").document } catch {
+    public func pattern(of board: Board) throws(BoardError) -> LoadedPattern {
+        do { return try PatternCodec.decodeAny(board.state, fileName: "board \(board.id.short)") } catch {
             throw .damaged(board.id, error.description)
         }
     }
@@ -251,16 +258,16 @@ public final class BoardService {
 
     /// `universe`'s current state as a saved session's state: compressed Macrocell, with its
     /// generation and rule (no name or comments: those are the board's).
-    public static func sessionState(of universe: Universe) -> [UInt8] {
-        do { return try PatternCodec.encode(universe, as: .macrocell, compressed: true, name: nil, author: nil, comments: []) } catch {
+    public static func sessionState(of universe: any LifeUniverse) -> [UInt8] {
+        do { return try PatternCodec.encode(universe, as: .macrocell, compressed: true, metadata: PatternMetadata()) } catch {
             preconditionFailure("Macrocell holds any universe: \(error)")
         }
     }
 
-    /// A saved session's state as a pattern document (a tree with its generation and rule).
+    /// A saved session's state as a pattern (with its generation and rule).
     /// - Throws: `.damaged` naming the board and what is wrong with the state.
-    public static func document(ofSessionState bytes: [UInt8], board: BoardID) throws(BoardError) -> PatternDocument {
-        do { return try PatternCodec.decode(bytes, fileName: "saved history of board \(board.short)").document } catch {
+    public static func pattern(ofSessionState bytes: [UInt8], board: BoardID) throws(BoardError) -> LoadedPattern {
+        do { return try PatternCodec.decodeAny(bytes, fileName: "saved history of board \(board.short)") } catch {
             throw .damaged(board, error.description)
         }
     }
@@ -289,7 +296,8 @@ public final class BoardService {
         let universe = try universe(of: board)
         return try logged("export", board: board.id, universe: universe) { () throws(BoardError) -> [UInt8] in
             do {
-                return try PatternCodec.encode(universe, as: format, compressed: compressed, name: board.name, author: board.author, comments: board.comments)
+                return try PatternCodec.encode(universe, as: format, compressed: compressed,
+                                              metadata: PatternMetadata(name: board.name, author: board.author, comments: board.comments))
             } catch {
                 throw .invalidPattern("board \(board.id.short): \(error)")
             }
@@ -311,16 +319,17 @@ public final class BoardService {
         return String(trimmed)
     }
 
-    static func encode(_ universe: Universe, name: String, author: String?, comments: [String]) throws(BoardError) -> [UInt8] {
-        do { return try PatternCodec.encode(universe, as: .macrocell, compressed: true, name: name, author: author, comments: comments) } catch {
-            preconditionFailure("Macrocell holds any universe: \(error)")
+    static func encode(_ universe: any LifeUniverse, name: String, author: String?, comments: [String]) throws(BoardError) -> [UInt8] {
+        let metadata = PatternMetadata(name: name, author: author, comments: comments)
+        do { return try PatternCodec.encode(universe, as: .macrocell, compressed: true, metadata: metadata) } catch {
+            throw .invalidPattern("the pattern cannot be stored: \(error)")
         }
     }
 
-    static func decode(_ bytes: [UInt8], board: Board, memoryLimit: Int) throws(BoardError) -> Universe {
+    static func decode(_ bytes: [UInt8], board: Board, memoryLimit: Int) throws(BoardError) -> any LifeUniverse {
         do {
-            let document = try PatternCodec.decode(bytes, fileName: "board \(board.id.short)").document
-            return try Universe(document: document, rule: try Rule(board.rule), memoryLimit: memoryLimit)
+            let pattern = try PatternCodec.decodeAny(bytes, fileName: "board \(board.id.short)")
+            return try pattern.universe(rule: try AnyRule.parse(board.rule), memoryLimit: memoryLimit)
         } catch {
             throw .damaged(board.id, "\(error)")
         }

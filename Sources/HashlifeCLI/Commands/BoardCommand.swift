@@ -170,7 +170,7 @@ enum BoardCommand: Subcommand {
     // MARK: Actions
 
     static func create(_ service: BoardService, file: String, arguments: ParsedArguments, json: Bool, context: CommandContext) throws(CommandError) {
-        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let bytes: [UInt8]
         do { bytes = try FileIO.read(file) } catch { throw .failure(error.description) }
         let base = file == "-" ? "stdin" : String(file.split(separator: "/").last ?? Substring(file))
@@ -354,7 +354,7 @@ enum BoardCommand: Subcommand {
     }
 
     /// The shared thumbnail (`Thumbnail.text`): 16×4 braille characters, 32×16 blocks.
-    static func thumbnailLines(_ universe: Universe) -> [String] {
+    static func thumbnailLines(_ universe: any LifeUniverse) -> [String] {
         Thumbnail.text(universe, columns: 16, rows: 4)
     }
 }

@@ -135,7 +135,7 @@ enum IdentifyCommand: Subcommand {
             }
             return
         }
-        let description = ObjectDescription(object, classification: classification, rule: universe.rule)
+        let description = ObjectDescription(object, classification: classification, rule: .twoState(universe.rule))
         let objects = try objectCount(universe, at: verdict.generation, period: object.period, path: path, maxPeriod: maxPeriod, context: context)
         if json {
             var fields = description.fields

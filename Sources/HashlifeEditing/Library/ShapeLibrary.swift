@@ -59,6 +59,23 @@ public struct ShapeLibrary: Sendable {
         }
     }
 
+    /// The shape named `name` as a pattern of any family (a shape saved with states keeps
+    /// them): the built-in shape of that name, else the user's.
+    /// - Throws: "shape" when there is none, "file" or "format" when the user's file is unreadable.
+    public func pattern(named name: String) throws(SessionError) -> LoadedPattern {
+        if ShippedPatterns.names.contains(where: { $0.lowercased() == name.lowercased() }) {
+            return .twoState(DecodedPattern(document: try document(named: name), format: .rle, compressed: false))
+        }
+        guard let path = try userPath(name) else {
+            throw SessionError(.shape, "no shape named \(Excerpt.quote(name)) (try 'library list')")
+        }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch { throw SessionError(.file, error.description) }
+        do { return try PatternCodec.decodeAny(bytes, fileName: path) } catch {
+            throw SessionError(.format, error.description)
+        }
+    }
+
     /// Saves `rle` as the user shape `name`, atomically, replacing a user shape of that name;
     /// returns its path.
     /// - Throws: "argument" for a bad name or a built-in one, "file" when it cannot be written.

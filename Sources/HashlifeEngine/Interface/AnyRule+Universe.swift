@@ -84,3 +84,14 @@ extension LifeUniverse {
         return before - population
     }
 }
+
+extension AnyRule {
+    /// The state of the plane's empty cells at `generation`, 0 or 1: 1 where a B0 rule without
+    /// S8 makes the background blink (populations then count the cells that differ from it).
+    public func background(atGeneration generation: BigUInt) -> Int {
+        switch self {
+        case .twoState(let rule): rule.background(atGeneration: generation)
+        case .multiState: 0
+        }
+    }
+}

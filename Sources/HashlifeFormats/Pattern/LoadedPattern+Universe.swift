@@ -40,6 +40,14 @@ public enum PatternLoadError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 extension LoadedPattern {
+    /// The generation the file gives (Macrocell's "#G"), 0 when it gives none.
+    public var generation: BigUInt {
+        switch self {
+        case .twoState(let decoded): decoded.document.generation
+        case .multiState(let decoded): decoded.generation
+        }
+    }
+
     /// The file's name, author and comments.
     public var metadata: PatternMetadata {
         switch self {
