@@ -48,4 +48,22 @@ import Glibc
         #expect(UnsafeMutableRawPointer(memo.sets) != old && isMapped(UnsafeMutableRawPointer(memo.sets)))
         #expect(!isMapped(old))
     }
+
+    /// The workers' emergency ids are reserved for all of them or for none: a store without
+    /// room for every worker's gets back the ids it gave, on its free list.
+    @Test func emergencyIDsAreReservedForEveryWorkerOrNone() {
+        var store = NodeStore(rule: .life, memoryLimit: 0)
+        let room = store.arena.capacity - store.arena.count
+        let (count, free) = (store.arena.count, store.arena.freeCount)
+        let workers = room / IDSupply.emergencyIDs + 1
+        #expect(IDSupply.reserveEmergencyIDs(workers: workers, from: &store.arena) == nil)
+        #expect(store.arena.count == store.arena.capacity && store.arena.freeCount == free + room,
+                "every slot taken went back on the free list")
+        let reserved = IDSupply.reserveEmergencyIDs(workers: 2, from: &store.arena)
+        #expect(reserved?.count == 2 * IDSupply.emergencyIDs)
+        #expect(Set(reserved ?? []).count == 2 * IDSupply.emergencyIDs && (reserved ?? []).allSatisfy { Int($0) >= count })
+        let ids = IDSupply(emergency: reserved ?? [], block: 1)
+        #expect(ids.emergencyCount == IDSupply.emergencyIDs && ids.chunkNext == 0)
+        #expect(ids.buffer[IDSupply.chunkSize] == reserved?[IDSupply.emergencyIDs])
+    }
 }
