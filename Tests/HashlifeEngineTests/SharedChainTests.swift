@@ -34,9 +34,9 @@ import Testing
 
     /// Runs `body` with a worker's view of `store` in a phase, then ends the phase.
     func withView(_ store: inout NodeStore, _ body: (inout WorkerView) -> Void) {
-        var ids = IDSupply()
-        let given = ids.takeEmergencyIDs(from: &store.arena)
-        #expect(given)
+        let reserved = IDSupply.reserveEmergencyIDs(workers: 1, from: &store.arena)
+        #expect(reserved != nil)
+        let ids = IDSupply(emergency: reserved ?? [], block: 0)
         let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
                                   softBound: store.arena.capacity, threads: 1, narrowForkNanoseconds: 0)
         var view = WorkerView(of: store, phase: phase, pool: WorkerPool(helpers: 0, stackBytes: 0), ids: ids)

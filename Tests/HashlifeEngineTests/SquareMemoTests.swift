@@ -22,7 +22,7 @@ import HashlifeTestSupport
     }
 
     /// Entries of `m` (stored with result = first child id) found by a look-up of their key.
-    func entriesFoundWhereTheyHash(_ m: SquareMemo) -> Int {
+    func entriesFoundWhereTheyHash(_ m: borrowing SquareMemo) -> Int {
         var found = 0
         m.forEachEntry { a, b, c, d, result in
             let k0 = NodeRecord.keyWord(a, b), k1 = NodeRecord.keyWord(c, d)
@@ -44,7 +44,6 @@ import HashlifeTestSupport
 
     @Test func aSetKeepsItsMostRecentEntries() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
-        defer { m.deallocate() }
         let ways = SquareMemo.ways
         let keys = collidingKeys(ways + 2, sets: m.setCount)
         func result(_ i: Int) -> NodeID { m.result(keys[i].0, keys[i].1, hash: NodeRecord.keyHash(keys[i].0, keys[i].1)) }
@@ -65,7 +64,6 @@ import HashlifeTestSupport
 
     @Test func itGrowsUpToItsMaximumAndKeepsWhatItHolds() {
         var m = SquareMemo(maximumSets: 4 * SquareMemo.initialSets)
-        defer { m.deallocate() }
         let n = 4 * m.setCount  // below the first growth's point (five sixths full)
         var wanted = false
         for i in 0..<n { wanted = m.store(NodeRecord.keyWord(UInt32(i + 1), 7), NodeRecord.keyWord(8, 9), NodeID(i + 1)) || wanted }
@@ -86,7 +84,6 @@ import HashlifeTestSupport
     /// next hash bit names, most recent first, and nothing is dropped.
     @Test func growingInPlaceKeepsTheAddressAndEachSetsOrder() {
         var m = SquareMemo(maximumSets: 4 * SquareMemo.initialSets)
-        defer { m.deallocate() }
         #expect(m.reservedSets == 4 * SquareMemo.initialSets && m.setCount == SquareMemo.initialSets)
         let keys = collidingKeys(SquareMemo.ways, sets: m.setCount)
         for (i, key) in keys.enumerated() { m.store(key.0, key.1, NodeID(100 + i)) }  // 105 is the most recent
@@ -109,7 +106,6 @@ import HashlifeTestSupport
     /// range reserved for the new maximum, then in place again.
     @Test func growingPastTheReservedRangeMovesOnceAndKeepsEverything() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
-        defer { m.deallocate() }
         #expect(m.reservedSets == SquareMemo.initialSets)
         for i in 0..<(2 * SquareMemo.initialSets) { m.store(NodeRecord.keyWord(UInt32(i + 1), 7), NodeRecord.keyWord(8, 9), NodeID(i + 1)) }
         let held = m.entries
@@ -145,7 +141,6 @@ import HashlifeTestSupport
 
     @Test func aSweepRemovesEveryEntryThatNamesADeadNode() {
         var m = SquareMemo(maximumSets: SquareMemo.initialSets)
-        defer { m.deallocate() }
         for i in 1...300 { m.store(NodeRecord.keyWord(UInt32(i), UInt32(i + 1000)), NodeRecord.keyWord(4, 6), NodeID(2000 + i)) }
         // Dead: odd keys, and results above 2250.
         m.sweep { id in !(id < 1000 && id % 2 == 1) && !(id > 2250 && id < 3000) }

@@ -6,8 +6,8 @@
 /// what they drop is computed again, exactly. A collection drops what names a freed node; a
 /// change of rule empties them. Keyed by node ids (a square by its four children's, hashed as a
 /// record's key is, `NodeRecord.keyHash`), never by a record's layout: another engine's store
-/// with quadtree nodes uses them as they are.
-struct MemoCaches {
+/// with quadtree nodes uses them as they are. Non-copyable: it owns the square memo.
+struct MemoCaches: ~Copyable {
     var squares: SquareMemo
     /// Results of partial steps too deep for a record's tag (`NodeRecord.tagLimit`), by
     /// `deepKey`. Emptied by every collection.
@@ -18,9 +18,6 @@ struct MemoCaches {
         squares = MemoCaches.emptySquareMemo(memoryLimit: memoryLimit)
         deepResults.maximumBytes = MemoryPlan.sideTableBytes(memoryLimit: memoryLimit)
     }
-
-    /// Releases the square memo's memory; the caches must not be used after.
-    func deallocate() { squares.deallocate() }
 
     /// An empty square memo at its smallest size, its maximum set by `memoryLimit`.
     static func emptySquareMemo(memoryLimit: Int) -> SquareMemo {
@@ -39,11 +36,10 @@ struct MemoCaches {
         squares.setMaximum(MemoryPlan.squareMemoSets(memoryLimit: memoryLimit))
     }
 
-    /// Replaces the square memo by an empty one of its smallest size.
+    /// Replaces the square memo by an empty one of its smallest size (the old one's sets are
+    /// unmapped).
     mutating func releaseSquares(memoryLimit: Int) {
-        let old = squares
         squares = MemoCaches.emptySquareMemo(memoryLimit: memoryLimit)
-        old.deallocate()
     }
 
     /// Forgets every result (a change of rule); the square memo keeps its size.

@@ -38,7 +38,10 @@ import Glibc
 ///   share: every way of sharing this memo among workers tried so far (sequence locks with and
 ///   without claims, per-worker memos, memos read by all and written by one, lock-free 16-byte
 ///   entries) made two threads slower than the workers' nodes.
-struct SquareMemo {
+///
+/// Owns its sets: non-copyable, it unmaps them when it goes away (a memo replaced by another
+/// is freed by the assignment).
+struct SquareMemo: ~Copyable {
     /// Three ways of a set: results in bytes 4…15, keys (two words each) in bytes 16…63;
     /// bytes 0…3 are spare (zero).
     struct Line {
@@ -90,8 +93,7 @@ struct SquareMemo {
         sets = SquareMemo.allocate(reservedSets)
     }
 
-    /// Releases the sets; the memo must not be used after.
-    func deallocate() { SquareMemo.release(sets, reservedSets) }
+    deinit { SquareMemo.release(sets, reservedSets) }
 
     /// Bytes the sets take (a growing memo touches all of them: keys are spread by hash).
     var bytes: Int { setCount * MemoryLayout<Set>.stride }

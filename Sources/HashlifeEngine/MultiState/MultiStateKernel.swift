@@ -21,9 +21,10 @@
 // 24, are computed: the trails and markers that fill most of a History or Super pattern cost
 // a copy.
 
-/// A rule's per-cell tables for `generation(_:into:width:)`. A handle: the store that made it
-/// frees it (`deallocate`).
-struct MultiStateKernel {
+/// A rule's per-cell tables for `generation(_:into:width:)`. Non-copyable: it owns the tables
+/// and frees them when it goes away (a kernel replaced by another's rule is freed by the
+/// assignment).
+struct MultiStateKernel: ~Copyable {
     /// Entry for a transition computed from the whole block (`MultiStateRule.next`).
     static let fromBlock: UInt16 = 0xFFFF
     /// Bytes between rows of the buffers.
@@ -65,7 +66,7 @@ struct MultiStateKernel {
         }
     }
 
-    func deallocate() {
+    deinit {
         decides.deallocate()
         transitions.deallocate()
     }

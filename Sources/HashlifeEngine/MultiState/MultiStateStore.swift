@@ -48,9 +48,10 @@ struct MultiStateStore: ~Copyable {
         arena.registerEmpty(leaf(0, 0, 0, 0))
     }
 
+    /// Frees the arena's buffers (a handle, NodeArena.swift) and the scratch squares; the
+    /// kernel frees its own tables.
     deinit {
         arena.deallocate()
-        kernel.deallocate()
         scratch.deallocate()
     }
 
@@ -64,7 +65,6 @@ struct MultiStateStore: ~Copyable {
 
     /// Changes the rule: the kernel's tables follow and every memo result is forgotten.
     mutating func setRule(_ rule: MultiStateRule) {
-        kernel.deallocate()
         kernel = MultiStateKernel(rule: rule)
         arena.clearResults()
     }

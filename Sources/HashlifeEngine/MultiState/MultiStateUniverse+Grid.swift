@@ -82,7 +82,6 @@ extension MultiStateUniverse {
         let start = generation
         var remaining = count
         var settled = false
-        let kernel = store.kernel
         while !remaining.isZero {
             let batch = remaining < BigUInt(UInt64(1) << 20) ? Int(remaining.uint64Value!) : 1 << 20
             for done in 0..<batch {
@@ -95,7 +94,7 @@ extension MultiStateUniverse {
                 current.withUnsafeBufferPointer { from in
                     next.withUnsafeMutableBufferPointer { to in
                         for j in 1...h {
-                            for i in 1...w { to[j * stride + i] = kernel.next(at: from.baseAddress! + j * stride + i, stride: stride) }
+                            for i in 1...w { to[j * stride + i] = store.kernel.next(at: from.baseAddress! + j * stride + i, stride: stride) }
                         }
                     }
                 }

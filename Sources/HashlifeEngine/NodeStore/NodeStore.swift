@@ -88,10 +88,9 @@ struct NodeStore: ~Copyable {
         _ = emptyNode(level: NodeStore.leafLevel)
     }
 
-    deinit {
-        memo.deallocate()
-        arena.deallocate()
-    }
+    /// Frees the arena (a handle the workers' views copy: NodeArena.swift); the memo caches
+    /// free themselves.
+    deinit { arena.deallocate() }
 
     /// Number of live nodes (the reserved slot and freed records excluded).
     var nodeCount: Int { arena.liveCount }

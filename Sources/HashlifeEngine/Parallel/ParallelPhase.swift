@@ -8,6 +8,10 @@ import Glibc
 /// What the threads of one multi-threaded step share beside the arena: the free list and the
 /// arena's high-water mark (ids are handed out from them in chunks), the bound that makes a view
 /// pause, the stop flag, and the index with what its growth within the phase needs.
+///
+/// A class, not a non-copyable owner: every worker's view of the phase references it, on every
+/// thread, and it lives until the last of them lets go. Its growth word and its sleeping place
+/// are non-copyable owners, freed with it.
 final class ParallelPhase: @unchecked Sendable {
     private let count: Atomic<Int>
     private let free: Mutex<(head: NodeID, count: Int)>
@@ -40,10 +44,12 @@ final class ParallelPhase: @unchecked Sendable {
     /// Workers running the recursion, and where the index's growth is
     /// (`ParallelPhase.noGrowth`, `growthWanted`, `growing`).
     let active = Atomic<Int>(0)
-    let growth: UnsafeMutablePointer<Atomic<Int>>
+    var growth: UnsafeMutablePointer<Atomic<Int>> { @inline(__always) get { growthWord.pointer } }
+    private let growthWord = AtomicCell(ParallelPhase.noGrowth)
     /// Where workers sleep while the index grows.
-    let waitLock: UnsafeMutablePointer<pthread_mutex_t>
-    let waitCondition: UnsafeMutablePointer<pthread_cond_t>
+    private let waiting = SleepingPlace()
+    var waitLock: UnsafeMutablePointer<pthread_mutex_t> { @inline(__always) get { waiting.mutex } }
+    var waitCondition: UnsafeMutablePointer<pthread_cond_t> { @inline(__always) get { waiting.condition } }
 
     /// The phase stops when its forks come faster than one every so many nanoseconds
     /// (`countFork`; 0: never).
@@ -62,21 +68,6 @@ final class ParallelPhase: @unchecked Sendable {
         self.threads = threads
         indexBound = ParallelPhase.indexBound(buckets: arena.bucketCount, planned: plannedBuckets)
         (startTick, startInserts, insertsPerTick) = (clock.tick, clock.insertsThisTick, clock.insertsPerTick)
-        growth = .allocate(capacity: 1)
-        growth.initialize(to: Atomic(ParallelPhase.noGrowth))
-        waitLock = .allocate(capacity: 1)
-        waitCondition = .allocate(capacity: 1)
-        pthread_mutex_init(waitLock, nil)
-        pthread_cond_init(waitCondition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(waitCondition)
-        pthread_mutex_destroy(waitLock)
-        waitCondition.deallocate()
-        waitLock.deallocate()
-        growth.deinitialize(count: 1)
-        growth.deallocate()
     }
 
     /// The recency tick once `n` more ids have been handed out: the clock advances during a

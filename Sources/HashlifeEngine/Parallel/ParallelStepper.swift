@@ -70,27 +70,15 @@ final class ParallelStepper {
             }
             // A store at its limit collects first, with one thread (and its pins).
             if store.arena.freeCount < margin && store.arena.count >= softBound { return nil }
-            var supplies: [IDSupply] = []
-            var ready = true
-            for _ in 0..<workers {
-                var ids = IDSupply()
-                ready = ids.takeEmergencyIDs(from: &store.arena) && ready
-                supplies.append(ids)
-            }
-            guard ready else {
-                for var ids in supplies {
-                    ids.giveBack(to: &store.arena)
-                    ids.deallocate()
-                }
-                return nil
-            }
+            guard let reserved = IDSupply.reserveEmergencyIDs(workers: workers, from: &store.arena) else { return nil }
             let phase = ParallelPhase(arena: store.arena, clock: store.collector.clock, plannedBuckets: store.plan.plannedBuckets,
                                       softBound: softBound, threads: workers, narrowForkNanoseconds: narrowForkNanoseconds)
-            let views = UnsafeMutablePointer<WorkerView>.allocate(capacity: workers)
-            for i in 0..<workers { (views + i).initialize(to: WorkerView(of: store, phase: phase, pool: pool, ids: supplies[i])) }
+            let views = WorkerViews(count: workers) { i in
+                WorkerView(of: store, phase: phase, pool: pool, ids: IDSupply(emergency: reserved, block: i))
+            }
             let depth = ParallelStepper.forkDepth(workers: workers)
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
-                pool.run(views: views) { view in
+                pool.run(views: views.base) { view in
                     do throws(StepInterruption) {
                         return .success(try view.forkedSuccessor(padded, level: rootLevel, step: step, depth: depth))
                     } catch {
@@ -103,11 +91,9 @@ final class ParallelStepper {
             phase.end(into: &store.arena)
             store.collector.workersStamped = true
             for i in 0..<workers {
-                views[i].giveBack(to: &store)
-                phases.demandForks += views[i].demandForks
+                views.base[i].giveBack(to: &store)
+                phases.demandForks += views.base[i].demandForks
             }
-            views.deinitialize(count: workers)
-            views.deallocate()
             store.collector.clock.count(phase.idsHandedOut)
             switch outcome {
             case let .success(result):

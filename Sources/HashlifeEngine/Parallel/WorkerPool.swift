@@ -15,11 +15,17 @@ import CPrefetch
 /// mostly), so no worker ever blocks while there is work and nested forks cannot deadlock.
 /// Idle helpers take the oldest task (the biggest). Owned by one universe, stopped by its
 /// deinit.
+///
+/// A class, not a non-copyable owner: every helper thread holds it (its loop runs on it) and
+/// the views of each step reference it, so it lives as long as its last holder. Its sleeping
+/// place and its count of hungry workers are non-copyable owners, freed with it.
 final class WorkerPool: @unchecked Sendable {
     /// Threads besides the caller's.
     let helpers: Int
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    /// Where idle workers sleep; `lock` guards the queue.
+    private let sleeping = SleepingPlace()
+    private var lock: UnsafeMutablePointer<pthread_mutex_t> { @inline(__always) get { sleeping.mutex } }
+    private var wake: UnsafeMutablePointer<pthread_cond_t> { @inline(__always) get { sleeping.condition } }
     /// Guarded by `lock`.
     private var queue: [PoolTask] = []
     /// Queued tasks not taken yet (changed under `lock`), for spinning workers to watch.
@@ -27,7 +33,8 @@ final class WorkerPool: @unchecked Sendable {
     /// Workers with nothing queued to take (spinning or asleep; helpers between steps too): an
     /// atomic counter outside the object, which a phase's views watch without retaining the
     /// pool (`WorkerView.isHungry`).
-    let hungry: UnsafeMutablePointer<Atomic<Int>>
+    var hungry: UnsafeMutablePointer<Atomic<Int>> { @inline(__always) get { hungryCount.pointer } }
+    private let hungryCount = AtomicCell(0)
     private var queueStart = 0
     private var stopping = false
     /// Each worker's view of the store for the current step (set by `run`).
@@ -37,12 +44,6 @@ final class WorkerPool: @unchecked Sendable {
     /// A pool of `helpers` threads, each with a stack for a recursion `levels` deep.
     init(helpers: Int, stackBytes: Int) {
         self.helpers = helpers
-        hungry = .allocate(capacity: 1)
-        hungry.initialize(to: Atomic(0))
-        lock = .allocate(capacity: 1)
-        wake = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(wake, nil)
         for index in 1...max(helpers, 1) where helpers > 0 {
             threads.append(Threads.start(stackBytes: stackBytes) { [self] in helperLoop(index: index) })
         }
@@ -56,15 +57,6 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         for thread in threads { pthread_join(thread, nil) }
         threads = []
-    }
-
-    deinit {
-        pthread_cond_destroy(wake)
-        pthread_mutex_destroy(lock)
-        wake.deallocate()
-        lock.deallocate()
-        hungry.deinitialize(count: 1)
-        hungry.deallocate()
     }
 
     /// Runs `body` on the calling thread as worker 0 with `views` (one per worker) set for the

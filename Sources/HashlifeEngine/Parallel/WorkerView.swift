@@ -51,7 +51,7 @@ struct WorkerView: ~Copyable {
     var demandForks = 0
 
     /// A view of `store` for `phase`, run on `pool`, with `ids` (its emergency ids given).
-    init(of store: borrowing NodeStore, phase: ParallelPhase, pool: WorkerPool, ids: IDSupply) {
+    init(of store: borrowing NodeStore, phase: ParallelPhase, pool: WorkerPool, ids: consuming IDSupply) {
         arena = store.arena
         stepping = store.stepping
         (stepping.memoHits, stepping.memoMisses, stepping.square64Steps, stepping.square128Steps) = (0, 0, 0, 0)
@@ -64,8 +64,6 @@ struct WorkerView: ~Copyable {
         indexGrowth = phase.growth
         self.ids = ids
     }
-
-    deinit { ids.deallocate() }
 
     /// Gives back to `store` what the view did: its counters, and the ids it took and did not
     /// use (they go on the free list). Call after `ParallelPhase.end`.
@@ -102,8 +100,9 @@ struct WorkerView: ~Copyable {
 
 /// A worker's fresh ids: `chunkNext` of a chunk taken from the phase, then `emergencyCount`
 /// emergency ids (from index `chunkSize` of the same buffer), and an id a lost insertion race
-/// gave back (`spare`).
-struct IDSupply {
+/// gave back (`spare`). Non-copyable: it owns the buffer and frees it when it goes away (the
+/// ids still in it go back to the arena first: `giveBack`).
+struct IDSupply: ~Copyable {
     /// Ids a view takes from the shared free list or arena at a time.
     static let chunkSize = 4096
     /// Ids each view is given at the start of a phase, for the nodes it makes between the moment
@@ -116,18 +115,25 @@ struct IDSupply {
     var emergencyCount = 0
     var spare: NodeID = 0
 
-    init() { buffer = .allocate(capacity: IDSupply.chunkSize + IDSupply.emergencyIDs) }
+    /// A supply whose emergency ids are block `block` (`emergencyIDs` long) of `reserved`
+    /// (`reserveEmergencyIDs`).
+    init(emergency reserved: [NodeID], block: Int) {
+        buffer = .allocate(capacity: IDSupply.chunkSize + IDSupply.emergencyIDs)
+        for k in 0..<IDSupply.emergencyIDs { buffer[IDSupply.chunkSize + k] = reserved[block * IDSupply.emergencyIDs + k] }
+        emergencyCount = IDSupply.emergencyIDs
+    }
 
-    func deallocate() { buffer.deallocate() }
+    deinit { buffer.deallocate() }
 
-    /// Takes the emergency ids from `arena`'s free list or top; false when it has no room.
-    mutating func takeEmergencyIDs(from arena: inout TwoStateArena) -> Bool {
-        while emergencyCount < IDSupply.emergencyIDs {
-            guard let id = arena.reserveSlot() else { return false }
-            buffer[IDSupply.chunkSize + emergencyCount] = id
-            emergencyCount += 1
-        }
-        return true
+    /// The emergency ids of `workers` supplies (block by block) from `arena`'s free list or top,
+    /// all or none: nil when it has no room for all, the ids taken back on the free list.
+    static func reserveEmergencyIDs(workers: Int, from arena: inout TwoStateArena) -> [NodeID]? {
+        var reserved: [NodeID] = []
+        reserved.reserveCapacity(workers * IDSupply.emergencyIDs)
+        while reserved.count < workers * IDSupply.emergencyIDs, let id = arena.reserveSlot() { reserved.append(id) }
+        if reserved.count == workers * IDSupply.emergencyIDs { return reserved }
+        for id in reserved { arena.pushFree(id) }
+        return nil
     }
 
     /// Puts every id not used on `arena`'s free list.
@@ -136,5 +142,25 @@ struct IDSupply {
         for k in 0..<chunkNext { arena.pushFree(buffer[k]) }
         for k in 0..<emergencyCount { arena.pushFree(buffer[IDSupply.chunkSize + k]) }
         (chunkNext, emergencyCount, spare) = (0, 0, 0)
+    }
+}
+
+/// The views of one phase's workers, one a worker, in a buffer the pool reads by worker index
+/// (`WorkerPool.run`). Non-copyable: it owns the views and the buffer, and destroys and frees
+/// them when it goes away.
+struct WorkerViews: ~Copyable {
+    let base: UnsafeMutablePointer<WorkerView>
+    let count: Int
+
+    /// The views `view(i)` makes for workers 0 ..< `count`.
+    init(count: Int, _ view: (Int) -> WorkerView) {
+        self.count = count
+        base = .allocate(capacity: count)
+        for i in 0..<count { (base + i).initialize(to: view(i)) }
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
