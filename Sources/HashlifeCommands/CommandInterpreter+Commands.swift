@@ -101,15 +101,7 @@ extension CommandInterpreter {
         let population = universe.population
         // A file cut short loads with its warnings: lines after the answer, or "warnings".
         let warnings = session.loadWarnings.map { Excerpt.escapingControls($0.description) }
-        return Answer(lines: ["loaded \(CommandInterpreter.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)"] + warnings, fields: [
-            .init("path", .string(a[0])),
-            .init("name", session.patternName.map { .string($0) } ?? .null),
-            .init("rule", .string(session.rule.description)),
-        ] + statesField + [
-            .init("generation", .string(universe.generation.description)),
-            .init("population", .string(population.description)),
-            .init("background", .int(CommandInterpreter.background(session))),
-        ] + (warnings.isEmpty ? [] : [.init("warnings", .array(warnings.map { .string($0) }))]))
+        return Answer(lines: ["loaded \(CommandInterpreter.shown(a[0])): \(Plural.count(population, "cell")), rule \(session.rule), generation \(universe.generation)"] + warnings, fields: patternFields(path: a[0], population: population) + (warnings.isEmpty ? [] : [.init("warnings", .array(warnings.map { .string($0) }))]))
     }
 
     func save(_ a: [String]) throws(CommandError) -> Answer {
@@ -136,6 +128,21 @@ extension CommandInterpreter {
         }
         let rule = session.rule.description
         return Answer("rule \(rule)", [.init("rule", .string(rule))] + statesField)
+    }
+
+    /// The fields `load` and `info` answer with: the file, its name, the rule (with `states`),
+    /// the generation, the population (`population`, computed once by the caller) and the
+    /// background.
+    func patternFields(path: String?, population: BigUInt) -> [JSONValue.Field] {
+        [
+            .init("path", path.map { .string($0) } ?? .null),
+            .init("name", session.patternName.map { .string($0) } ?? .null),
+            .init("rule", .string(session.rule.description)),
+        ] + statesField + [
+            .init("generation", .string(session.universe.generation.description)),
+            .init("population", .string(population.description)),
+            .init("background", .int(CommandInterpreter.background(session))),
+        ]
     }
 
     /// `"states": N` for a rule of more than two states (answers about two-state rules stay
@@ -278,14 +285,7 @@ extension CommandInterpreter {
             "bounds " + boundsText(box),
             "viewport " + viewportText(session.viewport),
         ]
-        return Answer(lines: lines, fields: [
-            .init("path", session.path.map { .string($0) } ?? .null),
-            .init("name", session.patternName.map { .string($0) } ?? .null),
-            .init("rule", .string(session.rule.description)),
-        ] + statesField + [
-            .init("generation", .string(universe.generation.description)),
-            .init("population", .string(population.description)),
-            .init("background", .int(CommandInterpreter.background(session))),
+        return Answer(lines: lines, fields: patternFields(path: session.path, population: population) + [
             .init("bounds", boundsJSON(box)),
             .init("viewport", viewportJSON(session.viewport)),
         ])

@@ -31,6 +31,16 @@ import HashlifeTestSupport
         #expect(session.universe.threads == 2)
     }
 
+    @Test func aFamilyWithoutThreadsSaysSoInOneSentence() throws {
+        let session = Session(columns: 8, rows: 4, threads: 1)
+        let output = transcript(["rule LifeHistory", "threads 3", "threads 1", "rule B3/S23", "threads 3"], session: session)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("threads 3 (\(processors); rule LifeHistory steps on one thread)"), "\(output)")
+        #expect(lines.contains("threads 1 (\(processors))"), "\(output)")
+        #expect(lines.last == "threads 3 (\(processors))", "\(output)")
+        #expect(session.universe.threads == 3)
+    }
+
     @Test func threadsShowsSetsAndRejectsInText() {
         let session = Session(columns: 8, rows: 4, threads: 2)
         let output = transcript(["threads", "threads 3", "threads 0", "threads abc", "threads 257", "threads -1", "threads 1 2",

@@ -16,3 +16,20 @@ public struct KeptUniverseState {
     public let generation: BigUInt
     public let rule: AnyRule
 }
+
+extension KeptUniverseState {
+    /// `state`, kept by `universe` under `rule`.
+    init<R>(_ state: SavedUniverseState<R>, of universe: any LifeUniverse, rule: AnyRule) {
+        self.init(universe: universe, pin: state.pin, level: state.level, originX: state.originX, originY: state.originY,
+                  generation: state.generation, rule: rule)
+    }
+}
+
+extension SavedUniverseState {
+    /// The state `kept` holds, under its family's `rule`.
+    /// - Precondition: `kept` was kept by `universe`.
+    init(_ kept: KeptUniverseState, rule: R, in universe: any LifeUniverse) {
+        precondition(kept.universe === universe, "a state restored into a universe that did not keep it")
+        self.init(pin: kept.pin, level: kept.level, originX: kept.originX, originY: kept.originY, generation: kept.generation, rule: rule)
+    }
+}

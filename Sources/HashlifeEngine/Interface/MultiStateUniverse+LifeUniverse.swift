@@ -66,21 +66,10 @@ extension MultiStateUniverse: LifeUniverse {
         paste(MultiStateClip(width: w, height: h, cells: cells), x: rect.x, y: rect.y, mode: mode)
     }
 
-    public func keep() -> KeptUniverseState {
-        KeptUniverseState(universe: self, pin: PinnedRoot(root, in: store.collector.pinned), level: level,
-                          originX: originX, originY: originY, generation: generation, rule: anyRule)
-    }
+    public func keep() -> KeptUniverseState { KeptUniverseState(saveState(), of: self, rule: anyRule) }
 
     public func restore(_ state: KeptUniverseState) {
-        precondition(state.universe === self && state.pin.pins === store.collector.pinned,
-                     "a state restored into a universe that did not keep it")
-        guard case .multiState(let rule) = state.rule else { preconditionFailure("a multi-state universe kept another family's rule") }
-        setRule(rule)
-        root = state.root
-        level = state.level
-        originX = state.originX
-        originY = state.originY
-        generation = state.generation
-        registerEmpties()
+        guard case .multiState(let rule) = state.rule else { preconditionFailure("a state of another family's rule") }
+        restore(MultiStateUniverseState(state, rule: rule, in: self))
     }
 }
