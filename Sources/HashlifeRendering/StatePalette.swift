@@ -35,6 +35,27 @@ public struct StatePalette: Hashable, Sendable {
         }
     }
 
+    /// Two-state pictures' colours: `options.dead` for state 0, `options.live` for state 1.
+    public init(options: RenderOptions) {
+        self.init(colors: [options.dead, options.live])
+    }
+
+    /// The colours pictures of `rule` are drawn in with `options`: a rule with one live state
+    /// in `options.live` on `options.dead` (`init(options:)`), any other in Golly's colours
+    /// (`init(rule:)`) on `background` when given, else on Golly's dark grey.
+    public init(rule: AnyRule, options: RenderOptions, background: RGB?) {
+        if rule.stateCount == 2 {
+            self.init(options: options)
+        } else {
+            self.init(rule: rule)
+            if let background { self.background = background }
+        }
+    }
+
+    /// True when one colour shows every live state (the palette has states 0 and 1 only):
+    /// shapes tell its states apart without colours or letters.
+    public var hasOneLiveState: Bool { colors.count == 2 }
+
     /// The background colour (state 0), Golly's dark grey by default.
     public var background: RGB {
         get { colors[0] }
