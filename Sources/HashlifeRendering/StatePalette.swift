@@ -1,6 +1,8 @@
 import HashlifeEngine
 
-/// The colour of each state of a multi-state rule, as Golly colours them by default.
+/// The colour of each state of a rule: what every renderer draws a block's state in. For a
+/// rule of several live states, Golly's default colours (`init(rule:)`); for a two-state
+/// picture, the options' live and dead colours (`init(options:)`).
 ///
 /// Generations: a gradient from red (state 1) to yellow (the last state), each channel
 /// rounded as Golly's `CreateColorGradient` rounds it. History and Super: Golly's table for
