@@ -124,4 +124,20 @@ import HashlifeTestSupport
         let view = hashlife("view", files[1], "--threads", "2", "--format", "text")
         #expect(view.status == 0 && view.err == "note: rule /2/3 steps on one thread\n")
     }
+
+    @Test func boardStepsOnARuleThatStepsOnOneThreadGiveTheNote() throws {
+        let store = ScratchFolder.make("one-universe-board") + "/boards.sqlite"
+        var ids: [String] = []
+        for path in try Self.files() {
+            let made = hashlife("board", "new", path, "--store", store)
+            #expect(made.status == 0, "\(made.err)")
+            ids.append(String(made.out.dropLast()))
+        }
+        for action in [["step", "--by", "3"], ["final", "--max-gen", "50"]] {
+            let multi = hashlife(["board", action[0], ids[1]] + action.dropFirst() + ["--threads", "2", "--store", store])
+            #expect(multi.err.hasPrefix("note: rule /2/3 steps on one thread\n"), "\(multi.err)")
+            let two = hashlife(["board", action[0], ids[0]] + action.dropFirst() + ["--threads", "2", "--store", store])
+            #expect(two.status == 0 && two.err.isEmpty, "\(two.err)")
+        }
+    }
 }

@@ -53,9 +53,7 @@ extension PatternFiles {
                 throw .failure("\(label(path)): \(error.description)")
             }
         }
-        if threads > 1 && !universe.has(.threads) {
-            note(UniverseCapability.threads.refusal(rule: universe.anyRule))
-        }
+        ThreadsOption.noteIfIgnored(threads, by: universe)
         return PatternFile(universe: universe, format: loaded.format, compressed: loaded.compressed, metadata: loaded.metadata)
     }
 

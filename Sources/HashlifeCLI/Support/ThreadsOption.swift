@@ -22,4 +22,11 @@ enum ThreadsOption {
             throw .usage(UsageError(command: command, message: "invalid value for '\(name)': \(error.description)"))
         }
     }
+
+    /// Says in a note on standard error that `universe` steps on one thread, when `threads`
+    /// asks for more and the universe lacks `.threads` (the command goes on).
+    static func noteIfIgnored(_ threads: Int, by universe: any LifeUniverse) {
+        guard threads > 1 && !universe.has(.threads) else { return }
+        PatternFiles.note(UniverseCapability.threads.refusal(rule: universe.anyRule))
+    }
 }
