@@ -104,18 +104,27 @@ public struct RenderOptions: Hashable, Sendable {
 
 /// Block colours for one render: the block area's conversion to a Double done once.
 struct Shader {
-    let options: RenderOptions
+    /// The colours of an empty and of a full block, and whether counts between are shaded.
+    let dead: RGB
+    let live: RGB
+    let density: Bool
     let blockArea: BigUInt
     /// Bits dropped from counts and the area so that the area fits a UInt64.
     private let shift: Int
     private let scaledArea: Double
 
-    init(options: RenderOptions, blockArea: BigUInt) {
+    init(dead: RGB, live: RGB, density: Bool, blockArea: BigUInt) {
         precondition(!blockArea.isZero, "blockArea must be at least 1")
-        self.options = options
+        self.dead = dead
+        self.live = live
+        self.density = density
         self.blockArea = blockArea
         shift = max(0, blockArea.bitWidth - 64)
         scaledArea = Double((blockArea >> shift).uint64Value!)
+    }
+
+    init(options: RenderOptions, blockArea: BigUInt) {
+        self.init(dead: options.dead, live: options.live, density: options.density, blockArea: blockArea)
     }
 
     /// count / blockArea in [0, 1] (a count above the area counts as full).
@@ -127,15 +136,15 @@ struct Shader {
     }
 
     func color(_ count: BigUInt) -> RGB {
-        if count.isZero { return options.dead }
-        if !options.density { return options.live }
+        if count.isZero { return dead }
+        if !density { return live }
         let f = max(fraction(count), RenderOptions.minimumDensity)
-        if f >= 1 { return options.live }
+        if f >= 1 { return live }
         func mix(_ dead: UInt8, _ live: UInt8) -> UInt8 {
             let value = Double(dead) + (Double(live) - Double(dead)) * f
             return UInt8(min(255, max(0, value.rounded())))
         }
-        let (d, l) = (options.dead, options.live)
+        let (d, l) = (dead, live)
         return RGB(r: mix(d.r, l.r), g: mix(d.g, l.g), b: mix(d.b, l.b))
     }
 }

@@ -3,10 +3,13 @@ import HashlifeEngine
 /// Draws block rows as an SVG, streamed one block row at a time.
 ///
 /// The drawing's user units are blocks (`viewBox="0 0 columns rows"`) and its size is
-/// `pixelsPerBlock` pixels per block. A background rect in `dead`, then one `<rect>` per run of
-/// equally coloured live blocks in a row (all live blocks share `live` without density, so
-/// whole runs merge), then, with `grid`, one `<path>` with a line along every block edge, 1
-/// pixel wide on screen whatever the scale.
+/// `pixelsPerBlock` pixels per block. A background rect in the palette's background (state
+/// 0), then one `<rect>` per run of equally coloured blocks not in state 0 in a row, then, with
+/// `grid`, one `<path>` with a line along every block edge, 1 pixel wide on screen whatever
+/// the scale. A palette with one live state and no density shading puts every rect in one
+/// group of its colour (whole runs merge); with density shading (rows that count their cells)
+/// each rect has its shade as its fill; a palette of several live states gives class `sN`
+/// state N's colour in a style and each rect its state's class.
 public enum SVGRenderer {
     /// Grid lines per `emit` when writing the grid path.
     static let gridLinesPerEmit = 256
@@ -26,35 +29,67 @@ public enum SVGRenderer {
             """)
     }
 
+    /// Draws `rows` in `options.live` on `options.dead`.
     public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: (String) -> Void) {
+        render(&rows, palette: StatePalette(options: options), options: options, emit: emit)
+    }
+
+    /// Draws `rows` in `palette`'s colours. `options.live` and `dead` are not used: the
+    /// palette gives every colour.
+    public static func render(_ rows: inout some BlockRows, palette: StatePalette, options: RenderOptions, emit: (String) -> Void) {
         let columns = rows.columns
         let blockRows = rows.rows
         emitOpening(columns: columns, rows: blockRows, options: options, emit: emit)
-        let shader = Shader(options: options, blockArea: rows.blockArea)
-        emit("<rect width=\"\(columns)\" height=\"\(blockRows)\" fill=\"\(options.dead.hex)\"/>\n")
-        // Without density every live block is `live`: one group fill instead of one per rect.
-        if !options.density { emit("<g fill=\"\(options.live.hex)\">\n") }
+        let shading = options.density && rows.hasCounts
+        let grouped = !shading && palette.hasOneLiveState
+        let classes = !shading && !grouped
+        if classes {
+            var style = "<style>"
+            for state in 1..<palette.colors.count { style += ".s\(state){fill:\(palette.colors[state].hex)}" }
+            emit(style + "</style>\n")
+        }
+        emit("<rect width=\"\(columns)\" height=\"\(blockRows)\" fill=\"\(palette.background.hex)\"/>\n")
+        // With one colour for every block not in state 0: one group fill instead of one per rect.
+        if grouped { emit("<g fill=\"\(palette.color(1).hex)\">\n") }
+        let shader = Shader(dead: palette.background, live: palette.color(1), density: true, blockArea: rows.blockArea)
 
         for y in 0..<blockRows where !rows.isCancelled {
-            let counts = rows.checkedRow(y)
             var line = ""
             var x = 0
-            while x < columns {
-                if counts[x].isZero {
-                    x += 1
-                    continue
+            if shading {
+                let counts = rows.checkedCounts(y)
+                while x < columns {
+                    if counts[x].isZero {
+                        x += 1
+                        continue
+                    }
+                    let color = shader.color(counts[x])
+                    var end = x + 1
+                    while end < columns, !counts[end].isZero, shader.color(counts[end]) == color { end += 1 }
+                    line += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(end - x)\" height=\"1\" fill=\"\(color.hex)\"/>\n"
+                    x = end
                 }
-                let color = shader.color(counts[x])
-                var end = x + 1
-                while end < columns, !counts[end].isZero, shader.color(counts[end]) == color { end += 1 }
-                line += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(end - x)\" height=\"1\""
-                line += options.density ? " fill=\"\(color.hex)\"/>\n" : "/>\n"
-                x = end
+            } else {
+                let states = rows.checkedStates(y)
+                while x < columns {
+                    let state = states[x]
+                    if state == 0 {
+                        x += 1
+                        continue
+                    }
+                    var end = x + 1
+                    while end < columns, states[end] == state { end += 1 }
+                    // A state beyond the palette shows as its last colour, as `StatePalette.color` has it.
+                    let shown = min(Int(state), palette.colors.count - 1)
+                    line += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(end - x)\" height=\"1\""
+                    line += classes ? " class=\"s\(shown)\"/>\n" : "/>\n"
+                    x = end
+                }
             }
             if !line.isEmpty { emit(line) }
         }
 
-        if !options.density { emit("</g>\n") }
+        if grouped { emit("</g>\n") }
         if options.grid { emitGrid(columns: columns, rows: blockRows, options: options, emit: emit) }
         emit("</svg>\n")
     }

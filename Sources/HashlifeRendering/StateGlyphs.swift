@@ -23,3 +23,22 @@ public enum StateGlyphs {
     /// One sentence describing the characters, for help texts.
     public static let legend = "'.' is state 0, A to X states 1 to 24, a to z states 25 to 50, '+' any higher state"
 }
+
+/// The character `view --format text` prints for each state of a rule with several live
+/// states: `.` for state 0, the RLE letters `A`–`X` for states 1–24, `a`–`z` for states 25–50,
+/// and `*` for every state above 50 (Golly's RLE writes those with two letters, which would
+/// not keep one character per block).
+public enum StateCharacters {
+    /// The ASCII byte for `state`.
+    public static func byte(_ state: UInt8) -> UInt8 {
+        switch state {
+        case 0: UInt8(ascii: ".")
+        case 1...24: UInt8(ascii: "A") + state - 1
+        case 25...50: UInt8(ascii: "a") + state - 25
+        default: UInt8(ascii: "*")
+        }
+    }
+
+    /// The highest state with a character of its own.
+    public static let distinctStates = 50
+}

@@ -1,6 +1,8 @@
 import HashlifeEngine
 
-/// The colour of each state of a multi-state rule, as Golly colours them by default.
+/// The colour of each state of a rule: what every renderer draws a block's state in. For a
+/// rule of several live states, Golly's default colours (`init(rule:)`); for a two-state
+/// picture, the options' live and dead colours (`init(options:)`).
 ///
 /// Generations: a gradient from red (state 1) to yellow (the last state), each channel
 /// rounded as Golly's `CreateColorGradient` rounds it. History and Super: Golly's table for
@@ -34,6 +36,27 @@ public struct StatePalette: Hashable, Sendable {
         case .multiState(let rule): self.init(rule: rule)
         }
     }
+
+    /// Two-state pictures' colours: `options.dead` for state 0, `options.live` for state 1.
+    public init(options: RenderOptions) {
+        self.init(colors: [options.dead, options.live])
+    }
+
+    /// The colours pictures of `rule` are drawn in with `options`: a rule with one live state
+    /// in `options.live` on `options.dead` (`init(options:)`), any other in Golly's colours
+    /// (`init(rule:)`) on `background` when given, else on Golly's dark grey.
+    public init(rule: AnyRule, options: RenderOptions, background: RGB?) {
+        if rule.stateCount == 2 {
+            self.init(options: options)
+        } else {
+            self.init(rule: rule)
+            if let background { self.background = background }
+        }
+    }
+
+    /// True when one colour shows every live state (the palette has states 0 and 1 only):
+    /// shapes tell its states apart without colours or letters.
+    public var hasOneLiveState: Bool { colors.count == 2 }
 
     /// The background colour (state 0), Golly's dark grey by default.
     public var background: RGB {

@@ -31,10 +31,13 @@ private struct GeneratedRows: BlockRows {
     let blockArea: BigUInt
     let log: EventLog
     let count: (Int, Int) -> BigUInt
+    var hasCounts: Bool { true }
     mutating func row(_ index: Int) -> [BigUInt] {
         log.events.append(.row(index))
         return (0..<columns).map { count($0, index) }
     }
+    mutating func states(_ index: Int) -> [UInt8] { row(index).map { $0.isZero ? 0 : 1 } }
+    mutating func counts(_ index: Int) -> [BigUInt]? { row(index) }
 }
 
 private func renderText(_ rows: some BlockRows, _ style: TextStyle) -> [String] {

@@ -7,7 +7,7 @@ import Testing
 // zoomed-out block.
 
 private func renderText(_ states: [[UInt8]], _ style: TextStyle, palette: StatePalette, colours: TerminalColours?) -> String {
-    var rows = StoredStateRows(states)
+    var rows = StoredBlockRows(states: states)
     var out = ""
     TextRenderer.render(&rows, style: style, palette: palette, colours: colours) { out += $0 }
     return out
@@ -78,7 +78,7 @@ private func sgr(_ colour: RGB, _ base: Int = 38) -> String { "\u{1B}[0;\(base);
             var palette = StatePalette(rule: try MultiStateRule("345/2/5"))
             palette.background = RGB(r: 1, g: 2, b: 3)
             let states: [[UInt8]] = [[0, 1, 2], [3, 4, 0]]
-            var rows = StoredStateRows(states)
+            var rows = StoredBlockRows(states: states)
             let options = RenderOptions(grid: grid, pixelsPerBlock: 3)
             var file: [UInt8] = []
             PNGRenderer.render(&rows, palette: palette, options: options) { file += $0 }
@@ -96,7 +96,7 @@ private func sgr(_ colour: RGB, _ base: Int = 38) -> String { "\u{1B}[0;\(base);
 
     @Test func svgClassesCarryTheStateColours() {
         let palette = StatePalette(rule: history)
-        var rows = StoredStateRows([[0, 1, 1, 2], [4, 0, 0, 4]])
+        var rows = StoredBlockRows(states: [[0, 1, 1, 2], [4, 0, 0, 4]])
         var svg = ""
         SVGRenderer.render(&rows, palette: palette, options: RenderOptions(pixelsPerBlock: 2)) { svg += $0 }
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
@@ -114,7 +114,7 @@ private func sgr(_ colour: RGB, _ base: Int = 38) -> String { "\u{1B}[0;\(base);
         let states: [[UInt8]] = [[0, 25, 13], [7, 0, 1]]
         for grid in [false, true] {
             let options = RenderOptions(grid: grid, pixelsPerBlock: 4)
-            var rows = StoredStateRows(states)
+            var rows = StoredBlockRows(states: states)
             let pixels = try #require(GIFRenderer.frame(&rows, palette: palette, options: options))
             let colours = GIFRenderer.palette(palette, options: options)
             #expect(colours.count == (grid ? 27 : 26))
@@ -137,7 +137,7 @@ private func sgr(_ colour: RGB, _ base: Int = 38) -> String { "\u{1B}[0;\(base);
         var full = StatePalette(colors: (0..<256).map { RGB(r: UInt8($0), g: 0, b: 0) })
         full.background = .black
         let options = RenderOptions(grid: true, gridColor: RGB(r: 200, g: 0, b: 0), pixelsPerBlock: 3)
-        var rows = StoredStateRows([[0]])
+        var rows = StoredBlockRows(states: [[0]])
         #expect(GIFRenderer.palette(full, options: options).count == 256)
         #expect(GIFRenderer.frame(&rows, palette: full, options: options)?.last == 200)
     }

@@ -134,28 +134,21 @@ enum AnimateCommand: Subcommand {
         let output = try OutputFile(out)
         Interrupts.install()
         context.interrupts.reset()
-        let loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        let file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        let universe = file.universe
         let plan = Plan(path: path, from: from, target: target, step: step, log: arguments.flag("--log"), window: window, size: size,
                         sizeGiven: arguments.value("--size") != nil, zoom: zoom, options: options, delay: delay, loopCount: loopCount, fullFrames: arguments.flag("--full-frames"))
-        switch loaded {
-        case .twoState(let universe, _):
-            try animate(universe, plan: plan, palette: GIFRenderer.palette(options), output: output, context: context, command: command) { viewport in
-                var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
-                return GIFRenderer.frame(&rows, options: options)
-            }
-        case .multiState(let universe, _):
-            let palette: StatePalette
-            do throws(CommandError) {
-                palette = try MultiStatePictures.palette(for: universe.rule, arguments: arguments, options: options,
-                                                         label: PatternFiles.label(path), command: command)
-            } catch {
-                output.abandon()
-                throw error
-            }
-            try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
-                var rows = InterruptibleRows(universe.blockStateRows(of: viewport), control: context.interrupts)
-                return GIFRenderer.frame(&rows, palette: palette, options: options)
-            }
+        let palette: StatePalette
+        do throws(CommandError) {
+            palette = try Pictures.palette(for: universe, arguments: arguments, options: options, label: PatternFiles.label(path),
+                                           command: command)
+        } catch {
+            output.abandon()
+            throw error
+        }
+        try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
+            var rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
+            return GIFRenderer.frame(&rows, palette: palette, options: options)
         }
     }
 
@@ -179,7 +172,7 @@ enum AnimateCommand: Subcommand {
 
     /// Writes the animation of `universe` to `output`: `frame` draws one viewport's palette
     /// indices into `palette` (nil when Ctrl-C stopped it).
-    static func animate<U: SampledUniverse>(_ universe: U, plan: Plan, palette: [RGB], output: OutputFile, context: CommandContext,
+    static func animate(_ universe: any LifeUniverse, plan: Plan, palette: [RGB], output: OutputFile, context: CommandContext,
                                             command: String, frame: (Viewport) -> [UInt8]?) throws(CommandError) {
         let (target, step, options) = (plan.target, plan.step, plan.options)
         func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
@@ -208,7 +201,7 @@ enum AnimateCommand: Subcommand {
             // --fit, and --fit-each without --size: a first pass for the union of every frame's
             // bounds, then back to the start.
             func unionOfFrames() throws(CommandError) -> CellRect? {
-                let start = universe.saveState()
+                let start = universe.keep()
                 var union: CellRect?
                 for generation in samples {
                     try advance(universe, to: generation, context: context)
@@ -282,7 +275,7 @@ enum AnimateCommand: Subcommand {
     }
 
     /// Steps to `generation` (not before the current one), Ctrl-C and memory as `run` reports them.
-    static func advance(_ universe: some SampledUniverse, to generation: BigUInt, context: CommandContext) throws(CommandError) {
+    static func advance(_ universe: any LifeUniverse, to generation: BigUInt, context: CommandContext) throws(CommandError) {
         guard generation > universe.generation else { return }
         do { try universe.step(by: generation - universe.generation, control: context.interrupts, progress: nil) } catch {
             switch error {

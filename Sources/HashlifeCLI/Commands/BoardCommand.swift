@@ -113,8 +113,12 @@ enum BoardCommand: Subcommand {
                 let previews = arguments.flag("--previews") || (context.standardOutputIsTerminal && !arguments.flag("--no-previews"))
                 try list(service, json: json, previews: previews, context: context)
             case "show": try show(service, operands[0], json: json, context: context)
-            case "step": try step(service, operands[0], arguments: arguments, json: json, context: context)
-            case "final": try final(service, operands[0], arguments: arguments, json: json, context: context)
+            case "step":
+                noteIfSingleThreaded(service, operands[0], threads: threads)
+                try step(service, operands[0], arguments: arguments, json: json, context: context)
+            case "final":
+                noteIfSingleThreaded(service, operands[0], threads: threads)
+                try final(service, operands[0], arguments: arguments, json: json, context: context)
             case "export": try export(service, operands[0], to: operands[1], arguments: arguments, json: json, context: context)
             case "rename":
                 try service.rename(operands[0], to: operands[1])
@@ -244,6 +248,13 @@ enum BoardCommand: Subcommand {
         lines.append("thumbnail:")
         lines += thumbnail.map { "  " + $0 }
         context.standardOutput(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The note of `ThreadsOption.noteIfIgnored` for the board `id` (none when it cannot be
+    /// read: the action then reports why).
+    static func noteIfSingleThreaded(_ service: BoardService, _ id: String, threads: Int) {
+        guard threads > 1, let board = try? service.board(id), let rule = try? AnyRule.parse(board.rule) else { return }
+        ThreadsOption.noteIfIgnored(threads, by: rule.makeUniverse())
     }
 
     static func step(_ service: BoardService, _ id: String, arguments: ParsedArguments, json: Bool, context: CommandContext) throws(CommandError) {

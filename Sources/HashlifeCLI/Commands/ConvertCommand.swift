@@ -39,12 +39,8 @@ enum ConvertCommand: Subcommand {
         let format = try PatternFiles.outputFormat(for: output, format: arguments.value("--format"), command: command, option: "OUT")
         let destination = try OutputFile(output)
         // No steps: the load grows the store past any limit as it needs, so the default serves.
-        switch try PatternFiles.load(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes, threads: 1) {
-        case .twoState(let universe, let decoded):
-            try PatternFiles.write(universe, to: destination, format: format, source: decoded.document, context: context)
-        case .multiState(let universe, let decoded):
-            try PatternFiles.checkMultiStateFormat(format, output: destination, command: command)
-            try PatternFiles.write(universe, to: destination, format: format, comments: decoded.pattern.comments, context: context)
-        }
+        let file = try PatternFiles.open(input, rule: nil, memoryLimit: MemoryLimit.defaultBytes, threads: 1)
+        try PatternFiles.checkFormat(format, holds: file.universe.anyRule, output: destination, command: command)
+        try PatternFiles.write(file.universe, to: destination, format: format, metadata: file.metadata, context: context)
     }
 }

@@ -24,27 +24,53 @@ enum InfoCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let path = arguments.positionals["FILE"]!
         let memoryLimit = try MemoryOption.limit(arguments, command: "hashlife info")
-        let universe: Universe, decoded: DecodedPattern
-        switch try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: 1) {
-        case .twoState(let twoState, let file): (universe, decoded) = (twoState, file)
-        case .multiState(let multiState, let file):
-            return describe(multiState, file, path: path, json: arguments.flag("--json"), context: context)
-        }
-        let document = decoded.document
+        let file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: 1)
+        let universe = file.universe
         let population = universe.population
-        var fields: [InfoReport.Field] = [
-            .both("generation", .string(universe.generation.description), universe.generation.description),
-            .both("population", .string(population.description), population.description),
-            .json("background", .int(universe.background)),
-        ]
-        if universe.background == 1 { fields.append(.text("background", "1 (the cells are those that differ from an all-alive plane)")) }
-        let report = InfoReport(path: path, format: decoded.format, compressed: decoded.compressed, name: document.name,
-                                author: document.author, comments: document.comments, rule: universe.rule.description,
+        var fields: [InfoReport.Field] = []
+        // A rule with one live state has its population in that state; a rule of more states
+        // gives its family, its states and the cells in each.
+        let byState = universe.stateCount > 2 ? stateFields(universe) : []
+        fields += byState.prefix(2)
+        fields.append(.both("generation", .string(universe.generation.description), universe.generation.description))
+        fields.append(.both("population", .string(population.description),
+                            population.description + (byState.isEmpty ? "" : " (cells not in state 0)")))
+        fields += byState.dropFirst(2)
+        fields.append(.json("background", .int(universe.currentBackground)))
+        if universe.currentBackground == 1 { fields.append(.text("background", "1 (the cells are those that differ from an all-alive plane)")) }
+        let report = InfoReport(path: path, format: file.format, compressed: file.compressed, name: file.metadata.name,
+                                author: file.metadata.author, comments: file.metadata.comments, rule: universe.anyRule.description,
                                 fields: fields, box: universe.boundingBox, level: universe.rootLevel,
-                                treeNodes: universe.treeNodeCount, statistics: universe.statistics)
+                                treeNodes: universe.treeNodes, statistics: universe.statistics)
         context.standardOutput(arguments.flag("--json") ? report.json : report.text)
     }
 
+    /// The most cells counted state by state: beyond it only the population is given.
+    static let stateCountLimit = 10_000_000
+
+    /// The fields of a rule of several live states: its family and state count, then the cells
+    /// in each state not 0 (counted when the population is at most `stateCountLimit`).
+    static func stateFields(_ universe: any LifeUniverse) -> [InfoReport.Field] {
+        var counts: [Int]? = nil
+        if universe.population <= BigUInt(UInt64(stateCountLimit)) {
+            var tally = [Int](repeating: 0, count: universe.stateCount)
+            universe.forEachCell(in: nil) { _, _, state in tally[Int(state)] += 1 }
+            counts = tally
+        }
+        let family = universe.anyRule.statesFamilyName
+        let byState: JSONValue = counts.map { tally in
+            .fields(tally.enumerated().dropFirst().filter { $0.element > 0 }.map { (String($0.offset), .int($0.element)) })
+        } ?? .null
+        let listed = counts.map { tally in
+            let nonZero = tally.enumerated().dropFirst().filter { $0.element > 0 }.map { "\($0.offset): \($0.element)" }
+            return nonZero.isEmpty ? "none" : nonZero.joined(separator: ", ")
+        } ?? "not counted (more than \(stateCountLimit) cells)"
+        return [
+            .json("family", family.map { .string($0) } ?? .null),
+            .both("states", .int(universe.stateCount), "\(universe.stateCount)" + (family.map { " (\($0))" } ?? "")),
+            InfoReport.Field(json: ("cells_by_state", byState), text: ("by state", listed)),
+        ]
+    }
 }
 
 /// What `info` says about a file, as text or as one JSON object: the file's fields, the rule,

@@ -105,12 +105,12 @@ enum PlotCommand: Subcommand {
         }
         Interrupts.install()
         context.interrupts.reset()
-        let loaded: LoadedUniverse
-        do throws(CommandError) { loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads) } catch {
+        let file: PatternFile
+        do throws(CommandError) { file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: threads) } catch {
             output?.abandon()
             throw error
         }
-        let universe = loaded.sampled
+        let universe = file.universe
         let first = from ?? universe.generation
         do throws(CommandError) {
             guard first >= universe.generation else {
@@ -182,7 +182,7 @@ enum PlotCommand: Subcommand {
             }
             if format == .json { emit("\n]\n") }
             if isChart {
-                let title = arguments.value("--title") ?? loaded.name ?? Self.fileTitle(path)
+                let title = arguments.value("--title") ?? file.name ?? Self.fileTitle(path)
                 let plot = PopulationPlot(title: title, samples: collected, logarithmic: arguments.flag("--log"), width: size.width, height: size.height)
                 if format == .svg {
                     emit(plot.svg(theme: theme))

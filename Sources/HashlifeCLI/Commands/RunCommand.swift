@@ -56,17 +56,17 @@ enum RunCommand: Subcommand {
         }
         // Opened before the work: an output that cannot be written is reported at once.
         let output = try out.map { (path) throws(CommandError) in try OutputFile(path) }
-        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
-        if case .multiState = loaded, let outFormat, let output {
-            try PatternFiles.checkMultiStateFormat(outFormat, output: output, command: command)
+        let file = try PatternFiles.open(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
+        let universe = file.universe
+        if let outFormat, let output {
+            try PatternFiles.checkFormat(outFormat, holds: universe.anyRule, output: output, command: command)
         }
-        let universe = loaded.stepping
         guard target >= universe.generation else {
             throw .failure("\(path): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot compute the earlier generation \(Excerpt.number(target))")
         }
         try advance(universe, to: target, context: context)
         // No step follows: the count's caches take the square memo's place.
-        if case .twoState(let twoState, _) = loaded { twoState.releaseStepMemo() }
+        universe.releaseStepMemoIfKept()
         let population = universe.population
         // The pattern is written first; the result line is printed whether or not that worked
         // (on standard error when the pattern goes to standard output), then a failure to
@@ -74,12 +74,7 @@ enum RunCommand: Subcommand {
         var writeFailure: CommandError? = nil
         if let output, let outFormat {
             do throws(CommandError) {
-                switch loaded {
-                case .twoState(let twoState, let decoded):
-                    try PatternFiles.write(twoState, to: output, format: outFormat, source: decoded.document, context: context)
-                case .multiState(let multiState, let decoded):
-                    try PatternFiles.write(multiState, to: output, format: outFormat, comments: decoded.pattern.comments, context: context)
-                }
+                try PatternFiles.write(universe, to: output, format: outFormat, metadata: file.metadata, context: context)
             } catch {
                 writeFailure = error
             }
@@ -87,12 +82,12 @@ enum RunCommand: Subcommand {
         let seconds = (clock.now - start) / .seconds(1)
         let json = arguments.flag("--json")
         let line = json
-            ? report(loaded, population: population, seconds: seconds).encoded + "\n"
+            ? report(universe, population: population, seconds: seconds).encoded + "\n"
             : "\(universe.generation): \(population)\n"
         if output?.isStandardOutput == true { context.standardError(line) } else { context.standardOutput(line) }
         // The line stays plain for scripts; what the count is relative to goes to standard
         // error (the JSON object has it as `background`).
-        if !json, case .twoState(let twoState, _) = loaded, twoState.background == 1 { context.standardError(backgroundNote) }
+        if !json, universe.currentBackground == 1 { context.standardError(backgroundNote) }
         if let writeFailure { throw writeFailure }
     }
 
@@ -102,7 +97,7 @@ enum RunCommand: Subcommand {
 
     /// Steps `universe` to `target` with a progress bar on standard error (when it is a
     /// terminal) and Ctrl-C stopping cleanly: exit 130 after saying which generation was reached.
-    static func advance(_ universe: some SteppingUniverse, to target: BigUInt, context: CommandContext) throws(CommandError) {
+    static func advance(_ universe: any LifeUniverse, to target: BigUInt, context: CommandContext) throws(CommandError) {
         Interrupts.install()
         let control = context.interrupts
         control.reset()
@@ -127,23 +122,18 @@ enum RunCommand: Subcommand {
 
     /// The `--json` object: big numbers as decimal strings, bounds null when empty, `memory` the
     /// engine's statistics (`EngineStatistics.json`), `threads` the threads a step could use
-    /// (1 for a multi-state rule), `states` the rule's number of cell states.
-    static func report(_ loaded: LoadedUniverse, population: BigUInt, seconds: Double) -> JSONValue {
-        let universe = loaded.stepping
-        let (background, rule, states, threads): (Int, String, Int, Int) = switch loaded {
-        case .twoState(let twoState, _): (twoState.background, twoState.rule.description, 2, twoState.threads)
-        case .multiState(let multiState, _): (0, multiState.rule.description, multiState.rule.stateCount, 1)
-        }
-        return .fields([
+    /// (1 for a rule that steps on one thread), `states` the rule's number of cell states.
+    static func report(_ universe: any LifeUniverse, population: BigUInt, seconds: Double) -> JSONValue {
+        .fields([
             ("generation", .string(universe.generation.description)),
             ("population", .string(population.description)),
-            ("background", .int(background)),
+            ("background", .int(universe.currentBackground)),
             ("bounds", PatternFiles.bounds(universe.boundingBox)),
-            ("rule", .string(rule)),
-            ("states", .int(states)),
-            ("tree_nodes", .int(universe.treeNodeCount)),
+            ("rule", .string(universe.anyRule.description)),
+            ("states", .int(universe.stateCount)),
+            ("tree_nodes", .int(universe.treeNodes)),
             ("memory", universe.statistics.json),
-            ("threads", .int(threads)),
+            ("threads", .int(universe.threads)),
             ("seconds", .double(seconds)),
         ])
     }

@@ -141,13 +141,10 @@ enum ViewCommand: Subcommand {
         }
         Interrupts.install()
         context.interrupts.reset()
-        let loaded = try PatternFiles.load(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
-        var palette: StatePalette?
-        if case .multiState(let universe, _) = loaded {
-            palette = try MultiStatePictures.palette(for: universe.rule, arguments: arguments, options: options,
-                                                     label: PatternFiles.label(path), command: command)
-        }
-        let universe = loaded.sampled
+        let file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
+        let universe = file.universe
+        let palette = try Pictures.palette(for: universe, arguments: arguments, options: options, label: PatternFiles.label(path),
+                                           command: command)
         if let gen = arguments.value("--gen") {
             let target = try PatternFiles.count(gen, option: "--gen", command: command)
             guard target >= universe.generation else {
@@ -188,27 +185,14 @@ enum ViewCommand: Subcommand {
             guard failure == nil else { return }
             if output == nil { context.standardOutput(text) } else { emit(Array(text.utf8)) }
         }
-        switch loaded {
-        case .twoState(let universe, _):
-            var rows = InterruptibleRows(universe.blockRows(of: viewport), control: context.interrupts)
-            switch format {
-            case .text: TextRenderer.render(&rows, style: .text, emit: emitText)
-            case .unicode: TextRenderer.render(&rows, style: .unicode, emit: emitText)
-            case .braille: TextRenderer.render(&rows, style: .braille, emit: emitText)
-            case .svg: SVGRenderer.render(&rows, options: options, emit: emitText)
-            case .png: PNGRenderer.render(&rows, options: options, emit: emit)
-            }
-        case .multiState(let universe, _):
-            let palette = palette!
-            var rows = InterruptibleRows(universe.blockStateRows(of: viewport), control: context.interrupts)
-            let colours = MultiStatePictures.terminalColours(context, toStandardOutput: output?.isStandardOutput ?? true)
-            switch format {
-            case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
-            case .unicode: TextRenderer.render(&rows, style: .unicode, palette: palette, colours: colours, emit: emitText)
-            case .braille: TextRenderer.render(&rows, style: .braille, palette: palette, colours: colours, emit: emitText)
-            case .svg: SVGRenderer.render(&rows, palette: palette, options: options, emit: emitText)
-            case .png: PNGRenderer.render(&rows, palette: palette, options: options, emit: emit)
-            }
+        var rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
+        let colours = Pictures.terminalColours(context, palette: palette, toStandardOutput: output?.isStandardOutput ?? true)
+        switch format {
+        case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
+        case .unicode: TextRenderer.render(&rows, style: .unicode, palette: palette, colours: colours, emit: emitText)
+        case .braille: TextRenderer.render(&rows, style: .braille, palette: palette, colours: colours, emit: emitText)
+        case .svg: SVGRenderer.render(&rows, palette: palette, options: options, emit: emitText)
+        case .png: PNGRenderer.render(&rows, palette: palette, options: options, emit: emit)
         }
         if context.interrupts.isCancelled {
             output?.abandon()
@@ -222,9 +206,9 @@ enum ViewCommand: Subcommand {
     }
 }
 
-/// Block rows (`BlockRows`) or state rows (`StateRows`) that stop when Ctrl-C cancels
-/// `control`: the renderers check `isCancelled` between rows and end early.
-struct InterruptibleRows<Base> {
+/// Block rows that stop when Ctrl-C cancels `control`: the renderers check `isCancelled`
+/// between rows and end early.
+struct InterruptibleRows<Base: BlockRows>: BlockRows {
     var base: Base
     let control: StepControl
     init(_ base: Base, control: StepControl) {
@@ -232,17 +216,10 @@ struct InterruptibleRows<Base> {
         self.control = control
     }
     var isCancelled: Bool { control.isCancelled }
-}
-
-extension InterruptibleRows: BlockRows where Base: BlockRows {
     var columns: Int { base.columns }
     var rows: Int { base.rows }
     var blockArea: BigUInt { base.blockArea }
-    mutating func row(_ index: Int) -> [BigUInt] { base.row(index) }
-}
-
-extension InterruptibleRows: StateRows where Base: StateRows {
-    var columns: Int { base.columns }
-    var rows: Int { base.rows }
-    mutating func row(_ index: Int) -> [UInt8] { base.row(index) }
+    var hasCounts: Bool { base.hasCounts }
+    mutating func states(_ index: Int) -> [UInt8] { base.states(index) }
+    mutating func counts(_ index: Int) -> [BigUInt]? { base.counts(index) }
 }

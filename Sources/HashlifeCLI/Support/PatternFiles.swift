@@ -35,6 +35,13 @@ enum PatternFiles {
         for warning in warnings { sink(Excerpt.escapingControls(warning.description) + "\n") }
     }
 
+    /// Writes "note: `text`" where `withWarnings` sends this thread's warnings; nowhere
+    /// outside it.
+    static func note(_ text: String) {
+        guard let sink = warningSinks.withLock({ $0[pthread_self()] }) else { return }
+        sink("note: " + text + "\n")
+    }
+
     /// The decoded file at `path` ("-" for standard input), in any supported format, whose
     /// text may be at most `limit` bytes (the memory limit); the file's rule is checked unless
     /// the command replaces it (`checkingRule` false). Its warnings go to `report`.
@@ -76,22 +83,6 @@ enum PatternFiles {
             throw .usage(UsageError(command: command, message: "cannot tell the output format from \(Excerpt.quote(path)) (\(option)); use .rle, .mc, .cells or .lif, optionally with .gz, or give --format"))
         }
         return chosen
-    }
-
-    /// Writes `universe` to `output` in `format` (gzip when the name ends in .gz), keeping the
-    /// source document's name, author and comments, and publishes it (see `OutputFile`).
-    static func write(_ universe: Universe, to output: OutputFile, format: PatternFormat, source: PatternDocument?,
-                      context: CommandContext) throws(CommandError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try PatternCodec.encode(universe, as: format, compressed: PatternFormat.isCompressedName(output.path),
-                                            name: source?.name, author: source?.author, comments: source?.comments ?? [])
-        } catch {
-            output.abandon()
-            throw .failure("\(label(output.path)): \(error)")
-        }
-        try output.write(bytes, context: context)
-        try output.commit()
     }
 
     /// A rule from the command line, or a usage error naming the option (the rule error

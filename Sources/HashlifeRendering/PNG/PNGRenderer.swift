@@ -4,11 +4,14 @@ import HashlifeEngine
 /// Draws block rows as a PNG through `PNGWriter`, streamed: memory stays proportional to the
 /// image width whatever its height (one scanline and zlib's state).
 ///
-/// Each block is `pixelsPerBlock`² pixels. The image is 1-bit greyscale when every colour it can
-/// hold is black or white (no density shading, no grid drawn, live and dead each black or
-/// white), 8-bit RGB otherwise. With `grid` and `pixelsPerBlock` ≥ 3, the last pixel row and
-/// column of every block are drawn in `gridColor`, so the lines follow block boundaries; with
-/// smaller blocks no grid is drawn (it would cover the blocks).
+/// Each block is `pixelsPerBlock`² pixels in its state's colour from the palette (state 0 its
+/// background); with `density`, rows that count their cells (`BlockRows.hasCounts`) shade
+/// each block from the background to state 1's colour by the fraction of its cells alive. The
+/// image is 1-bit greyscale when every colour it can hold is black or white (no density
+/// shading, no grid drawn, every palette colour black or white), 8-bit RGB otherwise. With
+/// `grid` and `pixelsPerBlock` ≥ 3, the last pixel row and column of every block are drawn in
+/// `gridColor`, so the lines follow block boundaries; with smaller blocks no grid is drawn (it
+/// would cover the blocks).
 public enum PNGRenderer {
     /// Compressed bytes per IDAT chunk (the last one may be shorter).
     public static let idatChunkSize = PNGWriter.idatChunkSize
@@ -29,12 +32,21 @@ public enum PNGRenderer {
         options.grid && options.pixelsPerBlock >= 3
     }
 
-    /// Renders `rows` (precondition: `canRender`), handing the file's bytes to `emit` in order.
+    /// Renders `rows` (precondition: `canRender`) in `options.live` on `options.dead`,
+    /// handing the file's bytes to `emit` in order.
     public static func render(_ rows: inout some BlockRows, options: RenderOptions, emit: ([UInt8]) -> Void) {
-        withoutActuallyEscaping(emit) { emit in draw(&rows, options: options, emit: emit) }
+        render(&rows, palette: StatePalette(options: options), options: options, emit: emit)
     }
 
-    private static func draw(_ rows: inout some BlockRows, options: RenderOptions, emit: @escaping ([UInt8]) -> Void) {
+    /// Renders `rows` (precondition: `canRender`) in `palette`'s colours, handing the file's
+    /// bytes to `emit` in order. `options.live` and `dead` are not used: the palette gives
+    /// every colour.
+    public static func render(_ rows: inout some BlockRows, palette: StatePalette, options: RenderOptions, emit: ([UInt8]) -> Void) {
+        withoutActuallyEscaping(emit) { emit in draw(&rows, palette: palette, options: options, emit: emit) }
+    }
+
+    private static func draw(_ rows: inout some BlockRows, palette: StatePalette, options: RenderOptions,
+                             emit: @escaping ([UInt8]) -> Void) {
         options.checkPixelsPerBlock()
         let columns = rows.columns
         let blockRows = rows.rows
@@ -45,20 +57,17 @@ public enum PNGRenderer {
         let width = columns * scale
         let height = blockRows * scale
         let grid = drawsGrid(options)
-        let monochrome = !options.density && !grid
-            && [options.live, options.dead].allSatisfy { $0 == .black || $0 == .white }
+        let monochrome = !options.density && !grid && palette.colors.allSatisfy { $0 == .black || $0 == .white }
         let writer = PNGWriter(width: width, height: height, format: monochrome ? .monochrome : .rgb, emit: emit)
-        let shader = Shader(options: options, blockArea: rows.blockArea)
 
         if monochrome {
             // Filter byte 0, then pixels 8 to a byte, most significant bit first; 1 is white.
             var line = [UInt8](repeating: 0, count: 1 + (width + 7) / 8)
-            let liveBit = options.live == .white
-            let deadBit = options.dead == .white
+            let white = (0...255).map { palette.color(UInt8($0)) == .white }
             for index in 0..<blockRows where !rows.isCancelled {
-                let counts = rows.checkedRow(index)
+                let states = rows.checkedStates(index)
                 for i in 1..<line.count { line[i] = 0 }
-                for column in 0..<columns where (counts[column].isZero ? deadBit : liveBit) {
+                for column in 0..<columns where white[Int(states[column])] {
                     let start = column * scale
                     for x in start..<start + scale {
                         line[1 + (x >> 3)] |= 0x80 >> UInt8(x & 7)
@@ -66,9 +75,15 @@ public enum PNGRenderer {
                 }
                 for _ in 0..<scale { writer.writeScanline(line) }
             }
-        } else {
+        } else if options.density && rows.hasCounts {
+            let shader = Shader(dead: palette.background, live: palette.color(1), density: true, blockArea: rows.blockArea)
             writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
-                rows.isCancelled ? nil : rows.checkedRow(index).map { shader.color($0) }
+                rows.isCancelled ? nil : rows.checkedCounts(index).map { shader.color($0) }
+            }
+        } else {
+            let colors = (0...255).map { palette.color(UInt8($0)) }
+            writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
+                rows.isCancelled ? nil : rows.checkedStates(index).map { colors[Int($0)] }
             }
         }
         writer.finish()
