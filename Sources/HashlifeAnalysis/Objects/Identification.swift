@@ -35,7 +35,8 @@ public struct ObjectListing {
 
 /// Why a universe cannot be identified.
 public enum IdentifyError: Error, CustomStringConvertible {
-    /// The rule has no apgcodes here; the reason in one sentence.
+    /// The rule has no apgcodes here, or a multi-state selection is too large to copy on
+    /// its own; the reason in one sentence.
     case unsupported(String)
     /// A step failed (cancelled, or the memory limit).
     case step(StepError)
