@@ -51,7 +51,7 @@ extension Classifier {
                 return try spaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise)
             }
             if lam == power {
-                if let verdict = stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
+                if let verdict = Classifier.stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
                 if populationLooksPeriodic(populations, maxPeriod: 16, span: 40), let verdict = try settledTest() { return verdict }
                 populations.removeAll(keepingCapacity: true)
                 tortoise = universe.saveState()

@@ -334,7 +334,7 @@ final class Classifier {
     /// Growth seen in the jump phase: populations sampled every `stride` generations up to
     /// generation `now` rose by the same positive amount every m samples (m ≤ 16) throughout
     /// the last 48 samples.
-    func stridedGrowth(_ populations: [BigUInt], stride: Int, now: BigUInt) -> Verdict? {
+    static func stridedGrowth(_ populations: [BigUInt], stride: Int, now: BigUInt) -> Verdict? {
         let last = populations.count - 1
         for m in 1...16 {
             let span = 48

@@ -9,7 +9,8 @@ public struct ObjectDescription: Sendable {
     public let object: PeriodicObject
     /// Its apgcode.
     public let apgcode: String
-    /// Its usual name, for the well-known objects of B3/S23.
+    /// Its usual name, for the well-known objects of B3/S23 (and of History and Super rules
+    /// over B3/S23, `Apgcode.namesObjects(under:)`).
     public let name: String?
     /// "still", "oscillator", "spaceship", or "extinct" (the empty pattern, a still life of
     /// no cells).
@@ -17,11 +18,12 @@ public struct ObjectDescription: Sendable {
     /// The generation from which it is periodic.
     public let generation: BigUInt
 
-    /// The description of `object`, found periodic by `classification` under `rule`.
+    /// The description of `object`, found periodic by `classification` under `rule` (of any
+    /// family: under a multi-state rule the object's phases are its live cells).
     public init(_ object: PeriodicObject, classification: Classification, rule: AnyRule) {
         self.object = object
         apgcode = object.apgcode()
-        name = rule == .twoState(.life) ? Apgcode.name(of: apgcode) : nil
+        name = Apgcode.namesObjects(under: rule) ? Apgcode.name(of: apgcode) : nil
         if case .extinct = classification.verdict { kind = "extinct" } else { kind = object.kind.rawValue }
         generation = classification.verdict.generation
     }

@@ -142,10 +142,57 @@ import HashlifeTestSupport
         #expect(chaos.status == 2 && chaos.out == "undetermined up to generation 50\n", "\(chaos.out)")
     }
 
-    @Test func twoStateOnlyCommandsNameTheRule() throws {
-        let path = try file("brain.rle", Self.brain)
-        let result = hashlife("identify", path)
-        #expect(result.status != 0)
-        #expect(result.err.contains("/2/3") && result.err.contains("more than two states"), "\(result.err)")
+    @Test func identifyDescribesMultiStateObjectsByTheirLiveCells() throws {
+        // A LifeHistory blinker: periodic once its trail is laid, named as Life's blinker.
+        let blinker = try file("blinker.rle", "x = 3, y = 1, rule = LifeHistory\n3A!\n")
+        let text = hashlife("identify", blinker)
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.out.hasPrefix("""
+            apgcode:           xp2_7
+            name:              blinker
+            kind:              oscillator
+            from generation:   1
+            period:            2
+            population:        3
+
+            """), "\(text.out)")
+        // A Star Wars oscillator: the whole pattern's period, the live cells' code, no name.
+        let star = try file("star.rle", "x = 4, y = 4, rule = 345/2/4\nA2.A$4A$2A$4A!\n")
+        let json = hashlife("identify", star, "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], "\(json.err)")
+        #expect(object["apgcode"] as? String == "xp12_27a" && object["period"] as? Int == 12 && object["generation"] as? String == "7")
+        #expect(object["name"] == nil)
+        // A LifeHistory glider's trail grows: not an object.
+        let glider = hashlife("identify", Fixtures.pattern("glider.rle"), "--rule", "LifeHistory")
+        #expect(glider.status == 0 && glider.out.hasPrefix("growing: population grows by 1 cell every 1 generation"), "\(glider.out)\(glider.err)")
+        // Two blinkers far apart: one code for both, two objects, which --objects lists (each
+        // placed by its cells in every state: the trail beside the vertical phase).
+        let pair = try file("pair.rle", "x = 23, y = 1, rule = LifeHistory\n3A17.3A!\n")
+        #expect(hashlife("identify", pair).out.contains("not one object: 2 objects, which --objects lists"))
+        let objects = hashlife("identify", pair, "--objects")
+        #expect(objects.out == """
+            oscillator from generation 1: period 2
+            2 objects at generation 1:
+              0,-1   xp2_7  blinker
+              20,-1  xp2_7  blinker
+
+            """, "\(objects.out)")
+        // No apgcodes on a bounded grid.
+        let torus = hashlife("identify", try file("torus.rle", "x = 3, y = 1, rule = LifeHistory:T20,20\n3A!\n"))
+        #expect(torus.status == 1 && torus.err.contains("bounded grid"), "\(torus.err)")
+    }
+
+    @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: Golly's pattern files are not available"))
+    func identifyGollysSteeplechase() throws {
+        let result = hashlife("identify", Fixtures.shared! + "/corpus/golly/Generations/steeplechase.rle", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.err)")
+        #expect(object["kind"] as? String == "oscillator" && object["period"] as? Int == 20 && object["generation"] as? String == "187")
+    }
+
+    @Test func classifyFindsLateRepeatsByJumps() throws {
+        // A LifeSuper glider (state 13, no trail) strikes an eater off its lane at about
+        // generation 1,700, leaving a period-2 oscillator.
+        let late = try file("late.rle", "x = 400, y = 404, rule = LifeSuper\n.M$2.M$3M398$396.2M$396.M.M$398.M$398.2M!\n")
+        #expect(hashlife("classify", late).out == "oscillator from generation 1760: period 2\n")
     }
 }

@@ -136,13 +136,26 @@ import HashlifeTestSupport
         ], json: true))
         // classify looks at every state (and leaves the pattern as it was).
         #expect(answers[1]["verdict"] is String, "\(answers[1])")
-        let identify = try #require(answers[2]["error"] as? [String: Any], "\(answers[2])")
-        #expect(identify["message"] as? String == "rule 345/2/4 has 4 states; apgcodes are made here for two-state rules")
+        // identify answers for the whole pattern, every state counted.
+        #expect(answers[2]["ok"] as? Bool == true, "\(answers[2])")
+        #expect(answers[2]["subject"] as? String == "pattern" && answers[2]["kind"] is String, "\(answers[2])")
         for i in [3, 4, 5, 8] { #expect(answers[i]["ok"] as? Bool == true, "answer \(i): \(answers[i])") }
         let state = try #require(answers[6]["error"] as? [String: Any], "\(answers[6])")
         #expect(state["message"] as? String == "invalid state '4'; expected 1 to 3 (rule 345/2/4:T10,10 has 4 states)")
         let save = try #require(answers[7]["error"] as? [String: Any])
         #expect(save["code"] as? String == "format")
+    }
+
+    @Test func identifyAnswersForMultiStatePatterns() throws {
+        // Two LifeHistory blinkers far apart; the selection holds one.
+        let path = try MultiStateSamples.file("x = 23, y = 1, rule = LifeHistory\n3A17.3A!\n")
+        let answers = try jsonLines(transcript(["load \(path)", "identify", "select 0 -2 5 5", "identify", "select none", "step 1", "identify"], json: true))
+        #expect(answers[1]["apgcode"] as? String == "xp2_7yf7", "\(answers[1])")
+        #expect(answers[1]["objects"] as? Int == 2 && answers[1]["period"] as? Int == 2, "\(answers[1])")
+        #expect(answers[3]["apgcode"] as? String == "xp2_7" && answers[3]["name"] as? String == "blinker", "\(answers[3])")
+        #expect(answers[3]["subject"] as? String == "selection")
+        let text = transcript(["load \(try MultiStateSamples.file("x = 3, y = 1, rule = LifeHistory\n3A!\n"))", "identify"])
+        #expect(text.contains("xp2_7 (blinker): oscillator from generation 1, period 2, population 3"), "\(text)")
     }
 
     @Test func saveThenLoadRoundTripsStatesThroughTheLanguage() throws {

@@ -22,8 +22,9 @@ enum ClassifyCommand: Subcommand {
             10^100 classifies as well as one at 0). Generations in the answer are absolute. \
             Under a multi-state rule (Generations, History, Super) every state counts: a pattern \
             repeats when all its cells are back in the same states (the same shape displaced: a \
-            spaceship), found one generation at a time by a fingerprint of every cell's state; \
-            guns and puffers show as growth, and there is no settled verdict. Exit status 0 for \
+            spaceship), found by a fingerprint of every cell's state, one generation at a time \
+            and then by jumps of 2^k generations as under a two-state rule; guns and puffers \
+            show as growth, and there is no settled verdict. Exit status 0 for \
             a verdict, 2 when undetermined within N generations.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],
@@ -53,10 +54,11 @@ enum ClassifyCommand: Subcommand {
         Interrupts.control.reset()
         let result: Classification
         do throws(StepError) {
-            switch loaded {
-            case .twoState(let universe, _): result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
-            case .multiState(let universe, _): result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
+            let universe: any LifeUniverse = switch loaded {
+            case .twoState(let universe, _): universe
+            case .multiState(let universe, _): universe
             }
+            result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
         } catch {
             switch error {
             case .cancelled:

@@ -7,11 +7,6 @@ import HashlifeFormats
 /// what a pattern is, or of each of its objects.
 enum IdentifyCommand: Subcommand {
     static let defaultMaxPeriod = "10000"
-    /// The longest window of generations whose cells join objects into clusters.
-    static let maximumWindow = 4096
-    /// The window when the period is not known (a multiple of every period up to 6, and 10,
-    /// 12, 15, 20, 30).
-    static let unknownPeriodWindow = 60
 
     static let spec = CommandSpec(
         name: "identify",
@@ -48,6 +43,16 @@ enum IdentifyCommand: Subcommand {
             apgsearch's census differs now and then, in about one soup in 400 (it sometimes \
             counts a boat as a glider).
 
+            Under a multi-state rule (Generations, History, Super) the period and displacement \
+            are those of the whole pattern, every state counted, as classify finds them; the \
+            apgcode, population, bounding box, rotor and stator are those of its live cells \
+            (state 1 of a Generations rule, the odd states of History and Super), as Catagolue \
+            codes such rules. A glider under LifeHistory is therefore no object: its trail of \
+            history cells lengthens for ever, so the pattern grows. With --objects, cells in \
+            every state join the groups (a trail or a dying cell belongs to the object beside \
+            it), and a periodic group is not split further. Names are given under B3/S23 and \
+            History and Super rules over B3/S23.
+
             apgcodes are made for rules that treat rotated and reflected patterns alike, \
             without B0, on the unbounded plane.
             """,
@@ -56,7 +61,7 @@ enum IdentifyCommand: Subcommand {
             OptionSpec(["--gen", "-g"], value: "N", help: "Generation to identify from (digits or B^E).", default: "the file's"),
             OptionSpec(["--max-period", "-p"], value: "P", help: "Generations to look ahead for a repeat (the longest period found, and how long the pattern may take to become periodic).", default: defaultMaxPeriod),
             .flag(["--objects"], help: "List the pattern's separate objects, each with its position and apgcode."),
-            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23.", default: "the file's rule, else B3/S23"),
+            OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23, or a multi-state rule such as 23/3/3 or LifeHistory.", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
             .flag(["--json"], help: "Print one JSON object (positions and generations as strings; fields that do not apply are left out)."),
         ],
@@ -74,18 +79,22 @@ enum IdentifyCommand: Subcommand {
         guard !maxPeriod.isZero else {
             throw .usage(UsageError(command: command, message: "invalid value for '--max-period': 0; expected at least 1"))
         }
-        let rule = try PatternFiles.rule(arguments.value("--rule"), command: command)
+        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let target = try arguments.value("--gen").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--gen", command: command) }
-        let (universe, _) = try PatternFiles.universe(path, rule: rule, memoryLimit: memoryLimit, threads: 1)
-        if let reason = Apgcode.unsupportedReason(universe.rule) {
+        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: 1)
+        let universe: any LifeUniverse = switch loaded {
+        case .twoState(let universe, _): universe
+        case .multiState(let universe, _): universe
+        }
+        if let reason = Apgcode.unsupportedReason(universe.anyRule) {
             throw .failure("\(PatternFiles.label(path)): \(reason)")
         }
         if let target {
             guard target >= universe.generation else {
                 throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot identify the earlier generation \(Excerpt.number(target))")
             }
-            try RunCommand.advance(universe, to: target, context: context)
+            try RunCommand.advance(loaded.stepping, to: target, context: context)
         }
         Interrupts.install()
         context.interrupts.reset()
@@ -97,25 +106,32 @@ enum IdentifyCommand: Subcommand {
         }
     }
 
-    /// Runs `body`, turning an interrupt or a full memory into the command's error.
-    static func answering<T>(_ path: String, _ body: () throws(StepError) -> T) throws(CommandError) -> T {
+    /// Runs `body`, turning a rule without apgcodes, an interrupt or a full memory into the
+    /// command's error.
+    static func answering<T>(_ path: String, _ body: () throws(IdentifyError) -> T) throws(CommandError) -> T {
         do { return try body() } catch {
             switch error {
-            case .cancelled:
-                throw .interrupted("interrupted at generation \(Excerpt.number(error.generation)), before an answer")
-            case .memoryExhausted:
-                throw .failure("\(PatternFiles.label(path)): \(error); no answer (raise --max-memory)")
+            case .unsupported(let reason):
+                throw .failure("\(PatternFiles.label(path)): \(reason)")
+            case .step(let failure):
+                switch failure {
+                case .cancelled:
+                    throw .interrupted("interrupted at generation \(Excerpt.number(failure.generation)), before an answer")
+                case .memoryExhausted:
+                    throw .failure("\(PatternFiles.label(path)): \(failure); no answer (raise --max-memory)")
+                }
             }
         }
     }
 
     /// The whole pattern: its object, or its verdict when it is not one object.
-    static func describe(_ universe: Universe, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
-        let (classification, found) = try answering(path) { () throws(StepError) in
-            try PeriodicObject.find(in: universe, maxGeneration: maxPeriod, control: context.interrupts)
+    static func describe(_ universe: any LifeUniverse, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
+        let found = try answering(path) { () throws(IdentifyError) in
+            try identify(universe, selection: nil, maxPeriod: maxPeriod, control: context.interrupts)
         }
+        let classification = found.classification
         let verdict = classification.verdict
-        guard let object = found else {
+        guard let object = found.object else {
             switch verdict {
             case .still, .oscillator, .spaceship:
                 throw .failure("\(PatternFiles.label(path)): \(verdict.summary), but too large to identify (more than \(PeriodicObject.maximumCells) cells over its period)")
@@ -135,8 +151,8 @@ enum IdentifyCommand: Subcommand {
             }
             return
         }
-        let description = ObjectDescription(object, classification: classification, rule: .twoState(universe.rule))
-        let objects = try objectCount(universe, at: verdict.generation, period: object.period, path: path, maxPeriod: maxPeriod, context: context)
+        let description = ObjectDescription(object, classification: classification, rule: universe.anyRule)
+        let objects = found.objects
         if json {
             var fields = description.fields
             if objects > 1 { fields.append(("objects", .int(objects))) }
@@ -147,46 +163,19 @@ enum IdentifyCommand: Subcommand {
         }
     }
 
-    /// How many objects a periodic pattern is made of, from `generation` (separated as
-    /// `--objects` separates them): more than one means its apgcode is of them together.
-    /// 1 when it cannot be separated (too large). The universe is left as it was.
-    static func objectCount(_ universe: Universe, at generation: BigUInt, period: Int, path: String, maxPeriod: BigUInt,
-                            context: CommandContext) throws(CommandError) -> Int {
-        try answering(path) { () throws(StepError) in
-            try ObjectSeparation.count(universe, at: generation, window: min(period, maximumWindow), maxGeneration: maxPeriod,
-                                       control: context.interrupts)
+    /// `--objects`: the objects at the generation the pattern becomes periodic or settles
+    /// (`listObjects`).
+    static func listObjects(_ universe: any LifeUniverse, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
+        let listing = try answering(path) { () throws(IdentifyError) in
+            try HashlifeAnalysis.listObjects(universe, maxPeriod: maxPeriod, control: context.interrupts)
         }
-    }
-
-    /// `--objects`: the objects at the generation the pattern becomes periodic or settles.
-    static func listObjects(_ universe: Universe, path: String, maxPeriod: BigUInt, json: Bool, context: CommandContext) throws(CommandError) {
-        let classification = try answering(path) { () throws(StepError) in
-            try classify(universe, maxGeneration: maxPeriod, control: context.interrupts)
-        }
-        // Where to separate: where the pattern becomes periodic or settles; a gun or puffer
-        // where it starts (its engine, not its growing output); and a pattern without a
-        // verdict at the end of the look-ahead (often settled, with objects the classifier does
-        // not follow, such as two gliders side by side). The envelope that joins cells into
-        // clusters covers one period of what is there, or `unknownPeriodWindow` generations.
-        let window: Int
-        switch classification.verdict {
-        case .oscillator(_, let p), .spaceship(_, let p, _, _, _), .settled(_, let p, _): window = min(p, maximumWindow)
-        case .undetermined: window = unknownPeriodWindow
-        case .extinct, .still, .growing: window = 0
-        }
-        if case .growing = classification.verdict {} else {
-            try RunCommand.advance(universe, to: classification.verdict.generation, context: context)
-            context.interrupts.reset()
-        }
-        let generation = universe.generation
-        let origin = universe.boundingBox.map { ($0.x, $0.y) } ?? (BigInt.zero, BigInt.zero)
-        let separated = try answering(path) { () throws(StepError) in
-            try ObjectSeparation.separate(universe, window: window, maxGeneration: maxPeriod, control: context.interrupts)
-        }
-        guard let separated else {
+        let classification = listing.classification
+        let generation = listing.generation
+        let origin = (listing.originX, listing.originY)
+        guard let separated = listing.objects else {
             throw .failure("\(PatternFiles.label(path)): too large to separate into objects (more than \(ObjectSeparation.maximumPopulation) cells, or cells too far apart)")
         }
-        let life = universe.rule == .life
+        let life = Apgcode.namesObjects(under: universe.anyRule)
         struct Row {
             var x: BigInt, y: BigInt
             var code: String?

@@ -90,3 +90,17 @@ public struct MultiStateRule: Hashable, Sendable, CustomStringConvertible {
         return rule
     }
 }
+
+extension MultiStateRule {
+    /// Whether a cell in `state` is alive: a neighbour that counts for births and survivals,
+    /// and a cell of the pattern an apgcode describes. Generations: state 1 only (the dying
+    /// states 2 … N−1 are dead). History and Super (Golly's Super algorithm): every odd state
+    /// is alive (History's 1 on, 3 marked on, 5 start on), every even one dead (2 history, 4
+    /// marked off, 6 boundary; Super's 8 … 24 likewise). State 0 is never alive.
+    public func isLive(_ state: UInt8) -> Bool {
+        switch family {
+        case .generations: state == 1
+        case .history, .superRule: state & 1 == 1
+        }
+    }
+}

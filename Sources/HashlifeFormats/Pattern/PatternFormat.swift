@@ -143,7 +143,7 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
                 + " larger than \(MemorySize.text(PatternCodec.textAllowance(memoryLimit: limit))), what the memory limit of \(MemorySize.text(limit)) allows (a quarter of the limit, at least 1 MiB, since reading holds the text, its cells and their tree; raise it with --max-memory, or `memory` in the REPL)"
         case .file(let error): return error.description
         case let .multiState(file, rule):
-            return (file.map { $0 + ": " } ?? "") + "the rule \(rule) has cells of more than two states; only two-state patterns are read here (the commands run, info, convert, view, animate, plot and classify read both)"
+            return (file.map { $0 + ": " } ?? "") + "the rule \(rule) has cells of more than two states; only two-state patterns are read here (the commands run, info, convert, view, animate, plot, classify and identify read both)"
         }
     }
 }

@@ -1,0 +1,121 @@
+import HashlifeEngine
+
+// Periodic objects and object separation under a multi-state rule (Generations, History,
+// Super). The period and displacement are those of the whole pattern, every state counted
+// (the multi-state classifier's); an object's phases, and so its apgcode, population, bounding
+// box, rotor and stator, are its live cells (`MultiStateRule.isLive`: state 1 of a Generations
+// rule, the odd states of History and Super), the cells Catagolue's codes for those rule
+// families describe. Separation groups every cell not in state 0 (a dying cell or a history
+// trail belongs to the object beside it) and does not split a periodic group further.
+
+extension PeriodicObject {
+    /// The object in the multi-state `universe` from its current generation, of period
+    /// `period` and displacement (`dx`, `dy`) (as the classifier found them): the live cells of
+    /// each phase, in the frame of the first phase's bounding box (of every state). Nil as for
+    /// the two-state `capture`. The universe ends as it began.
+    /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
+    public static func capture(_ universe: MultiStateUniverse, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
+        precondition(period >= 1, "a period is at least 1")
+        let start = universe.keep()
+        defer { universe.restore(start) }
+        guard let origin = universe.boundingBox else { return PeriodicObject(phases: [[]]) }
+        let rule = universe.rule
+        var phases: [[CellPosition]] = []
+        var total = 0
+        for t in 0..<period {
+            if t > 0 { try universe.step(byPowerOfTwo: 0, control: control) }
+            guard let box = universe.boundingBox else { return nil }
+            guard let ox = (box.x - origin.x).intValue, let oy = (box.y - origin.y).intValue,
+                  let width = box.width.intValue, let height = box.height.intValue,
+                  ox.magnitude < UInt(Int.max / 4), oy.magnitude < UInt(Int.max / 4),
+                  width < Int.max / 4, height < Int.max / 4 else { return nil }
+            guard let population = universe.population.intValue, population <= maximumCells - total else { return nil }
+            var cells: [CellPosition] = []
+            universe.forEachCellOffset(in: box) { x, y, state in
+                if rule.isLive(state) { cells.append(CellPosition(x: ox + x, y: oy + y)) }
+            }
+            total += cells.count
+            phases.append(cells)
+        }
+        return PeriodicObject(phases: phases, dx: dx, dy: dy)
+    }
+
+    /// What the multi-state `universe` becomes and, when that is a still life, oscillator or
+    /// spaceship, the object from the verdict's generation on (see the two-state `find`).
+    /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
+    public static func find(in universe: MultiStateUniverse, maxGeneration: BigUInt, control: StepControl? = nil) throws(StepError)
+        -> (classification: Classification, object: PeriodicObject?)
+    {
+        let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
+        let period: Int, dx: Int, dy: Int
+        switch classification.verdict {
+        case .still: (period, dx, dy) = (1, 0, 0)
+        case .oscillator(_, let p): (period, dx, dy) = (p, 0, 0)
+        case .spaceship(_, let p, let x, let y, _): (period, dx, dy) = (p, x, y)
+        case .extinct: return (classification, PeriodicObject(phases: [[]]))
+        case .settled, .growing, .undetermined: return (classification, nil)
+        }
+        let start = universe.keep()
+        defer { universe.restore(start) }
+        try universe.step(by: classification.verdict.generation - universe.generation, control: control, progress: nil)
+        return (classification, try capture(universe, period: period, dx: dx, dy: dy, control: control))
+    }
+}
+
+extension ObjectSeparation {
+    /// The objects of the multi-state `universe` at its current generation, as the two-state
+    /// `separate` finds them except that every cell not in state 0 joins the envelope and the
+    /// clusters (a dying cell or a trail belongs with the live cells beside it), each cluster
+    /// runs on its own with its states, and a periodic cluster is one object (not split
+    /// further). `cells` are the cluster's cells in every state but 0. Nil when the population
+    /// is above `maximumPopulation` or the cells lie too far apart for Int offsets. The
+    /// universe is left as it was.
+    /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
+    public static func separate(_ universe: MultiStateUniverse, window: Int, maxGeneration: BigUInt,
+                                control: StepControl? = nil) throws(StepError) -> [SeparatedObject]? {
+        guard let box = universe.boundingBox else { return [] }
+        guard let population = universe.population.intValue, population <= maximumPopulation,
+              box.width.intValue != nil, box.height.intValue != nil else { return nil }
+        let start = universe.keep()
+        defer { universe.restore(start) }
+        var present: [CellPosition: UInt8] = [:]
+        var envelope = Set<CellPosition>()
+        var ok = true
+        for t in 0...max(window, 0) {
+            if t > 0 { try universe.step(byPowerOfTwo: 0, control: control) }
+            guard let population = universe.population.intValue, population <= maximumPopulation else { return nil }
+            universe.forEachCell(in: nil) { x, y, state in
+                guard let x = (x - box.x).intValue, let y = (y - box.y).intValue, x.magnitude < 1 << 60, y.magnitude < 1 << 60 else { ok = false; return }
+                let cell = CellPosition(x: x, y: y)
+                envelope.insert(cell)
+                if t == 0 { present[cell] = state }
+            }
+            guard ok else { return nil }
+        }
+        universe.restore(start)
+        let zone = zoneOfInfluence(universe.rule.lifeRule)
+        var results: [SeparatedObject] = []
+        for cluster in clusters(Array(present.keys), envelope: envelope, zone: zone) {
+            let single = MultiStateUniverse(rule: universe.rule, memoryLimit: universe.memoryLimit)
+            single.load(cells: cluster.map { (x: $0.x, y: $0.y, state: present[$0]!) })
+            let (classification, found) = try PeriodicObject.find(in: single, maxGeneration: maxGeneration, control: control)
+            // An object only when periodic from now on (the cluster's universe starts at 0).
+            let periodic = found != nil && classification.verdict.generation.isZero
+            results.append(SeparatedObject(cells: cluster, object: periodic ? found : nil))
+        }
+        return results.sorted { $0.corner < $1.corner }
+    }
+
+    /// How many objects the multi-state `universe` is made of at absolute generation
+    /// `generation` (at or after its current one), separated as `separate` does with
+    /// `window`; 1 when it cannot be separated. The universe is left as it was.
+    /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
+    public static func count(_ universe: MultiStateUniverse, at generation: BigUInt, window: Int, maxGeneration: BigUInt,
+                             control: StepControl? = nil) throws(StepError) -> Int {
+        let start = universe.keep()
+        defer { universe.restore(start) }
+        if generation > universe.generation { try universe.step(by: generation - universe.generation, control: control, progress: nil) }
+        let separated = try separate(universe, window: window, maxGeneration: maxGeneration, control: control)
+        return max(separated?.count ?? 1, 1)
+    }
+}
