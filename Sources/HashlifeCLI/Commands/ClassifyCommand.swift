@@ -49,15 +49,11 @@ enum ClassifyCommand: Subcommand {
         let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let threads = try ThreadsOption.count(arguments, command: command)
-        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: threads)
+        let universe = try PatternFiles.open(path, rule: rule, memoryLimit: memoryLimit, threads: threads).universe
         Interrupts.install()
         Interrupts.control.reset()
         let result: Classification
         do throws(StepError) {
-            let universe: any LifeUniverse = switch loaded {
-            case .twoState(let universe, _): universe
-            case .multiState(let universe, _): universe
-            }
             result = try classify(universe, maxGeneration: limit, control: Interrupts.control)
         } catch {
             switch error {
@@ -71,11 +67,11 @@ enum ClassifyCommand: Subcommand {
             context.standardOutput(result.json.encoded + "\n")
         } else {
             context.standardOutput(result.verdict.summary + "\n")
-            if case .twoState(let universe, _) = loaded, universe.rule.hasBirthOnZero {
+            if universe.anyRule.hasBirthOnZero {
                 // The verdict is about the stored cells, which Golly shows: relative to an
                 // all-alive plane at odd generations (at every one with S8).
-                context.standardOutput("note: rule \(universe.rule) has B0: the cells are counted as Golly shows them, "
-                    + (universe.rule.alternatesBackground ? "relative to an all-alive plane at odd generations\n"
+                context.standardOutput("note: rule \(universe.anyRule) has B0: the cells are counted as Golly shows them, "
+                    + (universe.anyRule.alternatesBackground ? "relative to an all-alive plane at odd generations\n"
                         : "relative to an all-alive plane (the dead cells)\n"))
             }
         }

@@ -82,11 +82,7 @@ enum IdentifyCommand: Subcommand {
         let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
         let target = try arguments.value("--gen").map { (text) throws(CommandError) in try PatternFiles.count(text, option: "--gen", command: command) }
-        let loaded = try PatternFiles.load(path, rule: rule, memoryLimit: memoryLimit, threads: 1)
-        let universe: any LifeUniverse = switch loaded {
-        case .twoState(let universe, _): universe
-        case .multiState(let universe, _): universe
-        }
+        let universe = try PatternFiles.open(path, rule: rule, memoryLimit: memoryLimit, threads: 1).universe
         if let reason = Apgcode.unsupportedReason(universe.anyRule) {
             throw .failure("\(PatternFiles.label(path)): \(reason)")
         }
@@ -94,7 +90,7 @@ enum IdentifyCommand: Subcommand {
             guard target >= universe.generation else {
                 throw .failure("\(PatternFiles.label(path)): the pattern starts at generation \(Excerpt.number(universe.generation)); cannot identify the earlier generation \(Excerpt.number(target))")
             }
-            try RunCommand.advance(loaded.stepping, to: target, context: context)
+            try RunCommand.advance(universe, to: target, context: context)
         }
         Interrupts.install()
         context.interrupts.reset()

@@ -61,6 +61,15 @@ extension AnyRule {
         }
     }
 
+    /// True when a B0 rule without S8 makes the background blink (all alive at odd
+    /// generations).
+    public var alternatesBackground: Bool {
+        switch self {
+        case .twoState(let rule): rule.alternatesBackground
+        case .multiState: false
+        }
+    }
+
     /// True when an empty neighbourhood gives birth (B0), which bounded grids do not run.
     public var hasBirthOnZero: Bool {
         switch self {
