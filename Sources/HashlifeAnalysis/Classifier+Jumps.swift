@@ -104,14 +104,22 @@ extension Classifier {
     /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
     /// move it.
     func firstGeneration(from known: BigUInt, _ holds: (Universe) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
-        var low = start, high = known  // holds(high); low untested
-        try moveTo(low)
-        if try holds(universe) { return low }
-        while high - low > BigUInt.one {
-            let mid = low + ((high - low) >> 1)
-            try moveTo(mid)
-            if try holds(universe) { high = mid } else { low = mid }
+        try leastGeneration(from: start, to: known) { (g) throws(StepError) in
+            try moveTo(g)
+            return try holds(universe)
         }
-        return high
     }
+}
+
+/// The least generation g in [`low`, `high`] at which `holds(g)` is true, given that it holds
+/// at `high` and, once true, stays true: a binary search, `holds` asked O(log(high − low))
+/// times. Both classifiers find the first periodic generation with it.
+func leastGeneration(from low: BigUInt, to high: BigUInt, _ holds: (BigUInt) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
+    var low = low, high = high  // holds(high); low untested
+    if try holds(low) { return low }
+    while high - low > BigUInt.one {
+        let mid = low + ((high - low) >> 1)
+        if try holds(mid) { high = mid } else { low = mid }
+    }
+    return high
 }

@@ -80,14 +80,9 @@ extension MultiStateClassifier {
     /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
     /// move it.
     func firstGeneration(from known: BigUInt, _ holds: (MultiStateUniverse) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
-        var low = start, high = known  // holds(high); low untested
-        try moveTo(low)
-        if try holds(universe) { return low }
-        while high - low > BigUInt.one {
-            let mid = low + ((high - low) >> 1)
-            try moveTo(mid)
-            if try holds(universe) { high = mid } else { low = mid }
+        try leastGeneration(from: start, to: known) { (g) throws(StepError) in
+            try moveTo(g)
+            return try holds(universe)
         }
-        return high
     }
 }

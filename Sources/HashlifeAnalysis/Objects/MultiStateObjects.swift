@@ -47,14 +47,8 @@ extension PeriodicObject {
         -> (classification: Classification, object: PeriodicObject?)
     {
         let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
-        let period: Int, dx: Int, dy: Int
-        switch classification.verdict {
-        case .still: (period, dx, dy) = (1, 0, 0)
-        case .oscillator(_, let p): (period, dx, dy) = (p, 0, 0)
-        case .spaceship(_, let p, let x, let y, _): (period, dx, dy) = (p, x, y)
-        case .extinct: return (classification, PeriodicObject(phases: [[]]))
-        case .settled, .growing, .undetermined: return (classification, nil)
-        }
+        if case .extinct = classification.verdict { return (classification, PeriodicObject(phases: [[]])) }
+        guard let (period, dx, dy) = classification.verdict.motion else { return (classification, nil) }
         let start = universe.keep()
         defer { universe.restore(start) }
         try universe.step(by: classification.verdict.generation - universe.generation, control: control, progress: nil)

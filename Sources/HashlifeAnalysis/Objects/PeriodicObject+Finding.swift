@@ -10,17 +10,24 @@ extension PeriodicObject {
         -> (classification: Classification, object: PeriodicObject?)
     {
         let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
-        let period: Int, dx: Int, dy: Int
-        switch classification.verdict {
-        case .still: (period, dx, dy) = (1, 0, 0)
-        case .oscillator(_, let p): (period, dx, dy) = (p, 0, 0)
-        case .spaceship(_, let p, let x, let y, _): (period, dx, dy) = (p, x, y)
-        case .extinct: return (classification, PeriodicObject(phases: [[]]))
-        case .settled, .growing, .undetermined: return (classification, nil)
-        }
+        if case .extinct = classification.verdict { return (classification, PeriodicObject(phases: [[]])) }
+        guard let (period, dx, dy) = classification.verdict.motion else { return (classification, nil) }
         let start = universe.saveState()
         defer { universe.restore(start) }
         try universe.step(by: classification.verdict.generation - universe.generation, control: control)
         return (classification, try capture(universe, period: period, dx: dx, dy: dy, control: control))
+    }
+}
+
+extension Verdict {
+    /// The period and the displacement per period of a still life, oscillator or spaceship;
+    /// nil for every other verdict.
+    var motion: (period: Int, dx: Int, dy: Int)? {
+        switch self {
+        case .still: (1, 0, 0)
+        case .oscillator(_, let p): (p, 0, 0)
+        case .spaceship(_, let p, let x, let y, _): (p, x, y)
+        case .extinct, .settled, .growing, .undetermined: nil
+        }
     }
 }
