@@ -106,11 +106,25 @@ import HashlifeTestSupport
         let text = MultiStateMacrocell.write(MultiStatePattern(rule: rule, cells: cells))
         #expect(text.hasPrefix("[M2]"))
         #expect(text.contains("#R LifeHistory\n"))
-        #expect(text.contains("1 0 0 0 6\n"))
+        // In Golly's frame (x from −4, y from −3 for this level-3 root) both cells in state 6
+        // sit in the north-east corner of their 2×2 leaf: one leaf, written once.
+        #expect(text.contains("1 0 6 0 0\n"))
+        #expect(text.split(separator: "\n").filter { $0 == "1 0 6 0 0" }.count == 1)
         #expect(try MultiStateMacrocell.read(text).pattern.cells == cells.sorted())
         #expect(throws: PatternError(line: 3, column: 7, message: "state 7 is out of range for rule LifeHistory (7 states)")) {
             try MultiStateMacrocell.read("[M2] (golly 4.0)\n#R LifeHistory\n1 0 0 7 0\n")
         }
+    }
+
+    @Test func theRootSitsWhereGollyPlacesARootOfItsLevel() throws {
+        // A level-1 root covers x −1 ... 0 and y 0 ... 1 (Golly keeps y upwards: its −1 ... 0,
+        // flipped), as a two-state root of level 3 covers x −4 ... 3 and y −3 ... 4.
+        let read = try MultiStateMacrocell.read("[M2] (golly 4.0)\n#R /2/3\n1 1 0 0 2\n")
+        #expect(read.pattern.cells == [MultiStateCell(x: -1, y: 0, state: 1), MultiStateCell(x: 0, y: 1, state: 2)])
+        let twoState = try Universe(document: MacrocellReader.read("[M2]\n#R B3/S23\n*$\n"))
+        #expect(twoState.boundingBox == CellRect(x: -4, y: -3, width: 1, height: 1))
+        // Written back in the same frame: the same leaf.
+        #expect(MultiStateMacrocell.write(read.pattern).hasSuffix("\n1 1 0 0 2\n"))
     }
 
     @Test func torusPatternsAreCentred() throws {

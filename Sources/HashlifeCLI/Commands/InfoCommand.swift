@@ -13,7 +13,7 @@ enum InfoCommand: Subcommand {
             \(InfoCommand.stateCountLimit); the population counts every cell not in state 0, as \
             Golly does).
             """,
-        arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
+        arguments: [ArgumentSpec("FILE", help: "Pattern file to read, '-' for standard input, a ZIP archive (its entries are listed), or ARCHIVE.zip:ENTRY.")],
         options: [
             MemoryOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'tree_nodes' counts the distinct nodes of the pattern's quadtree, 'memory' holds the engine's statistics after loading, where 'nodes' counts every node in the store)."),
@@ -24,6 +24,9 @@ enum InfoCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let path = arguments.positionals["FILE"]!
         let memoryLimit = try MemoryOption.limit(arguments, command: "hashlife info")
+        if let location = PatternArchive.location(of: path), location.inner == nil {
+            return try describeArchive(path, memoryLimit: memoryLimit, json: arguments.flag("--json"), context: context)
+        }
         let file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: 1)
         let universe = file.universe
         let population = universe.population

@@ -7,6 +7,9 @@ enum CommandError: Error, CustomStringConvertible {
     case usage(UsageError)
     /// Unreadable, unwritable or malformed input or output: exit 1.
     case failure(String)
+    /// The command line names something ambiguous (an archive of several patterns): exit 64,
+    /// as a usage error, with a message that lists the choices.
+    case ambiguous(String)
     /// Stopped by Ctrl-C: exit 130, as shells report SIGINT.
     case interrupted(String)
     /// `hashlife classify` reached its generation limit without a verdict: exit 2 (the
@@ -15,7 +18,7 @@ enum CommandError: Error, CustomStringConvertible {
 
     var exitCode: Int32 {
         switch self {
-        case .usage: return 64
+        case .usage, .ambiguous: return 64
         case .failure: return 1
         case .interrupted: return 130
         case .undetermined: return 2
@@ -25,7 +28,8 @@ enum CommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let e): return e.description
-        case .failure(let message), .interrupted(let message), .undetermined(let message): return "hashlife: " + message
+        case .failure(let message), .ambiguous(let message), .interrupted(let message), .undetermined(let message):
+            return "hashlife: " + message
         }
     }
 }

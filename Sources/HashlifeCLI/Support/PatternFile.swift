@@ -39,6 +39,10 @@ extension PatternFiles {
         do {
             loaded = try PatternCodec.readAny(path: path, label: label(path), limit: memoryLimit, checkingRule: rule == nil)
         } catch {
+            if case .archivePatterns(_, let patterns) = error, patterns.count > 1 {
+                // Which pattern is the caller's to say.
+                throw .ambiguous(error.description)
+            }
             throw .failure(error.description)
         }
         report(loaded.warnings)

@@ -65,6 +65,34 @@ public enum FileIO {
         return chunk
     }
 
+    /// The bytes of the file at `path`, at most `limit` of them.
+    /// - Throws: `FileError` when it cannot be read, or holds more than `limit` bytes.
+    static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { closeReading(fd) }
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = try readChunk(fd, path: path)
+            if chunk.isEmpty { return bytes }
+            bytes.append(contentsOf: chunk)
+            if bytes.count > limit {
+                throw FileError(path: path, reason: "larger than the \(MemorySize.text(limit)) the memory limit allows for it")
+            }
+        }
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
+    static func readPrefix(_ path: String, count: Int) throws(FileError) -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { closeReading(fd) }
+        return try readChunk(fd, path: path, maximum: count)
+    }
+
+    /// Is there a regular file (or a link to one) at `path`?
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
 
     private static func lastError() -> String { String(cString: strerror(errno)) }
 }

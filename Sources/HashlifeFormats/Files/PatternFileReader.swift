@@ -35,7 +35,24 @@ extension PatternCodec {
 
     /// Reads the pattern file at `path` as `read` does, two-state or multi-state (see
     /// LoadedPattern.swift for how the file's rule decides).
+    ///
+    /// A ZIP archive (`path` names one, or `ARCHIVE.zip:ENTRY` one of its entries) gives its
+    /// only pattern, or the entry named (`PatternArchive`); the pattern is labelled
+    /// `label:ENTRY` in errors.
     public static func readAny(path: String, label: String, limit: Int, checkingRule: Bool = true) throws(PatternReadError) -> LoadedPattern {
+        if let location = PatternArchive.location(of: path) {
+            let archive = try PatternArchive(path: location.archive, limit: max(limit, 1 << 20))
+            let entry = try archive.pattern(location.inner)
+            var archiveLabel = label
+            if let inner = location.inner, label.hasSuffix(":" + inner) { archiveLabel = String(label.dropLast(inner.count + 1)) }
+            let entryLabel = archiveLabel + ":" + entry.name
+            let bytes: [UInt8]
+            do { bytes = try archive.archive.contents(of: entry, limit: textAllowance(memoryLimit: limit)) } catch {
+                throw .archive(file: archiveLabel, error)
+            }
+            let (text, format, compressed) = try prepare(bytes, fileName: entryLabel)
+            return try decodeAny(text: text, format: format, compressed: compressed, fileName: entryLabel, checkingRule: checkingRule)
+        }
         let fd: Int32
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
         defer { FileIO.closeReading(fd) }
@@ -56,6 +73,7 @@ extension PatternCodec {
             case .plaintext: document = try PlaintextReader.read(text)
             case .life105: document = try Life105Reader.read(text)
             case .life106: document = try Life106Reader.read(text)
+            case .mcell: document = try MCellReader.read(text).twoStateDocument
             }
             if checkingRule { try document.checkRule() }
             return DecodedPattern(document: document, format: format, compressed: compressed,

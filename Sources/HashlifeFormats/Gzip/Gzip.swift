@@ -249,7 +249,7 @@ public enum Gzip {
 
     /// A z_stream at a fixed address: zlib records the stream's address in its state and
     /// rejects calls made through a moved copy, so it cannot live in a Swift variable.
-    private final class Stream {
+    final class Stream {
         let pointer: UnsafeMutablePointer<z_stream>
         init() {
             pointer = .allocate(capacity: 1)

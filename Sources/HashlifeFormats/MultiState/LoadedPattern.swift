@@ -80,6 +80,7 @@ extension PatternCodec {
     /// in multi-state syntax (see the file header), else the two-state ones.
     static func decodeAny(text: String, format: PatternFormat, compressed: Bool, fileName: String?,
                           checkingRule: Bool) throws(PatternReadError) -> LoadedPattern {
+        if format == .mcell { return try decodeMCell(text: text, compressed: compressed, fileName: fileName, checkingRule: checkingRule) }
         guard let ruleText = multiStateRuleText(in: text, format: format) else {
             return .twoState(try decode(text: text, format: format, compressed: compressed, fileName: fileName,
                                         checkingRule: checkingRule))
@@ -105,7 +106,7 @@ extension PatternCodec {
                 }
                 return .multiState(DecodedMultiStatePattern(pattern: pattern, format: format, compressed: compressed,
                                                             generation: generation))
-            case .plaintext, .life105, .life106:
+            case .plaintext, .life105, .life106, .mcell:
                 throw PatternError(file: fileName, line: 1, column: 1,
                                    message: "\(format.displayName) holds two-state cells only; the rule \(ruleText) needs RLE or Macrocell")
             }

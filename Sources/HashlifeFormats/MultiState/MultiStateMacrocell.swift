@@ -7,8 +7,9 @@
 //   #C …               comments
 //   1 nw ne sw se      a 2×2 leaf: four states
 //   d nw ne sw se      a node of size 2^d (d ≥ 2): four earlier node numbers, 0 for empty
-// Nodes are numbered from 1 in file order; the last is the root, whose centre is the origin
-// (it covers −2^(d−1) … 2^(d−1) − 1 on both axes), as Golly places it.
+// Nodes are numbered from 1 in file order; the last is the root, placed where Golly places a
+// root of its level (ghashbase keeps y upwards, as hlifealgo does): x from −2^(d−1) to
+// 2^(d−1) − 1 and y from 1 − 2^(d−1) to 2^(d−1), as the two-state engine's frame.
 
 import HashlifeEngine
 
@@ -86,7 +87,7 @@ public enum MultiStateMacrocell {
         if nodes.count > 1 {
             let root = nodes.count - 1
             let half = 1 << (nodes[root].level - 1)
-            emit(root, x: -half, y: -half)
+            emit(root, x: -half, y: 1 - half)
         }
         func emit(_ index: Int, x: Int, y: Int) {
             guard index != 0 else { return }
@@ -116,8 +117,10 @@ public enum MultiStateMacrocell {
             output += (kept ? comment : "#C " + comment) + "\n"
         }
         guard let box = pattern.bounds else { return output }
+        // The smallest root whose frame (x in −half ..< half, y in 1 − half ... half) holds
+        // the cells.
         var level = 1
-        let extent = max(abs(box.left), abs(box.top), box.left + box.width, box.top + box.height)
+        let extent = max(-box.left, box.left + box.width, 1 - box.top, box.top + box.height - 1)
         while 1 << (level - 1) < extent { level += 1 }
         var numbers: [[Int]: Int] = [:]
         var count = 0
@@ -141,7 +144,7 @@ public enum MultiStateMacrocell {
             return count
         }
         let half = 1 << (level - 1)
-        _ = node(level, -half, -half, pattern.cells)
+        _ = node(level, -half, 1 - half, pattern.cells)
         return output
     }
 }

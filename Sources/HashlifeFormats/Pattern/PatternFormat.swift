@@ -7,6 +7,8 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     case plaintext
     case life105
     case life106
+    /// MCell's .mcl (read only).
+    case mcell
 
     /// The usual file extension (without the dot).
     public var fileExtension: String {
@@ -15,6 +17,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case .macrocell: return "mc"
         case .plaintext: return "cells"
         case .life105, .life106: return "lif"
+        case .mcell: return "mcl"
         }
     }
 
@@ -26,11 +29,13 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case .plaintext: return "plaintext"
         case .life105: return "Life 1.05"
         case .life106: return "Life 1.06"
+        case .mcell: return "MCell"
         }
     }
 
-    /// Can this format be written? (Life 1.05 is read only; `.lif` output is Life 1.06.)
-    public var isWritable: Bool { self != .life105 }
+    /// Can this format be written? (Life 1.05 and MCell are read only; `.lif` output is Life
+    /// 1.06.)
+    public var isWritable: Bool { self != .life105 && self != .mcell }
 
     /// The format a file name's extension names (a trailing `.gz` is ignored); `.lif` and
     /// `.life` mean Life 1.06. Nil for unknown extensions.
@@ -43,6 +48,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case "mc": self = .macrocell
         case "cells", "cell": self = .plaintext
         case "lif", "life": self = .life106
+        case "mcl": self = .mcell
         default: return nil
         }
     }
@@ -100,6 +106,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
                 if trimmed.hasPrefix("[M2]") { return .found(.macrocell) }
                 if trimmed.hasPrefix("#Life 1.06") { return .found(.life106) }
                 if trimmed.hasPrefix("#Life 1.05") { return .found(.life105) }
+                if trimmed.hasPrefix("#MCell") { return .found(.mcell) }
             }
             if trimmed.hasPrefix("#") { sawComment = true; continue }
             if trimmed.hasPrefix("!") { return .found(.plaintext) }
@@ -129,19 +136,28 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
     case file(FileError)
     /// A multi-state pattern (its rule's canonical text) where only two-state ones are read.
     case multiState(file: String?, rule: String)
+    /// A ZIP archive that could not be read, or an entry of it that is missing or no pattern.
+    case archive(file: String?, ZipError)
+    /// An archive named without an entry that holds no pattern, or several (their names).
+    case archivePatterns(file: String, patterns: [String])
 
     public var description: String {
         switch self {
         case .syntax(let error): return error.description
         case let .gzip(file, error): return (file.map { $0 + ": " } ?? "") + error.description
         case .unrecognised(let file):
-            return (file.map { $0 + ": " } ?? "") + "unrecognised pattern format (expected RLE, Macrocell, plaintext .cells, Life 1.05 or 1.06, optionally gzip-compressed)"
+            return (file.map { $0 + ": " } ?? "") + "unrecognised pattern format (expected RLE, Macrocell, plaintext .cells, Life 1.05 or 1.06, or MCell, optionally gzip-compressed)"
         case .empty(let file):
             return (file.map { $0 + ": " } ?? "") + "no pattern: the input is empty (or only white space)"
         case let .tooLarge(file, limit, compressed):
             return (file.map { $0 + ": " } ?? "") + (compressed ? "decompressed, the pattern text is" : "the pattern text is")
                 + " larger than \(MemorySize.text(PatternCodec.textAllowance(memoryLimit: limit))), what the memory limit of \(MemorySize.text(limit)) allows (a quarter of the limit, at least 1 MiB, since reading holds the text, its cells and their tree; raise it with --max-memory, or `memory` in the REPL)"
         case .file(let error): return error.description
+        case let .archive(file, error): return (file.map { $0 + ": " } ?? "") + error.description
+        case let .archivePatterns(file, patterns):
+            if patterns.isEmpty { return "\(file): the archive holds no pattern (`hashlife info \(file)` lists what it holds)" }
+            return "\(file): the archive holds \(patterns.count) patterns; name one as ARCHIVE:ENTRY:"
+                + patterns.map { "\n  \(file):\($0)" }.joined()
         case let .multiState(file, rule):
             return (file.map { $0 + ": " } ?? "") + "the rule \(rule) has cells of more than two states; only two-state patterns are read here (the commands run, info, convert, view, animate, plot, classify and identify read both)"
         }
