@@ -107,13 +107,12 @@ import Testing
         ("W31", "the Wolfram code 31 is odd"),
         ("W255", "the Wolfram code 255 is above 254"),
         ("W256", "the Wolfram code 256 is above 254"),
-        ("MAPABCDEF", "von Neumann"),
-        ("MAP" + String(repeating: "A", count: 22), "hexagonal"),
-        ("MAPAAAA", "needs 86 base64 characters after \"MAP\" (the 512-entry table), found 4"),
+        ("MAPABCDEFG", "or 22 (hexagonal) or 6 (von Neumann); found 7"),
+        ("MAPAAAA", "needs 86 base64 characters after \"MAP\" (the 512-entry table), or 22 (hexagonal) or 6 (von Neumann); found 4"),
         ("MAP" + String(repeating: "A", count: 87), "found 87"),
         ("MAP" + String(repeating: "A", count: 85) + "!", "unexpected character '!' at offset 88"),
-        ("B2/S34H", "hexagonal neighbourhood ('H' suffix) is not supported"),
-        ("B2/S3V", "von Neumann neighbourhood ('V' suffix) is not supported"),
+        ("B2/S37H", "S7 counts more neighbours than the hexagonal neighbourhood has (6)"),
+        ("B2-a/S3V", "Hensel letters are for the Moore neighbourhood only"),
         ("B3_S2_3", "unexpected character '_' at offset 5"),
     ])
     func refusals(input: String, message: String) {

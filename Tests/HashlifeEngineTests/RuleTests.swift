@@ -191,8 +191,7 @@ struct RuleErrorTests {
         ("W256", .badWolframCode("the Wolfram code 256 is above 254")),
         ("w99999999999999999999", .badWolframCode("the Wolfram code is above 254")),
         ("W30x", .unexpectedCharacter("x", offset: 3)),
-        ("B2/S34H", .neighbourhoodUnsupported("h")),
-        ("B2/S3v", .neighbourhoodUnsupported("v")),
+        ("B2/S5v", .neighbourhood("S5 counts more neighbours than the von Neumann neighbourhood has (4)")),
         ("B3/S23_", .unexpectedCharacter("_", offset: 6)),
         ("B3_S23/", .unexpectedCharacter("/", offset: 6)),
         ("Foo", .unknownName),
@@ -225,7 +224,7 @@ struct RuleErrorTests {
         let odd = RuleError(text: "W31", reason: .badWolframCode("the Wolfram code 31 is odd"))
         #expect(odd.description == "rule \"W31\": the Wolfram code 31 is odd; a Wolfram rule is 'W' and an even number from 0 to 254, as in \"W30\"")
         for reason: RuleError.Reason in [.empty, .missingPart("x"), .duplicateDigit(3), .boundedGridUnsupported,
-                                        .badWolframCode("x"), .badMap("x"), .neighbourhoodUnsupported("h"),
+                                        .badWolframCode("x"), .badMap("x"), .neighbourhood("x"),
                                         .unknownName, .unexpectedCharacter("9", offset: 1)] {
             let text = RuleError(text: "R", reason: reason).description
             #expect(text.hasPrefix("rule \"R\": "))

@@ -40,7 +40,7 @@ import HashlifeTestSupport
 
     @Test func aBadRuleInAFileNamesTheLineAndColumn() {
         for (text, message) in [("x = 1, y = 1, rule = W31\no!\n", "odd"), ("x = 1, y = 1, rule = MAPAB\no!\n", "86 base64 characters"),
-                                ("x = 1, y = 1, rule = B2/S34H\no!\n", "hexagonal")] {
+                                ("x = 1, y = 1, rule = B2/S37H\no!\n", "hexagonal")] {
             do {
                 _ = try PatternCodec.decode(Array(text.utf8), fileName: "bad.rle")
                 Issue.record("\(text) was accepted")

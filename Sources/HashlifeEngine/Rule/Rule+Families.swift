@@ -28,7 +28,8 @@ extension Rule {
     public enum Presentation: Hashable, Sendable {
         /// B/S notation, outer-totalistic ("B3/S23") or isotropic non-totalistic (Hensel letters).
         case birthSurvival
-        /// "MAP" and the table in base64: any rule on the Moore neighbourhood.
+        /// "MAP" and the table in base64: any rule on its neighbourhood (86 characters for
+        /// Moore, 22 hexagonal, 6 von Neumann).
         case map
         /// Golly's emulation of Wolfram's elementary rule `code` (even, 0…254).
         case wolfram(Int)
@@ -51,7 +52,7 @@ extension Rule {
         switch presentation {
         case .map: return .map
         case .wolfram: return .wolfram
-        case .birthSurvival: return isTotalistic ? .lifeLike : .isotropic
+        case .birthSurvival: return isTotalistic || neighbourhood != .moore ? .lifeLike : .isotropic
         }
     }
 
@@ -126,19 +127,19 @@ extension Rule {
     static let mapLength = 86
 
     /// Our 9-bit index with its bits reversed: the MAP (and LifeWiki) index of a neighbourhood.
-    static func mapIndex(_ n: Int) -> Int {
-        var reversed = 0
-        for bit in 0..<9 where n >> bit & 1 == 1 { reversed |= 1 << (8 - bit) }
-        return reversed
-    }
+    static func mapIndex(_ n: Int) -> Int { Neighbourhood.moore.mapIndex(n) }
 
-    /// The 86 base64 characters of the table, as Golly writes them (the last one carries two bits).
+    /// The base64 characters of the table on its neighbourhood, as Golly writes them (the last
+    /// one carries what bits remain, the others zero).
     var mapBase64: String {
-        var bits = [Bool](repeating: false, count: 6 * Rule.mapLength)
-        for n in 0..<512 where nextState(neighbourhood: n) { bits[Rule.mapIndex(n)] = true }
+        let length = neighbourhood.mapLength
+        var bits = [Bool](repeating: false, count: 6 * length)
+        for n in 0..<512 where n & ~(neighbourhood.outerMask | Rule.centreBit) == 0 && nextState(neighbourhood: n) {
+            bits[neighbourhood.mapIndex(n)] = true
+        }
         var text = ""
-        text.reserveCapacity(Rule.mapLength)
-        for c in 0..<Rule.mapLength {
+        text.reserveCapacity(length)
+        for c in 0..<length {
             var value = 0
             for b in 0..<6 where bits[6 * c + b] { value |= 1 << (5 - b) }
             text.append(Rule.base64Alphabet[value])
@@ -146,15 +147,18 @@ extension Rule {
         return text
     }
 
-    /// A MAP rule from its 86 base64 characters (already checked to be in the alphabet); the
-    /// unused low four bits of the last character are ignored, as Golly does.
+    /// A MAP rule from its base64 characters (already checked to be in the alphabet), 86, 22
+    /// or 6 of them for the Moore, hexagonal or von Neumann neighbourhood; the unused low bits
+    /// of the last character are ignored, as Golly does.
     static func map(base64 characters: [Character]) -> Rule {
-        precondition(characters.count == mapLength)
-        var bits = [Bool](repeating: false, count: 6 * mapLength)
+        let neighbourhood = Neighbourhood(mapLength: characters.count)!
+        var bits = [Bool](repeating: false, count: 6 * characters.count)
         for (c, character) in characters.enumerated() {
             let value = base64Alphabet.firstIndex(of: character)!
             for b in 0..<6 { bits[6 * c + b] = value >> (5 - b) & 1 == 1 }
         }
-        return Rule(table: packed { n in bits[mapIndex(n)] }, presentation: .map)
+        var rule = Rule(table: packed { n in bits[neighbourhood.mapIndex(n)] }, presentation: .map)
+        rule.neighbourhood = neighbourhood
+        return rule
     }
 }

@@ -5,13 +5,15 @@
 //   "/3", "B3/S", "B3" (no survival), "S23" (no birth); '_' in place of '/' ("B3_S23-a4ei6");
 //   B0 rules ("B0134/S23", emulated as Golly does: see Rule+Families.swift);
 //   Hensel letters after any count 1...7: "B2-a/S12", "B3-jknr4ity5ijk6i8/S23-a4city6c7c";
-//   "MAP" and 86 base64 characters (optionally "==" padded): any Moore-neighbourhood table;
+//   "MAP" and 86 base64 characters (optionally "==" padded): any Moore-neighbourhood table; 22
+//   or 6 characters for Golly's hexagonal or von Neumann neighbourhood (Rule+Neighbourhoods.swift);
+//   a trailing 'H' or 'V' on outer-totalistic B/S text for those neighbourhoods;
 //   "Wn", n even from 0 to 254: Wolfram's elementary rules as Golly runs them;
 //   the names in `Rule.aliases`, matched ignoring case, spaces, '-' and '&';
 //   any of these followed by ':' and a bounded-grid suffix, which `Grid.parse` reads.
-// Rejected with a RuleError: odd or too large Wolfram codes, MAPs of another length (Golly's
-// hexagonal and von Neumann MAPs included), the 'H'/'V' neighbourhood suffixes, multi-state
-// rules, and anything malformed (with the Character offset of the offending character).
+// Rejected with a RuleError: odd or too large Wolfram codes, MAPs of another length, Hensel
+// letters or counts too large with an 'H'/'V' suffix, multi-state rules, and anything malformed
+// (with the Character offset of the offending character).
 
 extension Rule {
     /// Parses B/S, S/B ("23/3"), Hensel notation or a known rule name. See the file header.
@@ -116,11 +118,12 @@ private struct RuleParser {
                 throw failure(.generationsUnsupported)
             }
             // Golly's hexagonal and von Neumann neighbourhoods: "B2/S34H", "B2/S3V".
-            if let last = significant.last, "hv".contains(lowercased(body[last])),
-               body.contains(where: { $0.isASCII && $0.isNumber }) {
-                throw failure(.neighbourhoodUnsupported(lowercased(body[last])))
+            if let last = significant.last, "hv".contains(lowercased(body[last])) {
+                let neighbourhood: Neighbourhood = lowercased(body[last]) == "h" ? .hexagonal : .vonNeumann
+                rule = try Rule.onNeighbourhood(parseBirthSurvival(body[..<last]), neighbourhood, text: text)
+            } else {
+                rule = try parseBirthSurvival(body)
             }
-            rule = try parseBirthSurvival(body)
         }
 
         var result = rule
@@ -229,17 +232,11 @@ private struct RuleParser {
         for (index, character) in characters.enumerated() where !Rule.base64Alphabet.contains(character) {
             throw failure(.unexpectedCharacter(character, offset: start + index))
         }
-        switch characters.count {
-        case Rule.mapLength:
-            return Rule.map(base64: characters)
-        case 22, 6:
-            let name = characters.count == 22 ? "hexagonal" : "von Neumann"
-            throw failure(.badMap("a MAP of \(characters.count) base64 characters is a \(name)-neighbourhood rule, which is not "
-                + "supported; only Moore-neighbourhood MAPs (86 characters) are"))
-        default:
-            throw failure(.badMap("a MAP rule needs 86 base64 characters after \"MAP\" (the 512-entry table), "
-                + "found \(characters.count)"))
+        guard Neighbourhood(mapLength: characters.count) != nil else {
+            throw failure(.badMap("a MAP rule needs 86 base64 characters after \"MAP\" (the 512-entry table), or 22 "
+                + "(hexagonal) or 6 (von Neumann); found \(characters.count)"))
         }
+        return Rule.map(base64: characters)
     }
 
     /// The offsets of the characters after "W" (spaces skipped): the decimal Wolfram code.

@@ -1,10 +1,11 @@
-// Rule.swift — a two-state rule on the Moore neighbourhood, stored as its 512-entry truth table.
+// Rule.swift — a two-state rule, stored as its 512-entry truth table on the Moore neighbourhood.
 //
 // Parsing lives in Rule+Parsing.swift; the Hensel (isotropic non-totalistic) letter classes and
 // the canonical letter output live in Rule+Hensel.swift; MAP and Wolfram rules and the B0
 // emulation in Rule+Families.swift. Standard library only.
 
-/// A two-state rule on the Moore neighbourhood. Neighbourhood index convention: a 9-bit number where
+/// A two-state rule, as its table on the Moore neighbourhood (a rule on Golly's hexagonal or von
+/// Neumann neighbourhood ignores the other cells). Neighbourhood index convention: a 9-bit number where
 /// the cell at offset (dx, dy), dx,dy in -1...1, is bit (dy + 1) * 3 + (dx + 1); y grows DOWN. Bit 4 is the cell itself.
 ///
 /// ```
@@ -36,6 +37,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// The bounded grid the rule runs on (Golly's ":T24,24" suffix and the like); nil for the
     /// unbounded plane. Part of the rule's identity and of its text.
     public internal(set) var grid: Grid? = nil
+
+    /// The cells that count (Rule+Neighbourhoods.swift): Moore, or Golly's hexagonal ("…H") or
+    /// von Neumann ("…V"), whose tables ignore the other cells. Part of the rule's identity and
+    /// of its text.
+    public internal(set) var neighbourhood: Neighbourhood = .moore
 
     /// Conway's Life, B3/S23.
     public static let life = Rule(birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
@@ -109,9 +115,10 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
-    /// Bit c set when a dead cell with c live neighbours is born (c in 0...8). Meaningful when
-    /// isTotalistic; for a non-totalistic rule bit c is set when at least one configuration with
-    /// c neighbours gives birth (as the digits Golly writes).
+    /// Bit c set when a dead cell with c live neighbours is born (c in 0...8; neighbours of the
+    /// rule's `neighbourhood`). Meaningful when isTotalistic or on a smaller neighbourhood; for a
+    /// non-totalistic rule bit c is set when at least one configuration with c neighbours gives
+    /// birth (as the digits Golly writes).
     public var birthCounts: UInt16 { counts(centre: 0) }
 
     /// Bit c set when a live cell with c live neighbours survives. Same convention as `birthCounts`.
@@ -119,7 +126,8 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 
     private func counts(centre: Int) -> UInt16 {
         var result: UInt16 = 0
-        for outer in 0..<512 where outer & Rule.centreBit == 0 {
+        let mask = neighbourhood.outerMask
+        for outer in 0..<512 where outer & Rule.centreBit == 0 && outer & ~mask == 0 {
             if nextState(neighbourhood: outer | centre) {
                 result |= 1 << UInt16(outer.nonzeroBitCount)
             }
@@ -128,10 +136,12 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Canonical text as Golly writes it: "B3/S23", "B36/S23", "B3678/S34678", "B2/S", Hensel like
-    /// "B2-a/S12", "W30", "MAP" and 86 base64 characters; then the grid suffix, if any.
+    /// "B2-a/S12", "B2/S34H", "W30", "MAP" and 86 (or 22, or 6) base64 characters; then the grid
+    /// suffix, if any.
     public var description: String {
         let body: String
         switch presentation {
+        case .birthSurvival where neighbourhood != .moore: body = countsText
         case .birthSurvival: body = "B" + canonicalPart(centre: 0) + "/S" + canonicalPart(centre: Rule.centreBit)
         case .map: body = "MAP" + mapBase64
         case .wolfram(let code): body = "W\(code)"
@@ -153,7 +163,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
             && lhs.table.2 == rhs.table.2 && lhs.table.3 == rhs.table.3
             && lhs.table.4 == rhs.table.4 && lhs.table.5 == rhs.table.5
             && lhs.table.6 == rhs.table.6 && lhs.table.7 == rhs.table.7
-            && lhs.presentation == rhs.presentation && lhs.grid == rhs.grid
+            && lhs.presentation == rhs.presentation && lhs.grid == rhs.grid && lhs.neighbourhood == rhs.neighbourhood
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -167,6 +177,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(table.7)
         hasher.combine(presentation)
         hasher.combine(grid)
+        hasher.combine(neighbourhood)
     }
 }
 
@@ -187,11 +198,12 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidGrid(String)
         /// A Wolfram code that is odd or above 254 ("W31", "W256"); the string says which.
         case badWolframCode(String)
-        /// A MAP rule whose base64 text is not Golly's 86 characters for the Moore neighbourhood
-        /// (or uses another neighbourhood); the string says what is wrong.
+        /// A MAP rule whose base64 text is not Golly's 86, 22 or 6 characters (Moore, hexagonal
+        /// or von Neumann); the string says what is wrong.
         case badMap(String)
-        /// Golly's hexagonal ("…H") and von Neumann ("…V") neighbourhoods.
-        case neighbourhoodUnsupported(Character)
+        /// A rule with Golly's hexagonal ("…H") or von Neumann ("…V") suffix that Golly refuses
+        /// (Hensel letters, a count above the neighbourhood's size); the string says why.
+        case neighbourhood(String)
         /// Looks like a rule name but is not one we know.
         case unknownName
         /// A multi-state "Generations" rule ("B3/S23/G3", "23/3/4").
@@ -227,11 +239,8 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + why
         case .badWolframCode(let why):
             return prefix + why + "; a Wolfram rule is 'W' and an even number from 0 to 254, as in \"W30\""
-        case .badMap(let why):
+        case .badMap(let why), .neighbourhood(let why):
             return prefix + why
-        case .neighbourhoodUnsupported(let letter):
-            let name = letter == "h" ? "hexagonal" : "von Neumann"
-            return prefix + "the \(name) neighbourhood ('\(letter.uppercased())' suffix) is not supported; only the Moore neighbourhood"
         case .unknownName:
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""
         case .generationsUnsupported:
