@@ -292,12 +292,14 @@ import HashlifeTestSupport
             @COLORS
             64 0 0 255 255 0   # the gradient
             2 0, 128, 255
+            1 200 200 255   pale blue
+            5 1 2 3   # a state the rule lacks: ignored
             @ICONS
             circles
             """
         let file = try RuleFile.parse(text, fileName: "s.rule")
         #expect(file.stateNames == [0: "empty", 1: "head", 2: "tail end"])
-        #expect(file.colors == [2: RuleColor(red: 0, green: 128, blue: 255)])
+        #expect(file.colors == [1: RuleColor(red: 200, green: 200, blue: 255), 2: RuleColor(red: 0, green: 128, blue: 255)])
         #expect(file.gradient?.0 == RuleColor(red: 64, green: 0, blue: 0) && file.gradient?.1 == RuleColor(red: 255, green: 255, blue: 0))
         #expect(file.icons == ["circles"])
     }

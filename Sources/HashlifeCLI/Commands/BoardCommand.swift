@@ -62,6 +62,7 @@ enum BoardCommand: Subcommand {
             .flag(["--previews"], help: "list: a thumbnail under each board (JSON: a 'thumbnail' array each); the default when standard output is a terminal."),
             .flag(["--no-previews"], help: "list: no thumbnails, even on a terminal."),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
             OptionSpec(["--store"], value: "PATH", help: "The board store file (when $HASHLIFE_STORE is not set).", default: "$XDG_DATA_HOME/hashlife/boards.sqlite"),
             .flag(["--verbose", "-v"], help: "Log each operation on standard error (as HASHLIFE_LOG=info)."),

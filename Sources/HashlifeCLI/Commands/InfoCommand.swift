@@ -16,6 +16,7 @@ enum InfoCommand: Subcommand {
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
             MemoryOption.spec,
+            RulesOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'tree_nodes' counts the distinct nodes of the pattern's quadtree, 'memory' holds the engine's statistics after loading, where 'nodes' counts every node in the store)."),
         ],
         examples: ["hashlife info patterns/gosper-glider-gun.rle", "hashlife info pattern.mc.gz --json"]

@@ -8,7 +8,8 @@
 //     first gives the transitions, the other is ignored; a file with neither has none (it may
 //     still give names and colours);
 //   - `@NAMES`: "state name" lines; `@COLORS`: "state r g b" lines, or one gradient line
-//     "r1 g1 b1 r2 g2 b2" (values 0…255; commas count as spaces); `@ICONS`: XPM blocks or one
+//     "r1 g1 b1 r2 g2 b2" (values 0…255; commas count as spaces, words after the numbers are
+//     a comment, a state the rule lacks is ignored); `@ICONS`: XPM blocks or one
 //     of Golly's built-in sets (circles, diamonds, hexagons, triangles), kept as text;
 //   - '#' starts a comment in every section but @ICONS (XPM colours are written "#RRGGBB").
 // Errors name the file, the line and the reason (`RuleFileError`).
@@ -174,11 +175,15 @@ public struct RuleFile: Hashable, Sendable {
         for (number, raw) in lines {
             let line = RuleFile.stripped(raw)
             if line.isEmpty { continue }
+            // The leading numbers; words after them are a comment ("1 200 200 255 pale blue").
             let fields = line.split { $0 == " " || $0 == "\t" || $0 == "," }
             var values: [Int] = []
             for field in fields {
-                guard let value = Int(field), value >= 0 else {
-                    throw RuleFileError(file: fileName, line: number, reason: "\"\(field)\" is not a number in @COLORS")
+                guard let value = Int(field.prefix(6)), field.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                    if values.isEmpty {
+                        throw RuleFileError(file: fileName, line: number, reason: "\"\(field)\" is not a number in @COLORS")
+                    }
+                    break
                 }
                 values.append(value)
             }
@@ -190,10 +195,8 @@ public struct RuleFile: Hashable, Sendable {
             }
             switch values.count {
             case 4:
-                guard values[0] < states else {
-                    throw RuleFileError(file: fileName, line: number, reason: "state \(values[0]) is out of range (the rule has \(states) states)")
-                }
-                colors[values[0]] = try color(1)
+                // A state the rule lacks is ignored, as Golly ignores it.
+                if values[0] < states { colors[values[0]] = try color(1) }
             case 6:
                 gradient = (try color(0), try color(3))
             default:
