@@ -227,12 +227,13 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
     }
 
     @Test func anUnknownRuleIsReportedBeforeTheCellsItWouldExplain() throws {
-        // WireWorld's states A, B, C are not two-state cells; the rule is what is unknown.
+        // WireWorld's states A, B, C are not two-state cells; the rule is what is unknown (no
+        // folder searched has WireWorld.rule).
         for body in ["ABC!", "3A!", "oBo!", "bo$2C!"] {
             let error = failure { () throws(PatternReadError) in
                 try readFile("wire.rle", Array("x = 3, y = 2, rule = WireWorld\n\(body)\n".utf8))
             }
-            #expect(error?.description.hasPrefix("wire.rle:1:22: rule \"WireWorld\": unknown rule name") == true,
+            #expect(error?.description.hasPrefix("wire.rle:1:21: rule \"WireWorld\" not found: no built-in rule and no \"WireWorld.rule\"") == true,
                     "\(body): \(String(describing: error))")
         }
         // A known rule: the cells are what is wrong.

@@ -254,7 +254,7 @@ enum BoardCommand: Subcommand {
     /// The note of `ThreadsOption.noteIfIgnored` for the board `id` (none when it cannot be
     /// read: the action then reports why).
     static func noteIfSingleThreaded(_ service: BoardService, _ id: String, threads: Int) {
-        guard threads > 1, let board = try? service.board(id), let rule = try? AnyRule.parse(board.rule) else { return }
+        guard threads > 1, let board = try? service.board(id), let rule = try? RuleFolders.anyRule(board.rule) else { return }
         ThreadsOption.noteIfIgnored(threads, by: rule.makeUniverse())
     }
 

@@ -98,7 +98,10 @@ extension PatternCodec {
             }
             return try result.get()
         }
-        guard let ruleText = multiStateRuleText(in: text, format: format) else {
+        guard let ruleText = multiStateRuleText(in: text, format: format),
+              // A rule file that is not found, for a caller who replaces the rule: the cells
+              // are read as two-state cells, as for any rule the caller replaces.
+              checkingRule || AnyRule.isMultiStateSyntax(ruleText) || (try? RuleFolders.multiStateRule(ruleText)) != nil else {
             return .twoState(try decode(text: text, format: format, compressed: compressed, fileName: fileName,
                                         checkingRule: checkingRule))
         }

@@ -172,8 +172,8 @@ public struct RuleFolders: Sendable, Equatable {
             switch self {
             case let .notFound(rule, fileName, folders, withoutTransitions):
                 let partial = withoutTransitions.map { " (\($0)/\(fileName) has no @TABLE or @TREE)" } ?? ""
-                return "rule \"\(rule)\" not found: no \(fileName) with a @TABLE or @TREE\(partial) in " + folders.joined(separator: ", ")
-                    + "; give its folder with --rules DIR"
+                return "rule \(RuleError.excerpt(rule)) not found: no built-in rule and no \(RuleError.excerpt(fileName)) with a @TABLE or @TREE\(partial) in "
+                    + folders.joined(separator: ", ") + "; give its folder with --rules DIR"
             case .file(let error): return error.description
             case .syntax(let error): return error.description
             case .rule(let error): return error.description
