@@ -220,7 +220,7 @@ import HashlifeTestSupport
     @Test func tableCompiledToATreeReadsBackAsTheSameRule() throws {
         let text = Self.randomTable(.moore, .rotate4reflect, seed: 77)
         guard case .table(let table)? = try RuleFile.parse(text, fileName: "t.rule").transitions else { Issue.record("not a table"); return }
-        let tree = table.compiledTree()
+        let tree = table.compiledTree(centreFirst: false)  // Golly's order, as @TREE asks
         let lines = zip(tree.levels, tree.values).map { "\($0.0) " + $0.1.map(String.init).joined(separator: " ") }
         let treeText = "@RULE T\n@TREE\nnum_states=4\nnum_neighbors=8\nnum_nodes=\(tree.values.count)\n" + lines.joined(separator: "\n")
         guard case .tree(let parsed)? = try RuleFile.parse(treeText, fileName: "t.rule").transitions else { Issue.record("not a tree"); return }

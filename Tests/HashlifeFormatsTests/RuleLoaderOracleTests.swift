@@ -47,6 +47,29 @@ struct RuleLoaderOracleTests {
         #expect(skipped.count == 11, "only the 11 MCell files are skipped: \(skipped.map(\.file))")
     }
 
+    /// Every rule file of Golly's Rules folder reads, and compiles to a tree that agrees with
+    /// the file's own reading on random neighbourhoods.
+    @Test func everyGollyRuleFileReadsAndCompiles() throws {
+        let folder = try #require(Fixtures.shared) + "/corpus/golly-rules"
+        let names = try DataFolders.entries(of: folder).filter { $0.hasSuffix(".rule") }
+        #expect(names.count >= 60)
+        var random = SplitMix64(seed: 1)
+        for name in names {
+            let text = String(decoding: try FileIO.read(folder + "/" + name), as: UTF8.self)
+            let file = try RuleFile.parse(text, fileName: name)
+            let transitions = try #require(file.transitions, "\(name) has transitions")
+            let rule = MultiStateRule(ruleFile: try #require(RuleFileRule(file: file)))
+            let states = UInt64(transitions.stateCount)
+            var differing = 0
+            for _ in 0..<2_000 {
+                let b = (0..<9).map { _ in UInt8(random.next() % states) }
+                let expected = transitions.naiveNext { dx, dy in b[(dy + 1) * 3 + dx + 1] }
+                if rule.next((b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8])) != expected { differing += 1 }
+            }
+            #expect(differing == 0, "\(name): \(differing) of 2,000 neighbourhoods differ")
+        }
+    }
+
     @Test(arguments: checked)
     func reachesBgollysPopulations(_ row: Row) throws {
         let shared = try #require(Fixtures.shared)

@@ -225,6 +225,32 @@ struct MultiStateKernel: ~Copyable {
         let s = MultiStateKernel.stride
         let nodes = UnsafePointer(lookup.nodes), leaves = UnsafePointer(lookup.leaves), root = Int(lookup.root)
         let eight = lookup.neighbours == 8
+        if lookup.centreFirst {
+            if eight {
+                treeCells(source, into: target, width: width, quiescent: lookup.quiescent) { centre in
+                    var i = root
+                    i = Int(nodes[i &+ Int(centre[0])])
+                    i = Int(nodes[i &+ Int(centre[-s])])
+                    i = Int(nodes[i &+ Int(centre[-s + 1])])
+                    i = Int(nodes[i &+ Int(centre[1])])
+                    i = Int(nodes[i &+ Int(centre[s + 1])])
+                    i = Int(nodes[i &+ Int(centre[s])])
+                    i = Int(nodes[i &+ Int(centre[s - 1])])
+                    i = Int(nodes[i &+ Int(centre[-1])])
+                    return leaves[i &+ Int(centre[-s - 1])]
+                }
+            } else {
+                treeCells(source, into: target, width: width, quiescent: lookup.quiescent) { centre in
+                    var i = root
+                    i = Int(nodes[i &+ Int(centre[0])])
+                    i = Int(nodes[i &+ Int(centre[-s])])
+                    i = Int(nodes[i &+ Int(centre[1])])
+                    i = Int(nodes[i &+ Int(centre[s])])
+                    return leaves[i &+ Int(centre[-1])]
+                }
+            }
+            return
+        }
         @inline(__always) func next(_ centre: UnsafePointer<UInt8>) -> UInt8 {
             var i = root
             if eight {
@@ -239,8 +265,17 @@ struct MultiStateKernel: ~Copyable {
             i = Int(nodes[i &+ Int(centre[s])])
             return leaves[i &+ Int(centre[0])]
         }
+        treeCells(source, into: target, width: width, quiescent: lookup.quiescent, next)
+    }
+
+    /// The cells of `generationByTree`, each from `next` (given the cell's place in `source`);
+    /// when `quiescent`, only those within one cell of a non-zero cell, the others 0.
+    @inline(__always)
+    func treeCells(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int, quiescent: Bool,
+                   _ next: (UnsafePointer<UInt8>) -> UInt8) {
+        let s = MultiStateKernel.stride
         let innerWidth = width - 2
-        guard lookup.quiescent else {
+        guard quiescent else {
             for y in 0..<innerWidth {
                 let out = target + y * s
                 let centreRow = source + (y + 1) * s + 1

@@ -3,6 +3,8 @@
 // so a cell's next state is 5 or 9 dependent loads with no branch:
 //   8 neighbours: leaves[nodes[nodes[… nodes[root + nw] + ne] … + s] + c]
 //   4 neighbours: leaves[nodes[nodes[nodes[nodes[root + n] + w] + e] + s] + c]
+// or, for a compiled table (`RuleTree.centreFirst`), in the order c, n, ne, e, se, s, sw, w, nw
+// (c, n, e, s, w).
 // Each entry of a node above level 2 is the offset of its child in `nodes`; each entry of a
 // level-2 node is the offset of its child in `leaves`.
 
@@ -14,6 +16,8 @@ public final class RuleLookup: @unchecked Sendable {
     let root: UInt32
     /// 4 or 8.
     let neighbours: Int
+    /// Whether the cells are asked centre first (`RuleTree.centreFirst`).
+    let centreFirst: Bool
     let stateCount: Int
     /// Whether a cell of state 0 among neighbours of state 0 stays 0 (then the kernel skips
     /// the cells far from any non-zero cell).
@@ -40,6 +44,7 @@ public final class RuleLookup: @unchecked Sendable {
         }
         root = UInt32(nodeOffset[tree.values.count - 1])
         neighbours = tree.neighbours
+        centreFirst = tree.centreFirst
         stateCount = n
         quiescent = tree.next { _, _ in 0 } == 0
     }
@@ -55,6 +60,20 @@ public final class RuleLookup: @unchecked Sendable {
     func next(_ centre: UnsafePointer<UInt8>, stride: Int) -> UInt8 {
         let nodes = self.nodes
         var i = Int(root)
+        if centreFirst {
+            i = Int(nodes[i &+ Int(centre[0])])
+            i = Int(nodes[i &+ Int(centre[-stride])])
+            if neighbours == 8 { i = Int(nodes[i &+ Int(centre[-stride + 1])]) }
+            i = Int(nodes[i &+ Int(centre[1])])
+            if neighbours == 8 { i = Int(nodes[i &+ Int(centre[stride + 1])]) }
+            i = Int(nodes[i &+ Int(centre[stride])])
+            if neighbours == 8 {
+                i = Int(nodes[i &+ Int(centre[stride - 1])])
+                i = Int(nodes[i &+ Int(centre[-1])])
+                return leaves[i &+ Int(centre[-stride - 1])]
+            }
+            return leaves[i &+ Int(centre[-1])]
+        }
         if neighbours == 8 {
             i = Int(nodes[i &+ Int(centre[-stride - 1])])
             i = Int(nodes[i &+ Int(centre[-stride + 1])])

@@ -1,21 +1,22 @@
 // RuleTable+Tree.swift — a rule table compiled to a rule tree, so that both step by the same
 // per-cell walk (RuleLookup.swift).
 //
-// The tree asks for the cells in Golly's tree order (RuleTree.swift): a von Neumann or
-// one-dimensional table becomes a 4-neighbour tree, a Moore or hexagonal one an 8-neighbour
-// tree (cells outside the table's neighbourhood lead to the same node for every state). The
-// tree is built level by level from the list of every transition's symmetric variants, in
-// the order Golly tries them: a node stands for the variants still possible after the cells
-// asked so far, and its child for a state keeps those that accept that state in the next
-// cell. At the centre, the first remaining variant gives the new state (none: the centre's
-// own state). Nodes are shared when their remaining variants are the same, and when their
-// children are, so the tree is small for the tables Golly ships.
+// A von Neumann or one-dimensional table becomes a 4-neighbour tree, a Moore or hexagonal one
+// an 8-neighbour tree (cells outside the table's neighbourhood lead to the same node for every
+// state). The tree asks the centre first (most lines name the centre's state, so the rest of
+// the tree is small), or in Golly's order for a tree to be written as @TREE. It is built level
+// by level from the list of every transition's symmetric variants, in the order Golly tries
+// them: a node stands for the variants still possible after the cells asked so far, and its
+// child for a state keeps those that accept that state in the next cell. At the last cell, the
+// first remaining variant gives the new state (none: the centre's own state). Nodes are shared
+// when their remaining variants are the same, and when their children are.
 
 extension RuleTable {
-    /// The tree giving the same next state as this table for every neighbourhood.
-    public func compiledTree() -> RuleTree {
+    /// The tree giving the same next state as this table for every neighbourhood, asking the
+    /// centre first or in Golly's order.
+    public func compiledTree(centreFirst: Bool = true) -> RuleTree {
         let neighbours = neighbourhood == .moore || neighbourhood == .hexagonal ? 8 : 4
-        let order = RuleTree.order(neighbours: neighbours)
+        let order = RuleTree.order(neighbours: neighbours, centreFirst: centreFirst)
         let offsets = neighbourhood.offsets
         // The table input each level asks, or nil when the table ignores that cell.
         let inputAt: [Int?] = order.map { cell in offsets.firstIndex { $0.dx == cell.dx && $0.dy == cell.dy } }
@@ -52,6 +53,7 @@ extension RuleTable {
             fullFrom[t] = level
         }
 
+        let asksCentreFirst = centreFirst
         var levels: [UInt8] = []
         var values: [[UInt32]] = []
         var shared = [[[UInt32]: UInt32]](repeating: [:], count: levelCount)
@@ -64,15 +66,18 @@ extension RuleTable {
             shared[level][entries] = index
             return index
         }
-        // The node asking level `level` with `candidates` (variant indices, in order) left.
-        func build(_ level: Int, _ candidates: [Int32]) -> UInt32 {
-            if let found = memo[level][candidates] { return found }
+        // The node asking level `level` with `candidates` (variant indices, in order) left, for a
+        // centre in state `centre` (nil: not asked yet, so the centre is the last level).
+        func build(_ level: Int, _ candidates: [Int32], _ centre: UInt8?) -> UInt32 {
+            // The same variants left (and the same centre, which a cell matching none keeps).
+            let key = candidates + [Int32(centre.map(Int.init) ?? -1)]
+            if let found = memo[level][key] { return found }
             var entries: [UInt32] = []
             entries.reserveCapacity(n)
             if level == levelCount - 1 {
                 for s in 0..<n {
                     let first = candidates.first { accepted($0, level, s) }
-                    entries.append(UInt32(first.map { outputs[Int($0)] } ?? UInt8(s)))
+                    entries.append(UInt32(first.map { outputs[Int($0)] } ?? centre ?? UInt8(s)))
                 }
             } else {
                 var children: [[Int32]: UInt32] = [:]
@@ -83,17 +88,18 @@ extension RuleTable {
                         // Nothing after a variant that accepts all the remaining cells can win.
                         if fullFrom[Int(t)] <= level + 1 { break }
                     }
-                    if let child = children[kept] {
+                    // Asked first, each state of the centre is a centre of its own.
+                    if !(asksCentreFirst && level == 0), let child = children[kept] {
                         entries.append(child)
                     } else {
-                        let child = build(level + 1, kept)
+                        let child = build(level + 1, kept, asksCentreFirst && level == 0 ? UInt8(s) : centre)
                         children[kept] = child
                         entries.append(child)
                     }
                 }
             }
             let result = node(level, entries)
-            memo[level][candidates] = result
+            memo[level][key] = result
             return result
         }
         var all: [Int32] = []
@@ -101,7 +107,7 @@ extension RuleTable {
             all.append(Int32(t))
             if fullFrom[t] == 0 { break }
         }
-        _ = build(0, all)
-        return RuleTree(stateCount: n, neighbours: neighbours, levels: levels, values: values)
+        _ = build(0, all, nil)
+        return RuleTree(stateCount: n, neighbours: neighbours, levels: levels, values: values, centreFirst: centreFirst)
     }
 }

@@ -19,17 +19,27 @@ public struct RuleTree: Hashable, Sendable {
     /// Each node: its level and, per state, a node index (level > 1) or a new state (level 1).
     public let levels: [UInt8]
     public let values: [[UInt32]]
+    /// Whether the cells are asked centre first (C, N, NE, E, SE, S, SW, W, NW, or C, N, E, S, W:
+    /// a table's input order, the order tables compile to) rather than in Golly's order.
+    public let centreFirst: Bool
 
-    public init(stateCount: Int, neighbours: Int, levels: [UInt8], values: [[UInt32]]) {
+    public init(stateCount: Int, neighbours: Int, levels: [UInt8], values: [[UInt32]], centreFirst: Bool = false) {
         self.stateCount = stateCount
         self.neighbours = neighbours
         self.levels = levels
         self.values = values
+        self.centreFirst = centreFirst
     }
 
-    /// Each lookup's cell as (dx, dy), y growing downwards, in Golly's order (the centre last).
-    public static func order(neighbours: Int) -> [(dx: Int, dy: Int)] {
-        neighbours == 4
+    /// Each lookup's cell as (dx, dy), y growing downwards: Golly's order (the centre last), or
+    /// the centre first.
+    public static func order(neighbours: Int, centreFirst: Bool = false) -> [(dx: Int, dy: Int)] {
+        if centreFirst {
+            return neighbours == 4
+                ? [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)]
+                : [(0, 0), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)]
+        }
+        return neighbours == 4
             ? [(0, -1), (-1, 0), (1, 0), (0, 1), (0, 0)]
             : [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, -1), (-1, 0), (1, 0), (0, 1), (0, 0)]
     }
@@ -37,7 +47,7 @@ public struct RuleTree: Hashable, Sendable {
     /// The next state by walking the nodes, `state(dx, dy)` giving the neighbourhood's states.
     public func next(_ state: (Int, Int) -> UInt8) -> UInt8 {
         var node = values.count - 1
-        for (dx, dy) in RuleTree.order(neighbours: neighbours) {
+        for (dx, dy) in RuleTree.order(neighbours: neighbours, centreFirst: centreFirst) {
             node = Int(values[node][Int(state(dx, dy))])
         }
         return UInt8(node)
