@@ -146,6 +146,8 @@ import HashlifeTestSupport
     /// The shipped circuit: a clock whose rule file sits beside it.
     @Test func shippedWireWorldClockRunsWithItsOwnRuleFile() {
         let clock = Fixtures.repositoryRoot + "/patterns/wireworld/clock.rle"
+        let info = hashlife("info", clock)
+        #expect(info.out.contains("state names: 0 empty, 1 electron head, 2 electron tail, 3 conductor"), "\(info.out)")
         let result = hashlife("run", clock, "--gen", "1000")
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out == "1000: 25\n")

@@ -149,14 +149,16 @@ import HashlifeTestSupport
             expected.append(Self.naiveStep(expected[generation - 1], size: size, transitions))
             universe.step()
             let got = Self.square(universe, size: size, margin: margin)
-            #expect(got == expected[generation], "\(label): generation \(generation)")
-            if got != expected[generation] { return }
+            let differing = zip(got, expected[generation]).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(label): \(differing) cells differ at generation \(generation)")
+            if differing != 0 { return }
         }
         for k in 1...4 {
             let jumped = MultiStateUniverse(rule: rule)
             jumped.load(cells: list)
             jumped.step(byPowerOfTwo: k)
-            #expect(Self.square(jumped, size: size, margin: margin) == expected[1 << k], "\(label): a jump of 2^\(k)")
+            let differing = zip(Self.square(jumped, size: size, margin: margin), expected[1 << k]).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(label): \(differing) cells differ after a jump of 2^\(k)")
         }
     }
 
