@@ -279,7 +279,15 @@ struct MultiStateKernel: ~Copyable {
             for y in 0..<innerWidth {
                 let out = target + y * s
                 let centreRow = source + (y + 1) * s + 1
-                for x in 0..<innerWidth { out[x] = next(centreRow + x) }
+                // Two walks at a time: their loads overlap.
+                var x = 0
+                while x + 1 < innerWidth {
+                    let a = next(centreRow + x), b = next(centreRow + x + 1)
+                    out[x] = a
+                    out[x + 1] = b
+                    x += 2
+                }
+                if x < innerWidth { out[x] = next(centreRow + x) }
             }
             return
         }
@@ -297,10 +305,19 @@ struct MultiStateKernel: ~Copyable {
             let spread = nonzero[y] | nonzero[y + 1] | nonzero[y + 2]
             var candidates = (spread | spread &>> 1 | spread &>> 2) & inner
             let centreRow = source + (y + 1) * s + 1
+            // Two walks at a time: their loads overlap.
             while candidates != 0 {
                 let x = candidates.trailingZeroBitCount
                 candidates &= candidates &- 1
-                out[x] = next(centreRow + x)
+                guard candidates != 0 else {
+                    out[x] = next(centreRow + x)
+                    break
+                }
+                let x2 = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                let a = next(centreRow + x), b = next(centreRow + x2)
+                out[x] = a
+                out[x2] = b
             }
         }
     }
