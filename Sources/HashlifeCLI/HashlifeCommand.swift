@@ -38,7 +38,7 @@ struct CommandContext: Sendable {
         var context = CommandContext(standardOutput: Output.standardOutput, standardError: Output.standardError,
                                      standardOutputBytes: { Output.write($0, to: STDOUT_FILENO) },
                                      errorIsTerminal: Output.isTerminal(STDERR_FILENO), standardOutputIsTerminal: Output.isTerminal(STDOUT_FILENO))
-        for name in ["NO_COLOR", "COLORTERM"] {
+        for name in ["NO_COLOR", "COLORTERM", "HASHLIFE_RULES", "XDG_DATA_HOME", "HOME"] {
             if let value = getenv(name) { context.environment[name] = String(cString: value) }
         }
         return context
@@ -113,13 +113,20 @@ public enum HashlifeCommand {
                 context.standardOutput(HelpFormatter.help(for: command.spec, programName: programName))
                 return 0
             }
+            // Rule names resolve in the --rules folders (for the commands that take them) and
+            // the environment's.
+            let folders = command.spec.options.contains(where: { $0.primaryName == RulesOption.name })
+                ? try RulesOption.folders(parsed, command: "\(programName) \(command.spec.name)", context: context)
+                : RuleFolders(environment: context.environment)
             // The warnings of the files the command reads go to its standard error.
-            let outcome: Result<Void, CommandError> = PatternFiles.withWarnings(to: context.standardError) {
-                do throws(CommandError) {
-                    try command.run(parsed, context: context)
-                    return .success(())
-                } catch {
-                    return .failure(error)
+            let outcome: Result<Void, CommandError> = RuleFolders.$current.withValue(folders) {
+                PatternFiles.withWarnings(to: context.standardError) {
+                    do throws(CommandError) {
+                        try command.run(parsed, context: context)
+                        return .success(())
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
             try outcome.get()

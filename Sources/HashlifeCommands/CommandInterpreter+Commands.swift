@@ -151,10 +151,11 @@ extension CommandInterpreter {
         session.universe.stateCount > 2 ? [.init("states", .int(session.rule.stateCount))] : []
     }
 
-    /// A rule of either kind (`AnyRule.parse`); the error quotes the rule (shortened and
-    /// escaped) once, as `RuleError` does.
+    /// A rule of either kind (`AnyRule.parse`, or a rule file's name looked up in
+    /// `RuleFolders.current`); the error quotes the rule (shortened and escaped) once, as
+    /// `RuleError` does.
     func parseAnyRule(_ text: String) throws(CommandError) -> AnyRule {
-        do { return try AnyRule.parse(text) } catch { throw CommandError(SessionError.Kind.rule, error.description) }
+        do { return try RuleFolders.anyRule(text) } catch { throw CommandError(SessionError.Kind.rule, error.description) }
     }
 
     func parseRule(_ text: String) throws(CommandError) -> Rule {

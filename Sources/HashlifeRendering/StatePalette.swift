@@ -6,7 +6,8 @@ import HashlifeEngine
 ///
 /// Generations: a gradient from red (state 1) to yellow (the last state), each channel
 /// rounded as Golly's `CreateColorGradient` rounds it. History and Super: Golly's table for
-/// each (state 1 green, state 2 dark blue, …). State 0, the background, is Golly's dark grey
+/// each (state 1 green, state 2 dark blue, …). Rule tables and trees: the `.rule` file's
+/// @COLORS over Golly's red-to-yellow gradient. State 0, the background, is Golly's dark grey
 /// (48, 48, 48) unless a caller sets another.
 public struct StatePalette: Hashable, Sendable {
     /// One colour per state, index = state; `colors.count` is the rule's state count.
@@ -26,6 +27,17 @@ public struct StatePalette: Hashable, Sendable {
             self.init(colors: StatePalette.history)
         case .superRule:
             self.init(colors: StatePalette.superStates)
+        case .ruleTable:
+            // Golly's RuleLoader: a red-to-yellow gradient, or the file's @COLORS gradient,
+            // then the colours the file lists state by state (state 0 included).
+            let file = rule.ruleFile?.file
+            let from = file?.gradient.map { RGB(r: $0.0.red, g: $0.0.green, b: $0.0.blue) } ?? RGB(r: 255, g: 0, b: 0)
+            let to = file?.gradient.map { RGB(r: $0.1.red, g: $0.1.green, b: $0.1.blue) } ?? RGB(r: 255, g: 255, b: 0)
+            var colors = StatePalette.gradient(states: rule.stateCount, from: from, to: to)
+            for (state, color) in file?.colors ?? [:] where state < colors.count {
+                colors[state] = RGB(r: color.red, g: color.green, b: color.blue)
+            }
+            self.init(colors: colors)
         }
     }
 

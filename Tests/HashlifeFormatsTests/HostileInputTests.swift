@@ -227,19 +227,20 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
     }
 
     @Test func anUnknownRuleIsReportedBeforeTheCellsItWouldExplain() throws {
-        // WireWorld's states A, B, C are not two-state cells; the rule is what is unknown.
+        // States A, B, C are not two-state cells; the rule is what is unknown (no folder
+        // searched has NoSuchRule.rule, whatever rule files the machine has).
         for body in ["ABC!", "3A!", "oBo!", "bo$2C!"] {
             let error = failure { () throws(PatternReadError) in
-                try readFile("wire.rle", Array("x = 3, y = 2, rule = WireWorld\n\(body)\n".utf8))
+                try readFile("wire.rle", Array("x = 3, y = 2, rule = NoSuchRule\n\(body)\n".utf8))
             }
-            #expect(error?.description.hasPrefix("wire.rle:1:22: rule \"WireWorld\": unknown rule name") == true,
+            #expect(error?.description.hasPrefix("wire.rle:1:21: rule \"NoSuchRule\" not found: no built-in rule and no \"NoSuchRule.rule\"") == true,
                     "\(body): \(String(describing: error))")
         }
         // A known rule: the cells are what is wrong.
         let cells = failure { () throws(PatternReadError) in try readFile("a.rle", Array("x = 3, y = 1, rule = B3/S23\nABC!\n".utf8)) }
         #expect(cells?.description.hasPrefix("a.rle:2:2: multi-state cells are not supported (found 'B')") == true, "\(String(describing: cells))")
         // A rule the caller replaces is not checked: the cells are what is wrong.
-        let path = try temporaryFile("wire.rle", Array("x = 3, y = 1, rule = WireWorld\nABC!\n".utf8))
+        let path = try temporaryFile("wire.rle", Array("x = 3, y = 1, rule = NoSuchRule\nABC!\n".utf8))
         defer { cleanUp(path) }
         do {
             _ = try PatternCodec.read(path: path, label: "wire.rle", limit: 1 << 20, checkingRule: false)

@@ -6,6 +6,7 @@
 #endif
 import HashlifeEngine
 import HashlifeEditing
+import HashlifeFormats
 import Synchronization
 
 /// Runs one job at a time on its own thread; `control` cancels it, `reached` tells its progress.
@@ -77,8 +78,12 @@ final class StepWorker: @unchecked Sendable {
         finished.store(false, ordering: .relaxed)
         progress.withLock { $0 = nil }
         failure = nil
+        // The job looks rule names up in the folders of the command that started it.
+        let folders = RuleFolders.current
         let box = JobBox { [self] in
-            do throws(SessionError) { try job(control) { g in self.progress.withLock { $0 = g } } } catch { failure = error }
+            RuleFolders.$current.withValue(folders) {
+                do throws(SessionError) { try job(control) { g in self.progress.withLock { $0 = g } } } catch { failure = error }
+            }
             finished.store(true, ordering: .releasing)
             var byte: UInt8 = 1
             if wake.write >= 0 { _ = write(wake.write, &byte, 1) }

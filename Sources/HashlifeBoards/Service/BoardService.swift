@@ -329,7 +329,7 @@ public final class BoardService {
     static func decode(_ bytes: [UInt8], board: Board, memoryLimit: Int) throws(BoardError) -> any LifeUniverse {
         do {
             let pattern = try PatternCodec.decodeAny(bytes, fileName: "board \(board.id.short)")
-            return try pattern.universe(rule: try AnyRule.parse(board.rule), memoryLimit: memoryLimit)
+            return try pattern.universe(rule: try RuleFolders.anyRule(board.rule), memoryLimit: memoryLimit)
         } catch {
             throw .damaged(board.id, "\(error)")
         }

@@ -49,6 +49,7 @@ enum AnimateCommand: Subcommand {
             .flag(["--full-frames"], help: "Store every frame whole rather than the changed rectangle."),
             OptionSpec(["--out", "-o"], value: "FILE.gif", help: "Where to write the GIF (atomically).", required: true),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

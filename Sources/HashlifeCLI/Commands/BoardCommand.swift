@@ -62,6 +62,7 @@ enum BoardCommand: Subcommand {
             .flag(["--previews"], help: "list: a thumbnail under each board (JSON: a 'thumbnail' array each); the default when standard output is a terminal."),
             .flag(["--no-previews"], help: "list: no thumbnails, even on a terminal."),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
             OptionSpec(["--store"], value: "PATH", help: "The board store file (when $HASHLIFE_STORE is not set).", default: "$XDG_DATA_HOME/hashlife/boards.sqlite"),
             .flag(["--verbose", "-v"], help: "Log each operation on standard error (as HASHLIFE_LOG=info)."),
@@ -253,7 +254,7 @@ enum BoardCommand: Subcommand {
     /// The note of `ThreadsOption.noteIfIgnored` for the board `id` (none when it cannot be
     /// read: the action then reports why).
     static func noteIfSingleThreaded(_ service: BoardService, _ id: String, threads: Int) {
-        guard threads > 1, let board = try? service.board(id), let rule = try? AnyRule.parse(board.rule) else { return }
+        guard threads > 1, let board = try? service.board(id), let rule = try? RuleFolders.anyRule(board.rule) else { return }
         ThreadsOption.noteIfIgnored(threads, by: rule.makeUniverse())
     }
 

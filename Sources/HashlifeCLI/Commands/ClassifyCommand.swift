@@ -32,6 +32,7 @@ enum ClassifyCommand: Subcommand {
             OptionSpec(["--max-gen", "-m"], value: "N", help: "Generations to look at before giving up: decimal digits, or B^E such as 2^20.", default: defaultMaxGeneration),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23, or a multi-state rule such as /2/3 or LifeHistory (escaping spaceships of settled patterns are recognised in B3/S23 only).", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; fields that do not apply are left out)."),
         ],

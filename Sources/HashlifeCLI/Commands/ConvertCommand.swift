@@ -25,6 +25,7 @@ enum ConvertCommand: Subcommand {
         ],
         options: [
             OptionSpec(["--format", "-f"], value: "F", help: "Output format: rle, mc, cells or lif.", default: "from OUT's extension"),
+            RulesOption.spec,
         ],
         examples: [
             "hashlife convert patterns/gosper-glider-gun.rle gun.mc",

@@ -63,6 +63,7 @@ enum IdentifyCommand: Subcommand {
             .flag(["--objects"], help: "List the pattern's separate objects, each with its position and apgcode."),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to run under, e.g. B36/S23, or a multi-state rule such as 23/3/3 or LifeHistory.", default: "the file's rule, else B3/S23"),
             MemoryOption.spec,
+            RulesOption.spec,
             .flag(["--json"], help: "Print one JSON object (positions and generations as strings; fields that do not apply are left out)."),
         ],
         examples: [

@@ -16,6 +16,7 @@ enum InfoCommand: Subcommand {
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, '-' for standard input, a ZIP archive (its entries are listed), or ARCHIVE.zip:ENTRY.")],
         options: [
             MemoryOption.spec,
+            RulesOption.spec,
             .flag(["--json"], help: "Print one JSON object (big numbers as strings; 'tree_nodes' counts the distinct nodes of the pattern's quadtree, 'memory' holds the engine's statistics after loading, where 'nodes' counts every node in the store)."),
         ],
         examples: ["hashlife info patterns/gosper-glider-gun.rle", "hashlife info pattern.mc.gz --json"]
@@ -68,11 +69,18 @@ enum InfoCommand: Subcommand {
             let nonZero = tally.enumerated().dropFirst().filter { $0.element > 0 }.map { "\($0.offset): \($0.element)" }
             return nonZero.isEmpty ? "none" : nonZero.joined(separator: ", ")
         } ?? "not counted (more than \(stateCountLimit) cells)"
-        return [
+        var fields: [InfoReport.Field] = [
             .json("family", family.map { .string($0) } ?? .null),
             .both("states", .int(universe.stateCount), "\(universe.stateCount)" + (family.map { " (\($0))" } ?? "")),
-            InfoReport.Field(json: ("cells_by_state", byState), text: ("by state", listed)),
         ]
+        // A rule file's @NAMES, state by state.
+        if case .multiState(let rule) = universe.anyRule, let names = rule.ruleFile?.file.stateNames, !names.isEmpty {
+            let sorted = names.sorted { $0.key < $1.key }
+            fields.append(InfoReport.Field(json: ("state_names", .fields(sorted.map { (String($0.key), .string($0.value)) })),
+                                           text: ("state names", sorted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))))
+        }
+        fields.append(InfoReport.Field(json: ("cells_by_state", byState), text: ("by state", listed)))
+        return fields
     }
 }
 

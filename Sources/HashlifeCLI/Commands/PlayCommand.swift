@@ -27,6 +27,7 @@ enum PlayCommand: Subcommand {
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23, HighLife, or a multi-state rule such as 345/2/4 or LifeHistory.", default: "the file's rule, else B3/S23"),
             OptionSpec(["--board"], value: "ID", help: "Open this board of the store (any unique prefix of its id)."),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

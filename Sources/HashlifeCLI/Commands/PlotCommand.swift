@@ -37,6 +37,7 @@ enum PlotCommand: Subcommand {
             OptionSpec(["--theme"], value: "T", help: "light or dark colours for the chart.", default: "the viewer's preference in SVG, light in PNG"),
             OptionSpec(["--title"], value: "TEXT", help: "Chart title.", default: "the pattern's name, else the file name"),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

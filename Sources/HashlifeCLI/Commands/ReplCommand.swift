@@ -40,6 +40,7 @@ enum ReplCommand: Subcommand {
             OptionSpec(["--size"], value: "COLSxROWS", help: "Size of the view in characters, e.g. 80x24 (at most 2^24 in all).",
                        default: "the terminal's size when standard output is one, else 80x24"),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

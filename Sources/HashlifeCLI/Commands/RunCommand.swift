@@ -28,6 +28,7 @@ enum RunCommand: Subcommand {
             OptionSpec(["--out", "-o"], value: "FILE", help: "Also write the resulting pattern to FILE, atomically; the format follows the extension (.rle, .mc, .cells, .lif, + .gz; multi-state patterns: .rle or .mc). FILE is checked before computing. '-' writes the pattern to standard output and the result line to standard error."),
             OptionSpec(["--format"], value: "F", help: "Format for --out (only with --out): rle, mc, cells or lif.", default: "from the --out extension"),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
             .flag(["--json"], help: "Print one JSON object instead of 'N: POPULATION': generation, population, background (0, or 1 when a B0 rule's cells are counted relative to an all-alive plane, as Golly counts them), bounds, rule, states (2, or a multi-state rule's count), tree_nodes (distinct nodes of the result's quadtree), memory (the engine's statistics after the final count; memory.nodes counts every node in the store, memory.bytes leaves out the square memo, freed before the count), threads (as --threads) and seconds."),
         ],

@@ -49,6 +49,7 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--dead"], value: "RGB", help: "Background colour (state 0 of a multi-state pattern).", default: "#FFFFFF; Golly's #303030 for multi-state"),
             OptionSpec(["--out", "-o"], value: "PATH", help: "Write to PATH (atomically) instead of standard output."),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

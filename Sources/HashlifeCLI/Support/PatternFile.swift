@@ -17,10 +17,11 @@ struct PatternFile {
 }
 
 extension PatternFiles {
-    /// A rule of any family from the command line, or a usage error naming the option.
+    /// A rule of any family from the command line (a rule file's name included, looked up in
+    /// `RuleFolders.current`), or a usage error naming the option.
     static func anyRule(_ text: String?, command: String) throws(CommandError) -> AnyRule? {
         guard let text else { return nil }
-        do { return try AnyRule.parse(text) } catch {
+        do { return try RuleFolders.anyRule(text) } catch {
             throw .usage(UsageError(command: command, message: "invalid value for '--rule': \(error.description)"))
         }
     }

@@ -39,6 +39,7 @@ extension AnyRule {
         case .generations: "Generations"
         case .history: "History"
         case .superRule: "Super"
+        case .ruleTable: "RuleLoader"
         }
     }
 }

@@ -12,6 +12,10 @@
 // states the neighbours hold (a birth's colour, the dead markers 16...24) are marked in the
 // table and computed by `MultiStateRule.next` from the 3×3 block, the rule's own definition.
 //
+// Rule tables and trees walk their flattened tree per cell (`RuleLookup`), 5 or 9 loads; when
+// the rule keeps an empty neighbourhood empty, only the cells within one cell of a non-zero
+// cell are walked and the rest written as zeros.
+//
 // Only the cells whose next state can differ from a default are computed. Generations: a cell
 // that is 0 with no alive cell in its 3×3 block stays 0 (B0 is not supported), so the row is
 // written as zeros and the cells that are non-zero or touch an alive cell are computed. History
@@ -44,9 +48,12 @@ struct MultiStateKernel: ~Copyable {
     /// The birth and survival counts when the rule is outer-totalistic on the Moore
     /// neighbourhood without birth on 0, stepped by `MultiStateKernel+Counted.swift`; else nil.
     let counts: (birth: UInt16, survival: UInt16)?
+    /// The flattened tree of a rule table or tree (`.ruleTable`); nil for the other families.
+    let lookup: RuleLookup?
 
     init(rule: MultiStateRule) {
         self.rule = rule
+        lookup = rule.ruleFile?.lookup
         decides = .allocate(capacity: 512)
         for index in 0..<512 { decides[index] = rule.lifeRule.nextState(neighbourhood: index) ? 1 : 0 }
         transitions = .allocate(capacity: 256 * 4)
@@ -54,7 +61,7 @@ struct MultiStateKernel: ~Copyable {
         oddIsAlive = rule.family != .generations
         outerMask = rule.neighbourhood.outerMask
         let life = rule.lifeRule
-        counts = rule.neighbourhood == .moore && life.isTotalistic && life.birthCounts & 1 == 0
+        counts = rule.family != .ruleTable && rule.neighbourhood == .moore && life.isTotalistic && life.birthCounts & 1 == 0
             ? (life.birthCounts, life.survivalCounts) : nil
         for c in 0..<256 {
             for alive in 0..<2 {
@@ -76,6 +83,8 @@ struct MultiStateKernel: ~Copyable {
     /// where Super needs the neighbours' states.
     static func transition(_ rule: MultiStateRule, _ c: UInt8, alive: Bool, killed: Bool) -> UInt16 {
         switch rule.family {
+        case .ruleTable:
+            return UInt16(c)  // unused: tables and trees step by `lookup`
         case .generations:
             if c <= 1 && alive { return 1 }
             return c > 0 && Int(c) + 1 < rule.stateCount ? UInt16(c + 1) : 0
@@ -127,6 +136,10 @@ struct MultiStateKernel: ~Copyable {
     /// - Precondition: 3 ≤ `width` ≤ 16; the buffers hold 16 rows of `stride` bytes.
     @inline(__always)
     func generation(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int) {
+        if let lookup {
+            generationByTree(source, into: target, width: width, lookup)
+            return
+        }
         if let counts {
             if hasKiller {
                 countedHistory(source, into: target, width: width, birth: counts.birth, survival: counts.survival)
@@ -201,6 +214,110 @@ struct MultiStateKernel: ~Copyable {
                 } else {
                     out[Int(x)] = superFromNeighbours(centreRow + Int(x), alive: decides[index] != 0)
                 }
+            }
+        }
+    }
+
+    /// `generation(_:into:width:)` for a rule table or tree: a walk of `lookup` per cell.
+    @inline(__always)
+    func generationByTree(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int,
+                          _ lookup: RuleLookup) {
+        let s = MultiStateKernel.stride
+        let nodes = UnsafePointer(lookup.nodes), leaves = UnsafePointer(lookup.leaves), root = Int(lookup.root)
+        let eight = lookup.neighbours == 8
+        if lookup.centreFirst {
+            if eight {
+                treeCells(source, into: target, width: width, quiescent: lookup.quiescent) { centre in
+                    var i = root
+                    i = Int(nodes[i &+ Int(centre[0])])
+                    i = Int(nodes[i &+ Int(centre[-s])])
+                    i = Int(nodes[i &+ Int(centre[-s + 1])])
+                    i = Int(nodes[i &+ Int(centre[1])])
+                    i = Int(nodes[i &+ Int(centre[s + 1])])
+                    i = Int(nodes[i &+ Int(centre[s])])
+                    i = Int(nodes[i &+ Int(centre[s - 1])])
+                    i = Int(nodes[i &+ Int(centre[-1])])
+                    return leaves[i &+ Int(centre[-s - 1])]
+                }
+            } else {
+                treeCells(source, into: target, width: width, quiescent: lookup.quiescent) { centre in
+                    var i = root
+                    i = Int(nodes[i &+ Int(centre[0])])
+                    i = Int(nodes[i &+ Int(centre[-s])])
+                    i = Int(nodes[i &+ Int(centre[1])])
+                    i = Int(nodes[i &+ Int(centre[s])])
+                    return leaves[i &+ Int(centre[-1])]
+                }
+            }
+            return
+        }
+        @inline(__always) func next(_ centre: UnsafePointer<UInt8>) -> UInt8 {
+            var i = root
+            if eight {
+                i = Int(nodes[i &+ Int(centre[-s - 1])])
+                i = Int(nodes[i &+ Int(centre[-s + 1])])
+                i = Int(nodes[i &+ Int(centre[s - 1])])
+                i = Int(nodes[i &+ Int(centre[s + 1])])
+            }
+            i = Int(nodes[i &+ Int(centre[-s])])
+            i = Int(nodes[i &+ Int(centre[-1])])
+            i = Int(nodes[i &+ Int(centre[1])])
+            i = Int(nodes[i &+ Int(centre[s])])
+            return leaves[i &+ Int(centre[0])]
+        }
+        treeCells(source, into: target, width: width, quiescent: lookup.quiescent, next)
+    }
+
+    /// The cells of `generationByTree`, each from `next` (given the cell's place in `source`);
+    /// when `quiescent`, only those within one cell of a non-zero cell, the others 0.
+    @inline(__always)
+    func treeCells(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int, quiescent: Bool,
+                   _ next: (UnsafePointer<UInt8>) -> UInt8) {
+        let s = MultiStateKernel.stride
+        let innerWidth = width - 2
+        guard quiescent else {
+            for y in 0..<innerWidth {
+                let out = target + y * s
+                let centreRow = source + (y + 1) * s + 1
+                // Two walks at a time: their loads overlap.
+                var x = 0
+                while x + 1 < innerWidth {
+                    let a = next(centreRow + x), b = next(centreRow + x + 1)
+                    out[x] = a
+                    out[x + 1] = b
+                    x += 2
+                }
+                if x < innerWidth { out[x] = next(centreRow + x) }
+            }
+            return
+        }
+        var nonzero = InlineArray<16, UInt32>(repeating: 0)
+        for y in 0..<width {
+            let row = UnsafeRawPointer(source + y * s)
+            let low = row.loadUnaligned(as: UInt64.self), high = row.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            nonzero[y] = ~MultiStateKernel.mask(MultiStateKernel.isZero(low), MultiStateKernel.isZero(high)) & 0xFFFF
+        }
+        let inner = UInt32(1) << UInt32(innerWidth) - 1
+        for y in 0..<innerWidth {
+            let out = target + y * s
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), as: UInt64.self)
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt64(0), toByteOffset: 8, as: UInt64.self)
+            let spread = nonzero[y] | nonzero[y + 1] | nonzero[y + 2]
+            var candidates = (spread | spread &>> 1 | spread &>> 2) & inner
+            let centreRow = source + (y + 1) * s + 1
+            // Two walks at a time: their loads overlap.
+            while candidates != 0 {
+                let x = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                guard candidates != 0 else {
+                    out[x] = next(centreRow + x)
+                    break
+                }
+                let x2 = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                let a = next(centreRow + x), b = next(centreRow + x2)
+                out[x] = a
+                out[x2] = b
             }
         }
     }

@@ -10,8 +10,13 @@ extension MultiStateRule {
         case .generations: generationsNext(block)
         case .history: historyNext(block)
         case .superRule: superNext(block)
+        case .ruleTable: tableNext(block)
         }
     }
+
+    /// A rule table or tree: its flattened tree's answer.
+    @usableFromInline
+    func tableNext(_ b: Block) -> UInt8 { ruleFile!.lookup.next(b) }
 
     /// The 9-bit index of `Rule` with a bit for each cell that `alive` accepts.
     @usableFromInline

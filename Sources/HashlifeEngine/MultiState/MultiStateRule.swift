@@ -1,11 +1,13 @@
 // MultiStateRule.swift — rules whose cells take more than two states, as Golly 5 runs them.
 //
-// Two families:
+// Three families:
 //   Generations (Golly's "Generations" algorithm): N states, 2...256. Only state 1 counts as a
 //     neighbour; 0 becomes 1 when born; 1 stays 1 when it survives, else goes to 2; states
 //     2...N-1 advance by one each generation and N-1 becomes 0.
 //   History (7 states) and Super (26 states) (Golly's "Super" algorithm): a two-state rule with
 //     trails and markers; odd states are alive, and a neighbour in state 6 kills live cells.
+//   Rule tables and trees (Golly's "RuleLoader" algorithm): the transitions of a `.rule` file
+//     (RuleTree/), 2...256 states, every non-zero state alive.
 //
 // The alive/dead decision of both families is a two-state `Rule` (its 512-entry table, Hensel
 // and MAP parsing), so the parsing and tables are shared with the two-state engine, which this
@@ -22,6 +24,8 @@ public struct MultiStateRule: Hashable, Sendable, CustomStringConvertible {
         case history
         /// "[R]Super": 26 states.
         case superRule
+        /// A `.rule` file's @TABLE or @TREE (`ruleFile`), named by its rule name.
+        case ruleTable
     }
 
     /// The cells that count as neighbours.
@@ -69,9 +73,13 @@ public struct MultiStateRule: Hashable, Sendable, CustomStringConvertible {
     public internal(set) var grid: Grid?
     /// The canonical text without the grid suffix.
     let canonicalBody: String
+    /// The compiled `.rule` file of the `.ruleTable` family; nil for the others.
+    public let ruleFile: RuleFileRule?
 
-    init(family: Family, stateCount: Int, neighbourhood: Neighbourhood, lifeRule: Rule, canonicalBody: String, grid: Grid?) {
+    init(family: Family, stateCount: Int, neighbourhood: Neighbourhood, lifeRule: Rule, canonicalBody: String, grid: Grid?,
+         ruleFile: RuleFileRule? = nil) {
         self.family = family
+        self.ruleFile = ruleFile
         self.stateCount = stateCount
         self.neighbourhood = neighbourhood
         self.lifeRule = lifeRule
@@ -96,11 +104,13 @@ extension MultiStateRule {
     /// and a cell of the pattern an apgcode describes. Generations: state 1 only (the dying
     /// states 2 … N−1 are dead). History and Super (Golly's Super algorithm): every odd state
     /// is alive (History's 1 on, 3 marked on, 5 start on), every even one dead (2 history, 4
-    /// marked off, 6 boundary; Super's 8 … 24 likewise). State 0 is never alive.
+    /// marked off, 6 boundary; Super's 8 … 24 likewise). Rule tables and trees: every non-zero
+    /// state. State 0 is never alive.
     public func isLive(_ state: UInt8) -> Bool {
         switch family {
         case .generations: state == 1
         case .history, .superRule: state & 1 == 1
+        case .ruleTable: state != 0
         }
     }
 }

@@ -57,8 +57,38 @@ extension PatternCodec {
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
         defer { FileIO.closeReading(fd) }
         var input = PatternInput(fd: fd, path: path, label: label, limit: limit, textLimit: textAllowance(memoryLimit: limit))
+        if path.hasSuffix(".rule") { return try ruleFile(path: path, label: label) }
         let (text, format, compressed) = try input.readText()
-        return try decodeAny(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule)
+        // Rule names are looked up in the pattern's own folder too.
+        let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(RuleFolders.current.with(patternAt: path)) {
+            do throws(PatternReadError) {
+                return .success(try decodeAny(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// A `.rule` file read as its rule: an empty pattern under it.
+    static func ruleFile(path: String, label: String) throws(PatternReadError) -> LoadedPattern {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch { throw .file(error) }
+        do throws(RuleFileError) {
+            let file = try RuleFile.parse(String(decoding: bytes, as: UTF8.self), fileName: label)
+            let rule: MultiStateRule
+            if let compiled = RuleFileRule(file: file) {
+                rule = MultiStateRule(ruleFile: compiled)
+            } else {
+                // Colours alone: the transitions come from the folders.
+                do { rule = try RuleFolders.current.with(patternAt: path).resolve(file.name) } catch {
+                    throw RuleFileError(file: label, line: nil, reason: "the file has no @TABLE or @TREE, and \(error)")
+                }
+            }
+            return .multiState(DecodedMultiStatePattern(pattern: MultiStatePattern(rule: rule), format: .rle, compressed: false))
+        } catch {
+            throw .syntax(PatternError(file: label, line: error.line ?? 1, column: 1, message: error.reason))
+        }
     }
 
     /// Parses `text` as `format` (the file's errors located and named `fileName`).

@@ -80,8 +80,29 @@ extension PatternCodec {
     /// in multi-state syntax (see the file header), else the two-state ones.
     static func decodeAny(text: String, format: PatternFormat, compressed: Bool, fileName: String?,
                           checkingRule: Bool) throws(PatternReadError) -> LoadedPattern {
+        if let (pattern, ruleText, linesBefore) = RuleFolders.splitEmbedded(text) {
+            // A rule file after the pattern: its rule is used ahead of every folder.
+            var folders = RuleFolders.current
+            do throws(RuleFileError) {
+                folders.embedded.insert(try RuleFile.parse(ruleText, fileName: fileName ?? "the pattern"), at: 0)
+            } catch {
+                throw .syntax(PatternError(file: fileName, line: (error.line ?? 1) + linesBefore, column: 1, message: error.reason))
+            }
+            let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(folders) {
+                do throws(PatternReadError) {
+                    return .success(try decodeAny(text: pattern, format: format, compressed: compressed, fileName: fileName,
+                                                  checkingRule: checkingRule))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
+        }
         if format == .mcell { return try decodeMCell(text: text, compressed: compressed, fileName: fileName, checkingRule: checkingRule) }
-        guard let ruleText = multiStateRuleText(in: text, format: format) else {
+        guard let ruleText = multiStateRuleText(in: text, format: format),
+              // A rule file that is not found, for a caller who replaces the rule: the cells
+              // are read as two-state cells, as for any rule the caller replaces.
+              checkingRule || AnyRule.isMultiStateSyntax(ruleText) || (try? RuleFolders.multiStateRule(ruleText)) != nil else {
             return .twoState(try decode(text: text, format: format, compressed: compressed, fileName: fileName,
                                         checkingRule: checkingRule))
         }
@@ -118,7 +139,8 @@ extension PatternCodec {
     }
 
     /// The rule an RLE header ("rule = …" or a "#r" line) or a Macrocell "#R" line names, when
-    /// it is written in multi-state syntax (`AnyRule.isMultiStateSyntax`); nil otherwise.
+    /// it is written in multi-state syntax (`AnyRule.isMultiStateSyntax`) or names a rule file
+    /// (`RuleFolders.namesRuleFile`); nil otherwise.
     static func multiStateRuleText(in text: String, format: PatternFormat) -> String? {
         guard format == .rle || format == .macrocell else { return nil }
         // Split on scalars: "\r\n" is one Character, which a split on the Character "\n" misses.
@@ -141,7 +163,7 @@ extension PatternCodec {
             }
             if let candidate {
                 let rule = candidate.trimmingSpaces
-                if !rule.isEmpty && AnyRule.isMultiStateSyntax(rule) { return rule }
+                if !rule.isEmpty && (AnyRule.isMultiStateSyntax(rule) || RuleFolders.namesRuleFile(rule)) { return rule }
                 if format == .macrocell { return nil }
             }
         }

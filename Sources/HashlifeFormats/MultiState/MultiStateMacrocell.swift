@@ -45,7 +45,7 @@ public enum MultiStateMacrocell {
             if line.hasPrefix("#") {
                 let value = line.dropFirst(2).drop { $0 == " " }
                 if line.hasPrefix("#R") {
-                    do { rule = try MultiStateRule(String(value.prefix { $0 != " " })) } catch {
+                    do { rule = try RuleFolders.multiStateRule(String(value.prefix { $0 != " " })) } catch {
                         throw PatternError(line: number + 1, column: 4, message: "\(error)")
                     }
                 } else if line.hasPrefix("#G") {

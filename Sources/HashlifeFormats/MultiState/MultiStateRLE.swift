@@ -72,7 +72,7 @@ public enum MultiStateRLE {
                 }
                 let ruleText = String(characters[ruleKey...]).drop { $0 == " " }
                 do {
-                    parsedRule = try MultiStateRule(String(ruleText))
+                    parsedRule = try RuleFolders.multiStateRule(String(ruleText))
                 } catch {
                     throw fail(number, ruleKey, "\(error)")
                 }

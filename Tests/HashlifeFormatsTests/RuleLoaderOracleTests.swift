@@ -1,0 +1,88 @@
+import Testing
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeTestSupport
+
+/// The files of Golly's Patterns folder that need rule tables or trees (bgolly's RuleLoader rows
+/// of ../shared/oracle/golly-all-visible.tsv), read with Golly's Rules folder
+/// (../shared/corpus/golly-rules) as the `--rules` folder, reach bgolly's populations at
+/// generations 1 and 100 (counted from the file's own generation).
+@Suite(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's patterns, its rule files and bgolly's populations"))
+struct RuleLoaderOracleTests {
+    struct Row: Sendable, CustomStringConvertible {
+        var file: String
+        var rule: String
+        var populations: [(steps: Int, population: BigUInt)]
+        var description: String { file }
+    }
+
+    /// Rows whose readers are not part of the rule-table family: MCell files (`.mcl`) have no
+    /// reader yet. Every other RuleLoader row is checked.
+    static func skipReason(_ file: String) -> String? {
+        file.hasSuffix(".mcl") ? "MCell (.mcl) files are not read yet" : nil
+    }
+
+    static let rows: [Row] = {
+        guard let shared = Fixtures.shared, let bytes = try? FileIO.read(shared + "/oracle/golly-all-visible.tsv") else { return [] }
+        var rows: [Row] = []
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5, fields[1] == "RuleLoader", let steps = Int(fields[3]),
+                  let population = BigUInt(decimal: fields[4]) else { continue }
+            let file = String(fields[0])
+            if rows.last?.file == file {
+                rows[rows.count - 1].populations.append((steps, population))
+            } else {
+                rows.append(Row(file: file, rule: String(fields[2]), populations: [(steps, population)]))
+            }
+        }
+        return rows
+    }()
+
+    static var checked: [Row] { rows.filter { skipReason($0.file) == nil } }
+
+    @Test func oracleListsTheRuleLoaderFiles() {
+        #expect(Self.rows.count == 92, "golly-all-visible.tsv should list 92 RuleLoader files")
+        let skipped = Self.rows.filter { Self.skipReason($0.file) != nil }
+        #expect(skipped.count == 11, "only the 11 MCell files are skipped: \(skipped.map(\.file))")
+    }
+
+    /// Every rule file of Golly's Rules folder reads, and compiles to a tree that agrees with
+    /// the file's own reading on random neighbourhoods.
+    @Test func everyGollyRuleFileReadsAndCompiles() throws {
+        let folder = try #require(Fixtures.shared) + "/corpus/golly-rules"
+        let names = try DataFolders.entries(of: folder).filter { $0.hasSuffix(".rule") }
+        #expect(names.count >= 60)
+        var random = SplitMix64(seed: 1)
+        for name in names {
+            let text = String(decoding: try FileIO.read(folder + "/" + name), as: UTF8.self)
+            let file = try RuleFile.parse(text, fileName: name)
+            let transitions = try #require(file.transitions, "\(name) has transitions")
+            let rule = MultiStateRule(ruleFile: try #require(RuleFileRule(file: file)))
+            let states = UInt64(transitions.stateCount)
+            var differing = 0
+            for _ in 0..<2_000 {
+                let b = (0..<9).map { _ in UInt8(random.next() % states) }
+                let expected = transitions.naiveNext { dx, dy in b[(dy + 1) * 3 + dx + 1] }
+                if rule.next((b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8])) != expected { differing += 1 }
+            }
+            #expect(differing == 0, "\(name): \(differing) of 2,000 neighbourhoods differ")
+        }
+    }
+
+    @Test(arguments: checked)
+    func reachesBgollysPopulations(_ row: Row) throws {
+        let shared = try #require(Fixtures.shared)
+        let folders = RuleFolders(explicit: [shared + "/corpus/golly-rules"])
+        let loaded = try RuleFolders.$current.withValue(folders) {
+            try PatternCodec.readAny(path: shared + "/corpus/golly/" + row.file, label: row.file, limit: 1 << 30)
+        }
+        let universe = try RuleFolders.$current.withValue(folders) { try loaded.universe() }
+        #expect(universe.anyRule.description == row.rule, "\(row.file): the rule")
+        let start = universe.generation
+        for (steps, population) in row.populations {
+            try universe.step(by: start + BigUInt(steps) - universe.generation)
+            #expect(universe.population == population, "\(row.file) after \(steps) generations")
+        }
+    }
+}
