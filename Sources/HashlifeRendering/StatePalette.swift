@@ -27,6 +27,8 @@ public struct StatePalette: Hashable, Sendable {
             self.init(colors: StatePalette.history)
         case .superRule:
             self.init(colors: StatePalette.superStates)
+        case .jvn:
+            self.init(colors: JvNVariant.colors.prefix(rule.stateCount).map { RGB(r: $0.0, g: $0.1, b: $0.2) })
         case .ruleTable:
             // Golly's RuleLoader: a red-to-yellow gradient, or the file's @COLORS gradient,
             // then the colours the file lists state by state (state 0 included).

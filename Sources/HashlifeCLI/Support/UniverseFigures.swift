@@ -40,6 +40,7 @@ extension AnyRule {
         case .history: "History"
         case .superRule: "Super"
         case .ruleTable: "RuleLoader"
+        case .jvn: "JvN"
         }
     }
 }

@@ -50,10 +50,21 @@ struct MultiStateKernel: ~Copyable {
     let counts: (birth: UInt16, survival: UInt16)?
     /// The flattened tree of a rule table or tree (`.ruleTable`); nil for the other families.
     let lookup: RuleLookup?
+    /// JvN29's or Nobili32's tables; nil for the other rules.
+    let jvn: JvNTables?
+    /// Is the rule Hutton32 (stepped by its transition function)?
+    let hutton: Bool
 
     init(rule: MultiStateRule) {
         self.rule = rule
         lookup = rule.ruleFile?.lookup
+        if case .jvn(let variant) = rule.family {
+            jvn = variant == .jvn29 ? JvNTables.jvn29 : variant == .nobili32 ? JvNTables.nobili32 : nil
+            hutton = variant == .hutton32
+        } else {
+            jvn = nil
+            hutton = false
+        }
         decides = .allocate(capacity: 512)
         for index in 0..<512 { decides[index] = rule.lifeRule.nextState(neighbourhood: index) ? 1 : 0 }
         transitions = .allocate(capacity: 256 * 4)
@@ -83,7 +94,7 @@ struct MultiStateKernel: ~Copyable {
     /// where Super needs the neighbours' states.
     static func transition(_ rule: MultiStateRule, _ c: UInt8, alive: Bool, killed: Bool) -> UInt16 {
         switch rule.family {
-        case .ruleTable:
+        case .ruleTable, .jvn:
             return UInt16(c)  // unused: tables and trees step by `lookup`
         case .generations:
             if c <= 1 && alive { return 1 }
@@ -138,6 +149,21 @@ struct MultiStateKernel: ~Copyable {
     func generation(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int) {
         if let lookup {
             generationByTree(source, into: target, width: width, lookup)
+            return
+        }
+        if let jvn {
+            // The von Neumann neighbours only: four table loads and one more a cell.
+            let s = MultiStateKernel.stride
+            treeCells(source, into: target, width: width, quiescent: true) { c in
+                jvn.step(c[0], n: c[-s], e: c[1], s: c[s], w: c[-1])
+            }
+            return
+        }
+        if hutton {
+            let s = MultiStateKernel.stride
+            treeCells(source, into: target, width: width, quiescent: true) { c in
+                JvNVariant.hutton32Next(c[0], n: c[-s], e: c[1], s: c[s], w: c[-1])
+            }
             return
         }
         if let counts {

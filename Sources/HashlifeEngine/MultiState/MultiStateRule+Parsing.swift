@@ -109,7 +109,9 @@ private struct MultiStateParser {
         let word = String(significant.map { lowered(chars[$0]) })
 
         var rule: MultiStateRule
-        if word.hasSuffix("history") {
+        if let variant = JvNVariant(name: String(significant.map { chars[$0] })) {
+            rule = MultiStateRule(jvn: variant)
+        } else if word.hasSuffix("history") {
             rule = try parseSuper(Array(significant.dropLast(7)), family: .history)
         } else if word.hasSuffix("super") {
             rule = try parseSuper(Array(significant.dropLast(5)), family: .superRule)

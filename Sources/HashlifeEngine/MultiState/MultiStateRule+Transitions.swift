@@ -11,6 +11,7 @@ extension MultiStateRule {
         case .history: historyNext(block)
         case .superRule: superNext(block)
         case .ruleTable: tableNext(block)
+        case .jvn(let variant): variant.next(block.4, n: block.1, e: block.5, s: block.7, w: block.3)
         }
     }
 

@@ -26,6 +26,8 @@ public struct MultiStateRule: Hashable, Sendable, CustomStringConvertible {
         case superRule
         /// A `.rule` file's @TABLE or @TREE (`ruleFile`), named by its rule name.
         case ruleTable
+        /// Golly's von Neumann rules: JvN29, Nobili32, Hutton32 (JvN/).
+        case jvn(JvNVariant)
     }
 
     /// The cells that count as neighbours.
@@ -110,7 +112,7 @@ extension MultiStateRule {
         switch family {
         case .generations: state == 1
         case .history, .superRule: state & 1 == 1
-        case .ruleTable: state != 0
+        case .ruleTable, .jvn: state != 0
         }
     }
 }
