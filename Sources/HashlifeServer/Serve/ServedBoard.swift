@@ -1,0 +1,122 @@
+// One board as the server holds it: a session, the one command interpreter over it, and
+// whether it is playing. Every tab on the board shares it, so an edit or step in one shows in
+// the others at their next frame; `version` counts the changes and wakes their event streams.
+
+import HashlifeBoards
+import HashlifeCommands
+import HashlifeEditing
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeInterface
+
+/// A board's session, shared by every tab on it. Everything is read and changed under `lock`.
+public final class ServedBoard: @unchecked Sendable {
+    let lock = ServerLock()
+    public let session: Session
+    /// The command language over the session (JSON answers, as `repl --json`).
+    let interpreter: CommandInterpreter
+    /// Counts changes of what the page shows (cells, generation, rule, playing).
+    public internal(set) var version: UInt64 = 0
+    /// The board in the store; nil until first saved (or without a store).
+    var boardID: BoardID?
+    var name: String
+    /// Changed since the last save.
+    var dirty = false
+    /// Playing: the player thread steps 2^`stepExponent` generations, `speed` times a second.
+    var playing = false
+    var stepExponent = 0
+    var speed = 60.0
+    var playGroup: HistoryGroup?
+    /// Why playing stopped by itself, for the header; nil after a start.
+    var stopReason: String?
+    /// The generation a running goto has reached (its progress), nil when none runs.
+    var progress: BigUInt?
+    var progressTarget: BigUInt?
+    /// Stops a running step or goto (`cancel`).
+    let control = StepControl()
+    /// Stops playing after `autoStop` generations without change (0: never).
+    var lastChangeKey: CellSetKey?
+
+    init(session: Session, name: String, boardID: BoardID?, shapes: ShapeLibrary, service: BoardService?) {
+        self.session = session
+        self.name = name
+        self.boardID = boardID
+        interpreter = CommandInterpreter(session: session, json: true, control: control)
+        interpreter.shapes = shapes
+        interpreter.hostBoardService = service
+    }
+
+    /// Commands the page may not run: they read or write files of the machine (the page brings
+    /// patterns in by upload or paste and keeps boards in the store), or end the session.
+    static func refusal(_ line: String) -> String? {
+        guard let parsed = try? CommandInterpreter.parse(line) else { return nil }
+        let arguments = parsed.arguments.map { $0.lowercased() }
+        switch parsed.name {
+        case "load", "save": return "'\(parsed.name)' reads or writes files; drop a file on the page, paste RLE, or use the download buttons"
+        case "quit": return "'quit' is not available from the page"
+        case "paste" where arguments.contains("file"): return "'paste … file' reads files; paste the clipboard instead"
+        case "plot" where arguments.contains("out"): return "'plot out' writes files; use 'plot' without it"
+        case "stamp":
+            if let name = parsed.arguments.first, name.contains("/") || name.contains(".") { return "'stamp' takes a shape name here, not a file" }
+            return nil
+        case "board" where arguments.first == "export" || arguments.first == "import":
+            return "'board \(arguments[0])' reads or writes files"
+        default: return nil
+        }
+    }
+
+    /// Runs one command line (under the lock) and returns its one-line JSON answer.
+    func execute(_ line: String) -> String {
+        if let reason = ServedBoard.refusal(line) {
+            return "{\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\(jsonString(reason))}}"
+        }
+        control.reset()
+        var output = ""
+        let before = session.currentStateNumber
+        let boardBefore = interpreter.currentBoardID
+        interpreter.execute(line, emit: { output += $0 })
+        if session.currentStateNumber != before { changed() }
+        if let id = interpreter.currentBoardID, id != boardBefore { boardID = id; changed(); dirty = false }
+        return output.hasSuffix("\n") ? String(output.dropLast()) : output
+    }
+
+    /// Notes a change: a new version, dirty, and every event stream woken (under the lock).
+    func changed() {
+        version &+= 1
+        dirty = true
+        lock.broadcast()
+    }
+
+    /// The board's state as JSON (under the lock).
+    func stateJSON() -> String {
+        let universe = session.universe
+        var fields: [JSONValue.Field] = [
+            .init("ok", true),
+            .init("version", .string(String(version))),
+            .init("board", boardID.map { .string($0.text) } ?? .null),
+            .init("name", .string(name)),
+            .init("generation", .string(universe.generation.description)),
+            .init("population", .string(universe.population.description)),
+            .init("rule", .string(universe.anyRule.description)),
+            .init("states", .int(universe.stateCount)),
+            .init("step", .int(stepExponent)),
+            .init("playing", .bool(playing)),
+            .init("speed", .double(speed)),
+        ]
+        if let box = universe.boundingBox {
+            fields.append(.init("bounds", .object([.init("x", .string(box.x.description)), .init("y", .string(box.y.description)),
+                                                   .init("width", .string(box.width.description)), .init("height", .string(box.height.description))])))
+        } else {
+            fields.append(.init("bounds", .null))
+        }
+        let view = session.viewport
+        fields.append(.init("view", .object([.init("x", .string(view.x.description)), .init("y", .string(view.y.description)),
+                                             .init("width", .string(view.width.description)), .init("height", .string(view.height.description)),
+                                             .init("zoom", .string(view.zoom.description))])))
+        fields.append(.init("stopped", stopReason.map { .string($0) } ?? .null))
+        if let progress, let target = progressTarget {
+            fields.append(.init("progress", .object([.init("generation", .string(progress.description)), .init("target", .string(target.description))])))
+        }
+        return JSONValue.object(fields).encoded
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import HashlifeServer
+import HashlifeBoards
+import HashlifeEditing
+import HashlifeEngine
+import HashlifeFormats
+import HashlifeTestSupport
+
+/// Frames, the state, commands, and tabs sharing a board.
+@Suite struct BoardTests {
+    func gunSession() throws -> Session {
+        let session = Session()
+        try session.load(document: PatternDocument(cells: []), label: "empty")
+        let gun = try #require(ShapeLibrary(folder: nil).pattern(named: "gosper-glider-gun") as LoadedPattern?)
+        try session.load(gun, label: "gun")
+        return session
+    }
+
+    @Test func framesEqualTheEnginesViewportQueriesAtSeveralScales() throws {
+        let session = try gunSession()
+        try session.step(BigUInt(300))
+        let serve = try startServer(session)
+        defer { serve.stop() }
+        for (level, x, y, columns, rows) in [(0, -20, -20, 90, 70), (1, -64, -64, 77, 50), (3, -256, -256, 64, 64), (6, -4096, -4096, 130, 129), (100, -(1 << 60), -(1 << 60), 3, 2)] {
+            let response = try serve.fetch("GET", "/api/frame?x=\(x)&y=\(y)&columns=\(columns)&rows=\(rows)&level=\(level)")
+            #expect(response.status == 200)
+            let frame = try #require(Frame.decode(response.body))
+            #expect(frame.level == level && frame.columns == columns && frame.rows == rows)
+            #expect(frame.x == BigInt(x) && frame.y == BigInt(y) && frame.generation == BigUInt(300) && frame.bitsPerBlock == 1)
+            var blocks = session.universe.blocks(of: Viewport(x: BigInt(x), y: BigInt(y), columns: columns, rows: rows, zoom: BigUInt.one << level))
+            var expected: [UInt8] = []
+            for row in 0..<rows { expected += blocks.row(row) }
+            #expect(frame.states == expected, "level \(level)")
+            #expect(frame.states.contains(1), "level \(level) shows nothing")
+        }
+        // Rows not a multiple of 8 blocks wide pack each row from a fresh byte.
+        let small = try serve.fetch("GET", "/api/frame?x=0&y=0&columns=9&rows=2")
+        #expect(small.body.count == 8 + 12 + 2 + 1 + 2 + 1 + 2 + 3 + 2 * 2)
+        #expect(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=5000&rows=5000").status == 400)
+        #expect(try serve.fetch("GET", "/api/frame?x=a&y=0&columns=5&rows=5").status == 400)
+    }
+
+    @Test func multiStateFramesCarryAByteABlock() throws {
+        let session = Session()
+        try session.load(document: PatternDocument(cells: []), rule: try AnyRule.parse("345/2/4"), label: "empty")
+        let serve = try startServer(session)
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/command", body: "set 2 1 3")
+        let frame = try #require(Frame.decode(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=4&rows=2").body))
+        #expect(frame.bitsPerBlock == 8)
+        #expect(frame.states == [0, 0, 0, 0, 0, 0, 3, 0])
+    }
+
+    @Test func theStateSaysGenerationPopulationRuleStepBoundsAndView() throws {
+        let serve = try startServer(try gunSession())
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/command", body: "goto 2^100")
+        let state = try serve.json("GET", "/api/state")
+        #expect(state["generation"] as? String == (BigUInt.one << 100).description)
+        #expect(state["rule"] as? String == "B3/S23")
+        #expect(state["step"] as? Int == 0)
+        #expect(state["bounds"] is [String: Any] && state["view"] is [String: Any])
+        #expect((state["population"] as? String).flatMap { BigUInt(decimal: Substring($0)) }.map { $0 > BigUInt(1000) } == true)
+    }
+
+    @Test func commandsAnswerAsTheREPLsJSONDoes() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        let reference = Session()
+        let repl = CommandInterpreterProbe(session: reference)
+        for line in ["set 1 2", "toggle 5 5", "pop", "step 3", "gen", "undo", "bounds", "nonsense"] {
+            // Timings differ from run to run; everything else is the same answer.
+            let timing = /"seconds":[0-9.e-]+/
+            let served = try serve.fetch("POST", "/api/command", body: line).text.replacing(timing, with: "")
+            #expect(served == repl.answer(line).replacing(timing, with: ""), "\(line)")
+        }
+    }
+
+    @Test func twoClientsOnOneBoardSeeEachOthersEdits() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        serve.app.heartbeatSeconds = 0.2
+        // B listens to the event stream; A edits.
+        let b = try RawClient(port: serve.port)
+        b.send(request("GET", "/api/events?\(serve.tokenQuery)", host: serve.hostHeader))
+        let head = try #require(b.response())
+        #expect(head.status == 200 && head.header("Content-Type") == "text/event-stream")
+        #expect(b.waitFor("\"population\":\"0\""))
+        let a = try RawClient(port: serve.port)
+        a.send(request("POST", "/api/command?\(serve.tokenQuery)", host: serve.hostHeader, body: "set 7 -3"))
+        #expect(a.response()?.status == 200)
+        #expect(b.waitFor("\"population\":\"1\""))
+        // And B's frame shows A's cell.
+        let frame = try #require(Frame.decode(try serve.fetch("GET", "/api/frame?x=7&y=-3&columns=1&rows=1").body))
+        #expect(frame.states == [1])
+        // B steps; A's state shows the generation.
+        _ = try serve.json("POST", "/api/command", body: "step 5")
+        #expect(try serve.json("GET", "/api/state")["generation"] as? String == "5")
+    }
+
+    @Test func playingStepsUntilPausedAsOneHistoryEntry() throws {
+        let serve = try startServer(try gunSession())
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/speed?value=200")
+        _ = try serve.json("POST", "/api/play")
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try serve.json("POST", "/api/pause")
+        let played = try #require(BigUInt(decimal: Substring(try serve.json("GET", "/api/state")["generation"] as! String)))
+        #expect(played > BigUInt(5))
+        let undo = try serve.json("POST", "/api/command", body: "undo")
+        #expect(undo["ok"] as? Bool == true)
+        #expect(try serve.json("GET", "/api/state")["generation"] as? String == "0")
+    }
+
+    @Test func settingsAreKeptInTheServeSectionBesidePlaysSettings() throws {
+        let folder = ScratchFolder.make("serve-settings")
+        let path = folder + "/settings.json"
+        try "{\"speed\": \"fast\", \"autoStop\": false}".write(toFile: path, atomically: true, encoding: .utf8)
+        let serve = try startServer(settingsPath: path)
+        defer { serve.stop() }
+        let changed = try serve.json("POST", "/api/settings", body: "{\"cellColour\": \"#ff8800\"}")
+        #expect((changed["settings"] as? [String: Any])?["cellColour"] as? String == "#ff8800")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"speed\": \"fast\""))
+        #expect(text.contains("\"serve\": {") && text.contains("\"cellColour\":\"#ff8800\""))
+        #expect((try serve.json("GET", "/api/settings")["settings"] as? [String: Any])?["cellColour"] as? String == "#ff8800")
+        #expect(try serve.fetch("POST", "/api/settings", body: "{\"cellColour\": \"red\"}").status == 422)
+        let reset = try serve.json("POST", "/api/settings?reset=1", body: "")
+        #expect((reset["settings"] as? [String: Any])?["cellColour"] as? String == "#f5f5f5")
+    }
+
+    @Test func patternsComeInByUploadAndGoOutAsFiles() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        let loaded = try serve.json("POST", "/api/load?name=glider.rle", body: "x = 3, y = 3\nbo$2bo$3o!\n")
+        #expect(loaded["population"] as? String == "5")
+        let bad = try serve.json("POST", "/api/load?name=bad.rle", body: "x = 3, y = 3\nbq!\n")
+        #expect(bad["ok"] as? Bool == false)
+        let rle = try serve.fetch("GET", "/api/pattern?format=rle")
+        #expect(rle.status == 200 && rle.text.contains("bo$2bo$3o!"))
+        #expect(rle.header("Content-Disposition")?.hasPrefix("attachment") == true)
+        #expect(try serve.fetch("GET", "/api/pattern?format=mc").text.hasPrefix("[M2]"))
+    }
+}
+
+/// The REPL's JSON answers, from the same interpreter type, for comparison.
+import HashlifeCommands
+struct CommandInterpreterProbe {
+    let interpreter: CommandInterpreter
+    init(session: Session) { interpreter = CommandInterpreter(session: session, json: true) }
+    func answer(_ line: String) -> String {
+        var text = ""
+        interpreter.execute(line, emit: { text += $0 })
+        return String(text.dropLast())
+    }
+}
