@@ -113,6 +113,50 @@ import HashlifeTestSupport
         #expect(try serve.json("GET", "/api/state")["generation"] as? String == "0")
     }
 
+    @Test func aLongCommandShowsItsProgressAndStopsWhenCancelledFromAnotherConnection() throws {
+        let session = Session()
+        let cells = randomSoup(width: 512, height: 512, density: 0.375, seed: 77).map { PatternCell(x: $0.x, y: $0.y) }
+        try session.load(document: PatternDocument(cells: cells), label: "soup")
+        let serve = try startServer(session)
+        defer { serve.stop() }
+        let runner = try RawClient(port: serve.port)
+        runner.send(request("POST", "/api/command?\(serve.tokenQuery)", host: serve.hostHeader, body: "goto 10^15"))
+        var sawRunning = false
+        for _ in 0..<200 where !sawRunning {
+            let progress = try serve.json("GET", "/api/progress")
+            sawRunning = progress["running"] as? Bool == true
+            if !sawRunning { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(sawRunning, "the progress never showed the command running")
+        _ = try serve.json("POST", "/api/cancel")
+        let answer = try #require(runner.response())
+        #expect(answer.text.contains("\"code\":\"cancelled\""), "\(answer.text)")
+        #expect(try serve.json("GET", "/api/progress")["running"] as? Bool == false)
+    }
+
+    @Test func playingStopsByItselfWhenThePatternOscillates() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/load?name=blinker.rle", body: "x = 3, y = 1\n3o!\n")
+        _ = try serve.json("POST", "/api/speed?value=500")
+        _ = try serve.json("POST", "/api/play")
+        var state: [String: Any] = [:]
+        for _ in 0..<100 {
+            state = try serve.json("GET", "/api/state")
+            if state["playing"] as? Bool == false { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(state["playing"] as? Bool == false)
+        #expect((state["stopped"] as? String)?.hasPrefix("stopped: period-2 oscillator") == true, "\(state)")
+    }
+
+    @Test func theStateCarriesThePatternsCommentsForLifeViewersScripts() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        let loaded = try serve.json("POST", "/api/load?name=g.rle", body: "#C [[ ZOOM 4 X 10 Y -3 GPS 30 ]]\nx = 3, y = 3\nbo$2bo$3o!\n")
+        #expect((loaded["comments"] as? [String])?.contains { $0.contains("[[ ZOOM 4") } == true, "\(loaded)")
+    }
+
     @Test func settingsAreKeptInTheServeSectionBesidePlaysSettings() throws {
         let folder = ScratchFolder.make("serve-settings")
         let path = folder + "/settings.json"

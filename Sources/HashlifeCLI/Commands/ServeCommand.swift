@@ -66,12 +66,16 @@ enum ServeCommand: Subcommand {
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
         signal(SIGPIPE, SIG_IGN)
         let launch = ServeLaunch(file: file, rule: rule, board: board, port: port, host: host,
                                  memoryLimit: memoryLimit, threads: threads, environment: environment)
         let running: RunningServe
-        do { running = try launch.start() } catch { throw .failure(error.description) }
+        do { running = try launch.start() } catch {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            throw .failure(error.description)
+        }
         context.standardOutput(running.url + "\n")
         for note in running.notes { context.standardError("hashlife serve: \(note)\n") }
         if arguments.flag("--open") { openBrowser(running.url, context: context) }

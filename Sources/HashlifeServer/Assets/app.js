@@ -287,8 +287,16 @@
 
   // MARK: Header
 
+  let shownGeneration = null;
   function showState(state) {
     hashlife.state = state;
+    // A run starts afresh (its largest and smallest population, its sparkline) when the
+    // generation goes back: a reset, an undo, a load.
+    const generation = BigInt(state.generation);
+    if (shownGeneration !== null && generation < shownGeneration) { samples.length = 0; popMax = null; popMin = null; sampledGeneration = null; }
+    shownGeneration = generation;
+    if (state.comments) applyScript(state.comments);
+    watchScript(state);
     $('generation').textContent = state.generation;
     $('population').textContent = state.population;
     if (sampledGeneration !== state.generation) {
@@ -303,6 +311,7 @@
     $('population-max').textContent = popMax === null ? '0' : popMax.toString();
     $('population-min').textContent = popMin === null ? '0' : popMin.toString();
     $('intro').hidden = state.generation !== '0';
+    if (state.population !== '0') $('first-run').hidden = true;
     $('status').textContent = state.stopped || '';
     document.querySelector('[data-action=play]').classList.toggle('active', state.playing);
     if (document.activeElement !== $('step-size')) $('step-size').value = state.step;
@@ -349,11 +358,32 @@
   let queue = Promise.resolve();
   /// Sends one command line after every one queued before it (clicks on step are never dropped).
   function command(line) {
-    const result = queue.then(() => post('command', line));
+    const result = queue.then(() => withProgress(post('command', line)));
     queue = result.then(() => undefined, () => undefined);
     return result.then((answer) => { if (!answer.ok) say(answer.error.message); refresh(); return answer; });
   }
   function say(text) { $('status').textContent = text; }
+
+  /// While a command takes long (a goto far ahead), a progress line with the generation
+  /// reached; Esc stops it.
+  async function withProgress(answer) {
+    let done = false;
+    const watch = (async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      while (!done) {
+        const p = await fetch(api('progress'), { credentials: 'same-origin' }).then((r) => r.json()).catch(() => null);
+        if (done) break;
+        if (p && p.running) {
+          $('progress').hidden = false;
+          $('progress-text').textContent = p.generation ? `generation ${p.generation} reached; Esc stops` : 'working; Esc stops';
+          $('progress-bar').style.width = ((Date.now() / 20) % 100) + '%';
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      $('progress').hidden = true;
+    })();
+    try { return await answer; } finally { done = true; watch.then(() => { $('progress').hidden = true; }); }
+  }
 
   function step() { command('step 2^' + ($('step-size').value || 0)); }
 
@@ -534,6 +564,7 @@
     paste: () => { const h = hashlife.hover || cellAt(centre().px, centre().py); command(`paste ${h.x} ${h.y}`); },
     fill: () => command('fill 0.5'),
     identify: () => command('identify').then((a) => { if (a.ok) say(JSON.stringify(a).slice(0, 300)); }),
+    classify: () => command('classify').then((a) => { if (a.ok) say(JSON.stringify(a).slice(0, 300)); }),
     'download-rle': () => { location.href = api('pattern', { format: 'rle' }); },
     'download-mc': () => { location.href = api('pattern', { format: 'mc' }); },
     'download-png': () => canvas.toBlob((blob) => {
@@ -648,6 +679,151 @@
     });
   }
 
+  // MARK: LifeViewer's script commands
+
+  /// `#C [[ ZOOM 4 X 10 Y -3 GPS 30 STEP 8 AUTOSTART LOOP 500 STOP 1000 ]]` and the colour
+  /// commands (`COLOR ALIVE r g b`, `COLOR BACKGROUND r g b`), from the pattern's comments.
+  let script = null, scriptSource = null;
+  function applyScript(comments) {
+    const text = comments.join(' ');
+    if (text === scriptSource) return;
+    scriptSource = text;
+    const blocks = [...text.matchAll(/\[\[(.*?)\]\]/g)].map((m) => m[1]).join(' ');
+    if (!blocks.trim()) { script = null; return; }
+    const words = blocks.trim().split(/\s+/);
+    const s = {};
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i].toUpperCase(), n = Number(words[i + 1]);
+      switch (w) {
+        case 'ZOOM': case 'Z': if (Number.isFinite(n) && n > 0) { s.zoom = n; i++; } break;
+        case 'X': if (Number.isFinite(n)) { s.x = Math.trunc(n); i++; } break;
+        case 'Y': if (Number.isFinite(n)) { s.y = Math.trunc(n); i++; } break;
+        case 'GPS': if (Number.isFinite(n) && n > 0) { s.gps = n; i++; } break;
+        case 'STEP': if (Number.isInteger(n) && n > 0) { s.step = Math.floor(Math.log2(n)); i++; } break;
+        case 'LOOP': if (Number.isInteger(n) && n > 0) { s.loop = BigInt(n); i++; } break;
+        case 'STOP': if (Number.isInteger(n) && n > 0) { s.stop = BigInt(n); i++; } break;
+        case 'AUTOSTART': s.autostart = true; break;
+        case 'COLOR': case 'COLOUR': {
+          const what = (words[i + 1] || '').toUpperCase(), rgbv = words.slice(i + 2, i + 5).map(Number);
+          if (rgbv.length === 3 && rgbv.every((v) => Number.isInteger(v) && v >= 0 && v <= 255)) {
+            const hex = '#' + rgbv.map((v) => v.toString(16).padStart(2, '0')).join('');
+            if (what === 'ALIVE') s.alive = hex;
+            if (what === 'BACKGROUND') s.background = hex;
+            i += 4;
+          }
+          break;
+        }
+        default: break;
+      }
+    }
+    script = s;
+    setTimeout(runScript, 0);
+  }
+  function runScript() {
+    const s = script, b = hashlife.state && hashlife.state.bounds;
+    if (!s) return;
+    if (s.alive) hashlife.settings.cellColour = s.alive;
+    if (s.background) hashlife.settings.backgroundColour = s.background;
+    if (s.zoom !== undefined || s.x !== undefined || s.y !== undefined) {
+      const level = s.zoom !== undefined ? Math.max(minLevel, Math.min(maxLevel, Math.round(Math.log2(s.zoom)))) : view.level;
+      const cx = b ? BigInt(b.x) + BigInt(b.width) / 2n : 0n, cy = b ? BigInt(b.y) + BigInt(b.height) / 2n : 0n;
+      centreOn(cx + BigInt(s.x || 0), cy + BigInt(s.y || 0), level);
+      showScale();
+    }
+    if (s.gps) post('speed', '', { value: Math.min(1000, s.gps) });
+    if (s.step !== undefined) post('step-size', '', { k: s.step });
+    if (s.autostart) setTimeout(play, 100);
+    requestFrame();
+  }
+  /// LOOP and STOP while playing.
+  function watchScript(state) {
+    if (!script || !state.playing) return;
+    const g = BigInt(state.generation);
+    if (script.stop !== undefined && g >= script.stop) pause();
+    else if (script.loop !== undefined && g >= script.loop) reset().then(play);
+  }
+
+  // MARK: Panels: rule and grid, snapshots, boards, first run
+
+  async function refreshPanels() {
+    const snapshots = await command('snapshot list');
+    const list = $('snapshot-list');
+    list.textContent = '';
+    for (const s of (snapshots.snapshots || [])) {
+      const item = document.createElement('div');
+      item.className = 'item';
+      const pre = document.createElement('pre');
+      pre.textContent = (s.thumbnail || []).join('\n');
+      const label = document.createElement('span');
+      label.textContent = `${s.name} (generation ${s.generation})`;
+      const restore = document.createElement('button');
+      restore.textContent = 'Restore';
+      restore.addEventListener('click', () => command(`snapshot restore "${s.name}"`).then(() => fit()));
+      const remove = document.createElement('button');
+      remove.textContent = 'Delete';
+      remove.addEventListener('click', () => command(`snapshot delete "${s.name}"`).then(refreshPanels));
+      item.append(pre, label, restore, remove);
+      list.appendChild(item);
+    }
+    const boards = await command('board list');
+    const blist = $('board-list');
+    blist.textContent = '';
+    for (const b of (boards.boards || [])) {
+      const item = document.createElement('div');
+      item.className = 'item';
+      const pre = document.createElement('pre');
+      pre.textContent = (b.thumbnail || []).join('\n');
+      const label = document.createElement('span');
+      label.textContent = `${b.name}: ${b.rule}, generation ${b.generation}, population ${b.population}`;
+      const open = document.createElement('button');
+      open.textContent = 'Open';
+      open.addEventListener('click', () => { location.href = '/?board=' + encodeURIComponent(b.id); });
+      const rename = document.createElement('button');
+      rename.textContent = 'Rename';
+      rename.addEventListener('click', () => {
+        const name = prompt('New name', b.name);
+        if (name) command(`board rename ${b.id} "${name.replace(/"/g, '')}"`).then(refreshPanels);
+      });
+      const remove = document.createElement('button');
+      remove.textContent = 'Delete';
+      remove.addEventListener('click', () => { if (confirm(`Delete board ${b.name}?`)) command(`board delete ${b.id}`).then(refreshPanels); });
+      item.append(pre, label, open, rename, remove);
+      blist.appendChild(item);
+    }
+  }
+  Object.assign(actions, {
+    panels: () => { $('side-panel').hidden = !$('side-panel').hidden; if (!$('side-panel').hidden) { $('rule-input').value = hashlife.state ? hashlife.state.rule : ''; refreshPanels(); } },
+    'panels-close': () => { $('side-panel').hidden = true; },
+    'set-rule': () => {
+      const text = $('rule-input').value.trim();
+      const grid = text.indexOf(':');
+      const line = grid >= 0 ? `rule ${text.slice(0, grid)}` : `rule ${text}`;
+      command(line).then((a) => { if (a.ok && grid >= 0) return command(`grid ${text.slice(grid + 1).replace(',', ' ')}`); return a; }).then(() => requestFrame());
+    },
+    'snapshot-save': () => command('snapshot save' + ($('snapshot-name').value.trim() ? ` "${$('snapshot-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
+    'board-save': () => command('board save' + ($('board-name').value.trim() ? ` "${$('board-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
+    'first-run-close': () => { $('first-run').hidden = true; },
+  });
+  function firstRun() {
+    if (!hashlife.state || hashlife.state.population !== '0' || hashlife.state.generation !== '0') return;
+    const starters = $('starters');
+    for (const name of ['gosper-glider-gun', 'r-pentomino', 'acorn', 'switch-engine', 'pulsar', 'glider']) {
+      const shape = shapes.find((s) => s.name === name);
+      if (!shape) continue;
+      const button = document.createElement('button');
+      button.textContent = name;
+      button.addEventListener('click', async () => {
+        const w = Math.max(...shape.cells.map((c) => c[0])) + 1, h = Math.max(...shape.cells.map((c) => c[1])) + 1;
+        await command(`stamp ${name} ${-Math.floor(w / 2)} ${-Math.floor(h / 2)}`);
+        $('first-run').hidden = true;
+        await refresh();
+        fit();
+      });
+      starters.appendChild(button);
+    }
+    $('first-run').hidden = false;
+  }
+
   // MARK: Files
 
   async function loadText(bytes, name) {
@@ -694,7 +870,8 @@
     await refresh();
     if (hashlife.state && hashlife.state.bounds) fit();
     listen();
-    loadShapes();
+    await loadShapes();
+    firstRun();
     requestAnimationFrame(loop);
     hashlife.ready = true;
   }

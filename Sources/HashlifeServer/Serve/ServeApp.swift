@@ -7,7 +7,7 @@
 //   GET  /api/frame?x=&y=&columns=&rows=&level=   a frame (Frame.swift), binary
 //   POST /api/command                        one line of the command language (body), answered
 //                                            as `repl --json` answers it
-//   POST /api/play, /api/pause, /api/reset, /api/cancel
+//   POST /api/play, /api/pause, /api/reset, /api/cancel; GET /api/progress (of a running command)
 //   POST /api/step-size?k=K, /api/speed?value=N
 //   POST /api/load?name=FILE                 a pattern file's bytes (any format, optionally .gz)
 //   GET  /api/pattern?format=rle|mc          the pattern as a file, to download
@@ -69,7 +69,7 @@ public final class ServeApp: @unchecked Sendable {
         do { board = try hub.board(request.query["board"]) } catch { return .error(404, error.description) }
         switch (request.method, path) {
         case ("GET", "/api/state"):
-            return .json(board.lock.withLock { board.stateJSON() })
+            return .json(board.lock.withLock { board.stateJSON(full: true) })
         case ("GET", "/api/events"):
             return events(board)
         case ("GET", "/api/frame"):
@@ -80,11 +80,16 @@ public final class ServeApp: @unchecked Sendable {
             }
             return .json(board.lock.withLock { board.execute(line) })
         case ("POST", "/api/play"):
-            hub.setPlaying(board, true)
+            let autoStop = settings.current().first { $0.key == "autoStop" }?.value != .bool(false)
+            hub.setPlaying(board, true, autoStop: autoStop)
             return .json(board.lock.withLock { board.stateJSON() })
         case ("POST", "/api/pause"):
             hub.setPlaying(board, false)
             return .json(board.lock.withLock { board.stateJSON() })
+        case ("GET", "/api/progress"):
+            let (running, generation) = board.running
+            return .json(JSONValue.object([.init("ok", true), .init("running", .bool(running)),
+                                           .init("generation", generation.map { .string($0.description) } ?? .null)]).encoded)
         case ("POST", "/api/cancel"):
             board.control.cancel()
             return .json("{\"ok\":true}")
@@ -128,7 +133,7 @@ public final class ServeApp: @unchecked Sendable {
                 return .error(422, error.message)
             }
         case (_, "/api/state"), (_, "/api/events"), (_, "/api/frame"), (_, "/api/command"), (_, "/api/play"), (_, "/api/pause"),
-             (_, "/api/cancel"), (_, "/api/reset"), (_, "/api/step-size"), (_, "/api/speed"), (_, "/api/load"), (_, "/api/pattern"),
+             (_, "/api/cancel"), (_, "/api/progress"), (_, "/api/reset"), (_, "/api/step-size"), (_, "/api/speed"), (_, "/api/load"), (_, "/api/pattern"),
              (_, "/api/shapes"), (_, "/api/settings"):
             return .error(405, "\(request.method) is not allowed on \(path)")
         default:
@@ -149,10 +154,17 @@ public final class ServeApp: @unchecked Sendable {
         }
         let level = q["level"].flatMap { Int($0) } ?? 0
         guard (0...Frame.levelLimit).contains(level) else { return .error(400, "level must be 0 to \(Frame.levelLimit)") }
-        let frame = board.lock.withLock {
-            Frame.query(board.session.universe, x: x, y: y, columns: columns, rows: rows, level: level)
+        // Tabs showing the same view at the same version share one computation.
+        let key = "\(x),\(y),\(columns),\(rows),\(level)"
+        let bytes: [UInt8] = board.lock.withLock {
+            if let cached = board.frames.first(where: { $0.key == key && $0.version == board.version }) { return cached.bytes }
+            let encoded = Frame.query(board.session.universe, x: x, y: y, columns: columns, rows: rows, level: level).encoded
+            board.frames.removeAll { $0.version != board.version || $0.key == key }
+            if board.frames.count >= ServedBoard.frameCacheSize { board.frames.removeFirst() }
+            board.frames.append((key, board.version, encoded))
+            return encoded
         }
-        return HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: frame.encoded)
+        return HTTPResponse(headers: [("Content-Type", "application/octet-stream")], body: bytes)
     }
 
     // MARK: Events
@@ -189,7 +201,7 @@ public final class ServeApp: @unchecked Sendable {
                 return JSONValue.object([.init("ok", false), .init("error", .object([.init("code", .string(error.code)), .init("message", .string(error.message))]))]).encoded
             }
             board.changed()
-            return board.stateJSON()
+            return board.stateJSON(full: true)
         })
     }
 

@@ -1,6 +1,7 @@
 // The boards the server holds, opened from the store as tabs ask for them, played by a thread
 // each while playing, and saved to the store after changes and when the server stops.
 
+import HashlifeAnalysis
 import HashlifeBoards
 import HashlifeCommands
 import HashlifeEditing
@@ -36,7 +37,7 @@ public final class ServeHub: @unchecked Sendable {
         self.threads = threads
         main = ServedBoard(session: session, name: name, boardID: boardID, shapes: shapes, service: service)
         main.interpreter.setOpenedBoard(boardID)
-        main.dirty = boardID == nil
+        main.dirty = false
         if let boardID { boards[boardID.text] = main }
     }
 
@@ -44,7 +45,8 @@ public final class ServeHub: @unchecked Sendable {
     /// first time; the main board when `id` is nil or names it.
     public func board(_ id: String?) throws(BoardError) -> ServedBoard {
         guard let id, !id.isEmpty else { return main }
-        if let mainID = main.lock.withLock({ main.boardID }), mainID.text.hasPrefix(id) { return main }
+        // Resolved through the store and the table of served boards only: a board's own lock
+        // may be held by a long command, and asking for its progress must not wait for it.
         guard let service else { throw BoardError.notFound(id) }
         let resolved = try service.resolve(id)
         return try lock.withLock { () throws(BoardError) -> ServedBoard in
@@ -67,8 +69,10 @@ public final class ServeHub: @unchecked Sendable {
 
     // MARK: Playing
 
-    /// Starts or stops playing `board`; the player thread steps while it plays.
-    func setPlaying(_ board: ServedBoard, _ playing: Bool) {
+    /// Starts or stops playing `board`; the player thread steps while it plays, stopping by
+    /// itself, when `autoStop`, once the convergence detector says the pattern died out, stood
+    /// still or started oscillating.
+    func setPlaying(_ board: ServedBoard, _ playing: Bool, autoStop: Bool = true) {
         let start: Bool = board.lock.withLock {
             guard board.playing != playing else { return false }
             board.playing = playing
@@ -81,7 +85,7 @@ public final class ServeHub: @unchecked Sendable {
             board.changed()
             return playing
         }
-        if start { Threads.detach { [self] in play(board) } }
+        if start { Threads.detach { [self] in play(board, autoStop: autoStop) } }
     }
 
     /// Stops `board` playing, with its lock held.
@@ -93,12 +97,12 @@ public final class ServeHub: @unchecked Sendable {
     }
 
     /// The player: one step of 2^`stepExponent` generations every 1/`speed` s, until paused.
-    private func play(_ board: ServedBoard) {
+    private func play(_ board: ServedBoard, autoStop: Bool) {
         var next = monotonicSeconds()
+        let watcher = ConvergenceWatcher()
         while !isStopped {
             let goOn: Bool = board.lock.withLock {
                 guard board.playing, let group = board.playGroup else { return false }
-                let before = board.session.universe.cellSetKey
                 do throws(SessionError) {
                     try board.session.step(BigUInt.one << board.stepExponent, group: group, control: board.control)
                 } catch {
@@ -108,12 +112,18 @@ public final class ServeHub: @unchecked Sendable {
                     return false
                 }
                 board.changed()
-                if board.session.universe.isEmpty {
+                guard autoStop else { return true }
+                let verdict = board.session.analyse { watcher.observe($0) }
+                let message: String? = switch verdict {
+                case .extinct(let g)?: "died out at generation \(Excerpt.number(g))"
+                case .still(let g)?: "still life at generation \(Excerpt.number(g))"
+                case .oscillator(let g, let p)?: "period-\(p) oscillator from generation \(Excerpt.number(g))"
+                default: nil
+                }
+                if let message {
                     board.playing = false
-                    board.stopReason = "stopped: the pattern died out"
-                } else if board.session.universe.cellSetKey == before, board.stepExponent == 0 {
-                    board.playing = false
-                    board.stopReason = "stopped: the pattern is still"
+                    board.playGroup = nil
+                    board.stopReason = "stopped: " + message
                 }
                 return board.playing
             }

@@ -89,6 +89,8 @@ public struct ServeLaunch: Sendable {
         try server.start(port: port ?? ServeLaunch.defaultPort, searching: port == nil) { bound in
             app.policy = AccessPolicy(token: token, port: bound, boundHost: host, interfaceAddresses: addresses)
         }
+        // A board from a file is saved at once; an empty one when it is first changed.
+        if file != nil { hub.main.lock.withLock { hub.main.dirty = true } }
         hub.saveAll()
         hub.startSaving()
         let shownHost = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host)

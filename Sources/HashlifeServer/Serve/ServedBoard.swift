@@ -29,13 +29,16 @@ public final class ServedBoard: @unchecked Sendable {
     var playGroup: HistoryGroup?
     /// Why playing stopped by itself, for the header; nil after a start.
     var stopReason: String?
-    /// The generation a running goto has reached (its progress), nil when none runs.
-    var progress: BigUInt?
-    var progressTarget: BigUInt?
+    /// The generation a running command (a step or goto) has reached, nil when none runs;
+    /// under `progressLock`, not `lock`, so that it can be read while the command runs.
+    private var progress: BigUInt?
+    private var commandRunning = false
+    let progressLock = ServerLock()
     /// Stops a running step or goto (`cancel`).
     let control = StepControl()
-    /// Stops playing after `autoStop` generations without change (0: never).
-    var lastChangeKey: CellSetKey?
+    /// The last frames sent, at the current version (tabs on one view share them).
+    var frames: [(key: String, version: UInt64, bytes: [UInt8])] = []
+    static let frameCacheSize = 8
 
     init(session: Session, name: String, boardID: BoardID?, shapes: ShapeLibrary, service: BoardService?) {
         self.session = session
@@ -44,7 +47,13 @@ public final class ServedBoard: @unchecked Sendable {
         interpreter = CommandInterpreter(session: session, json: true, control: control)
         interpreter.shapes = shapes
         interpreter.hostBoardService = service
+        interpreter.progress = { [unowned self] generation in
+            progressLock.withLock { progress = generation }
+        }
     }
+
+    /// Is a command running, and the generation it has reached (without waiting for it).
+    var running: (Bool, BigUInt?) { progressLock.withLock { (commandRunning, progress) } }
 
     /// Commands the page may not run: they read or write files of the machine (the page brings
     /// patterns in by upload or paste and keeps boards in the store), or end the session.
@@ -71,6 +80,8 @@ public final class ServedBoard: @unchecked Sendable {
             return "{\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\(jsonString(reason))}}"
         }
         control.reset()
+        progressLock.withLock { commandRunning = true; progress = nil }
+        defer { progressLock.withLock { commandRunning = false; progress = nil } }
         var output = ""
         let before = session.currentStateNumber
         let boardBefore = interpreter.currentBoardID
@@ -87,8 +98,9 @@ public final class ServedBoard: @unchecked Sendable {
         lock.broadcast()
     }
 
-    /// The board's state as JSON (under the lock).
-    func stateJSON() -> String {
+    /// The board's state as JSON (under the lock); `full` adds the pattern's comments (where
+    /// LifeViewer's script commands live), which the event stream leaves out.
+    func stateJSON(full: Bool = false) -> String {
         let universe = session.universe
         var fields: [JSONValue.Field] = [
             .init("ok", true),
@@ -114,9 +126,7 @@ public final class ServedBoard: @unchecked Sendable {
                                              .init("width", .string(view.width.description)), .init("height", .string(view.height.description)),
                                              .init("zoom", .string(view.zoom.description))])))
         fields.append(.init("stopped", stopReason.map { .string($0) } ?? .null))
-        if let progress, let target = progressTarget {
-            fields.append(.init("progress", .object([.init("generation", .string(progress.description)), .init("target", .string(target.description))])))
-        }
+        if full { fields.append(.init("comments", .array(session.metadata.comments.map { .string($0) }))) }
         return JSONValue.object(fields).encoded
     }
 }
