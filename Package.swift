@@ -24,7 +24,7 @@ import PackageDescription
 //     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language),
 //     HashlifeServer (`hashlife serve`: HTTP/1.1 on POSIX sockets, + zlib, and the page in a
 //     browser, compiled in from its Assets folder, whose command line takes the same language;
-//     boards, editing, analysis for auto-stop)
+//     boards, editing, analysis for auto-stop, rendering for the states' colours)
 //   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
         .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeTerminal"]),
         .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeInterface"]),
-        .target(name: "HashlifeServer", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeInterface", "HashlifeAnalysis", "CZlib"],
+        .target(name: "HashlifeServer", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeInterface", "HashlifeAnalysis", "HashlifeRendering", "CZlib"],
                 exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine", "CLifeKernels"]),
         .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp", "HashlifeServer"]),

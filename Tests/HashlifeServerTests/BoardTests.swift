@@ -50,6 +50,10 @@ import HashlifeTestSupport
         let frame = try #require(Frame.decode(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=4&rows=2").body))
         #expect(frame.bitsPerBlock == 8)
         #expect(frame.states == [0, 0, 0, 0, 0, 0, 3, 0])
+        // The page draws each state in its colour, as `view --png` does.
+        let palette = try #require(try serve.json("GET", "/api/state")["palette"] as? [String])
+        #expect(palette.count == 4 && palette.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
+        #expect(Set(palette).count == 4)
     }
 
     @Test func theStateSaysGenerationPopulationRuleStepBoundsAndView() throws {

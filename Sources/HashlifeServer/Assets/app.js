@@ -183,6 +183,8 @@
     offscreen.width = Math.max(1, frame.columns); offscreen.height = Math.max(1, frame.rows);
     const image = offscreen.getContext('2d').createImageData(offscreen.width, offscreen.height);
     const live = rgb(hashlife.settings.cellColour || '#f5f5f5');
+    // A multi-state rule's states in their colours (the server's palette), else the cell colour.
+    const palette = frame.bits === 8 && hashlife.state && hashlife.state.palette ? hashlife.state.palette.map(rgb) : null;
     const pixels = image.data;
     const rowBytes = (frame.columns + 7) >> 3;
     for (let j = 0; j < frame.rows; j++) {
@@ -191,7 +193,7 @@
         if (frame.bits === 1) state = (frame.blocks[j * rowBytes + (i >> 3)] >> (7 - (i & 7))) & 1;
         else state = frame.blocks[j * frame.columns + i];
         if (state === 0) continue;  // transparent: the grid and axes drawn beneath show through
-        const colour = state === 1 ? live : (statePalette[state % statePalette.length] || live);
+        const colour = palette ? (palette[state] || live) : state === 1 ? live : (statePalette[state % statePalette.length] || live);
         const k = (j * frame.columns + i) * 4;
         pixels[k] = colour[0]; pixels[k + 1] = colour[1]; pixels[k + 2] = colour[2]; pixels[k + 3] = 255;
       }
@@ -866,7 +868,7 @@
     showScale();
     setEditMode(true);
     const settings = await fetch(api('settings'), { credentials: 'same-origin' }).then((r) => r.json());
-    if (settings.ok) applySettings(settings.settings);
+    if (settings.ok) { applySettings(settings.settings); post('speed', '', { value: settings.settings.speed }); }
     await refresh();
     if (hashlife.state && hashlife.state.bounds) fit();
     listen();

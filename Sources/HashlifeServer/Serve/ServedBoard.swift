@@ -8,6 +8,7 @@ import HashlifeEditing
 import HashlifeEngine
 import HashlifeFormats
 import HashlifeInterface
+import HashlifeRendering
 
 /// A board's session, shared by every tab on it. Everything is read and changed under `lock`.
 public final class ServedBoard: @unchecked Sendable {
@@ -127,6 +128,12 @@ public final class ServedBoard: @unchecked Sendable {
                                              .init("zoom", .string(view.zoom.description))])))
         fields.append(.init("stopped", stopReason.map { .string($0) } ?? .null))
         if full { fields.append(.init("comments", .array(session.metadata.comments.map { .string($0) }))) }
+        if universe.stateCount > 2 {
+            // Each state's colour, as `view --png` draws it (Golly's colours).
+            let palette = StatePalette(rule: universe.anyRule)
+            func hex(_ c: RGB) -> String { "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+            fields.append(.init("palette", .array((0..<universe.stateCount).map { .string(hex(palette.color(UInt8($0)))) })))
+        }
         return JSONValue.object(fields).encoded
     }
 }
