@@ -65,6 +65,10 @@ import HashlifeTestSupport
         #expect(state["rule"] as? String == "B3/S23")
         #expect(state["step"] as? Int == 0)
         #expect(state["bounds"] is [String: Any] && state["view"] is [String: Any])
+        #expect(state["grid"] == nil)
+        _ = try serve.json("POST", "/api/command", body: "rule B3/S23:T24,24")
+        let torus = try #require(try serve.json("GET", "/api/state")["grid"] as? [String: String])
+        #expect(torus["width"] == "24" && torus["height"] == "24" && torus["x"] == "-12")
         #expect((state["population"] as? String).flatMap { BigUInt(decimal: Substring($0)) }.map { $0 > BigUInt(1000) } == true)
     }
 

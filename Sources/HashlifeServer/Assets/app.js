@@ -244,6 +244,7 @@
       const sameLevel = frameMeta.level === view.level;
       if (sameLevel) context.drawImage(frameImage, Math.round(at.px), Math.round(at.py), frameImage.width * size, frameImage.height * size);
     }
+    drawGridEdge();
     drawSelection();
     drawStamp();
     drawHover();
@@ -274,6 +275,16 @@
     if (o.px >= 0 && o.px <= w) { context.moveTo(Math.round(o.px) + 0.5, 0); context.lineTo(Math.round(o.px) + 0.5, h); }
     if (o.py >= 0 && o.py <= h) { context.moveTo(0, Math.round(o.py) + 0.5); context.lineTo(w, Math.round(o.py) + 0.5); }
     context.stroke();
+  }
+
+  /// A bounded grid's edge (`B3/S23:T24,24`).
+  function drawGridEdge() {
+    const g = hashlife.state && hashlife.state.grid;
+    if (!g) return;
+    const a = pixelOf(BigInt(g.x), BigInt(g.y)), b = pixelOf(BigInt(g.x) + BigInt(g.width), BigInt(g.y) + BigInt(g.height));
+    context.strokeStyle = '#f08c00';
+    context.lineWidth = 1;
+    context.strokeRect(Math.round(a.px) - 0.5, Math.round(a.py) - 0.5, Math.round(b.px - a.px) + 1, Math.round(b.py - a.py) + 1);
   }
 
   function drawHover() {
@@ -796,12 +807,7 @@
   Object.assign(actions, {
     panels: () => { $('side-panel').hidden = !$('side-panel').hidden; if (!$('side-panel').hidden) { $('rule-input').value = hashlife.state ? hashlife.state.rule : ''; refreshPanels(); } },
     'panels-close': () => { $('side-panel').hidden = true; },
-    'set-rule': () => {
-      const text = $('rule-input').value.trim();
-      const grid = text.indexOf(':');
-      const line = grid >= 0 ? `rule ${text.slice(0, grid)}` : `rule ${text}`;
-      command(line).then((a) => { if (a.ok && grid >= 0) return command(`grid ${text.slice(grid + 1).replace(',', ' ')}`); return a; }).then(() => requestFrame());
-    },
+    'set-rule': () => { command(`rule ${$('rule-input').value.trim()}`).then(() => { requestFrame(); fit(); }); },
     'snapshot-save': () => command('snapshot save' + ($('snapshot-name').value.trim() ? ` "${$('snapshot-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
     'board-save': () => command('board save' + ($('board-name').value.trim() ? ` "${$('board-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
     'first-run-close': () => { $('first-run').hidden = true; },

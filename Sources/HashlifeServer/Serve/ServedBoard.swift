@@ -122,6 +122,10 @@ public final class ServedBoard: @unchecked Sendable {
         } else {
             fields.append(.init("bounds", .null))
         }
+        if let rect = universe.anyRule.grid?.rect {
+            fields.append(.init("grid", .object([.init("x", .string(rect.x.description)), .init("y", .string(rect.y.description)),
+                                                 .init("width", .string(rect.width.description)), .init("height", .string(rect.height.description))])))
+        }
         let view = session.viewport
         fields.append(.init("view", .object([.init("x", .string(view.x.description)), .init("y", .string(view.y.description)),
                                              .init("width", .string(view.width.description)), .init("height", .string(view.height.description)),
