@@ -114,12 +114,15 @@ try:
     for action in ["play", "pause", "step", "reset", "zoom-in", "zoom-out", "fit", "edit", "undo", "redo", "settings"]:
         check(len(driver.find_elements(By.CSS_SELECTOR, f'[data-action="{action}"]')) == 1, f"control {action} is there")
     check(js("return document.querySelector('[data-action=edit]').classList.contains('on')"), "the page opens in edit mode")
+    check(wait_for(lambda: driver.find_element(By.ID, "first-run").is_displayed()
+                   and len(driver.find_elements(By.CSS_SELECTOR, "#starters button")) >= 4), "an empty board shows the starter patterns")
 
     # Load a glider gun, play, pause.
     with open(GUN) as f:
         gun = f.read()
     answer = json.loads(api("POST", "/api/load?name=gun.rle", gun))
     check(answer.get("population") == "36", "the gun loads (population 36)")
+    check(wait_for(lambda: not driver.find_element(By.ID, "first-run").is_displayed()), "the starter patterns go once there are cells")
     click("play")
     check(wait_for(lambda: int(text("generation")) > 20), "playing advances the generation")
     click("pause")
@@ -220,6 +223,19 @@ try:
     line.send_keys("goto 2^100", Keys.ENTER)
     check(wait_for(lambda: text("generation") == str(2 ** 100)), f"goto 2^100 shows {text('generation')}")
     line.send_keys(Keys.ESCAPE)
+
+    # LifeViewer's script commands in the pattern's comments.
+    scripted = "#C [[ ZOOM 4 X 10 Y -3 GPS 30 AUTOSTART STOP 20 ]]\nx = 3, y = 3\nbo$2bo$3o!\n"
+    js("fetch('/api/load?name=scripted.rle', {method: 'POST', body: arguments[0]}).then(r => r.json()).then(s => { hashlife.loadedForTest = s; })", scripted)
+    driver.refresh()
+    wait_for(lambda: js("return window.hashlife && window.hashlife.ready === true"))
+    canvas_element = driver.find_element(By.ID, "universe")
+    check(wait_for(lambda: js("return hashlife.view.level") == 2), "ZOOM 4 shows a cell as 4 pixels")
+    check(wait_for(lambda: int(text("generation")) >= 20 and not json.loads(api("GET", "/api/state"))["playing"], 8),
+          f"AUTOSTART plays and STOP 20 pauses (generation {text('generation')})")
+    api("POST", "/api/load?name=gun.rle", gun)
+    line_answer = command("goto 2^100")
+    check(line_answer.get("ok") is True, "back to the gun at 2^100")
 
     # A screenshot for the README, then the views compared with `view --png`.
     js("hashlife.centreOn(0, 0, 2)")
