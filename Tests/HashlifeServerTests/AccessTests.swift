@@ -84,10 +84,11 @@ import Testing
     @Test func filesOfTheMachineAreOutOfTheCommandLinesReach() throws {
         let serve = try startServer()
         defer { serve.stop() }
-        for line in ["load /etc/passwd", "save /tmp/x.rle", "paste 0 0 file /etc/passwd", "stamp /etc/passwd 0 0", "plot out /tmp/p.svg", "quit"] {
+        for line in ["load /etc/passwd", "save /tmp/x.rle", "paste 0 0 file /etc/passwd", "stamp /etc/passwd 0 0", "stamp - 0 0", "stamp Package.swift 0 0", "stamp passwd 0 0", "plot out /tmp/p.svg", "quit"] {
             let answer = try serve.json("POST", "/api/command", body: line)
             #expect(answer["ok"] as? Bool == false, "\(line)")
             #expect((answer["error"] as? [String: Any])?["code"] as? String == "refused", "\(line)")
         }
+        #expect(try serve.json("POST", "/api/command", body: "stamp glider 0 0")["ok"] as? Bool == true)
     }
 }

@@ -58,7 +58,7 @@ public final class ServedBoard: @unchecked Sendable {
 
     /// Commands the page may not run: they read or write files of the machine (the page brings
     /// patterns in by upload or paste and keeps boards in the store), or end the session.
-    static func refusal(_ line: String) -> String? {
+    static func refusal(_ line: String, shapes: ShapeLibrary) -> String? {
         guard let parsed = try? CommandInterpreter.parse(line) else { return nil }
         let arguments = parsed.arguments.map { $0.lowercased() }
         switch parsed.name {
@@ -67,8 +67,11 @@ public final class ServedBoard: @unchecked Sendable {
         case "paste" where arguments.contains("file"): return "'paste … file' reads files; paste the clipboard instead"
         case "plot" where arguments.contains("out"): return "'plot out' writes files; use 'plot' without it"
         case "stamp":
-            if let name = parsed.arguments.first, name.contains("/") || name.contains(".") { return "'stamp' takes a shape name here, not a file" }
-            return nil
+            // Only a shape of the library: any other word would be read as a file ('-' as
+            // standard input).
+            guard let name = parsed.arguments.first else { return nil }
+            let isShape = (try? shapes.list().contains { $0.name.lowercased() == name.lowercased() && !$0.isShadowed }) ?? false
+            return isShape ? nil : "'stamp' takes a shape of the library here (see 'library list'), not a file"
         case "board" where arguments.first == "export" || arguments.first == "import":
             return "'board \(arguments[0])' reads or writes files"
         default: return nil
@@ -77,7 +80,7 @@ public final class ServedBoard: @unchecked Sendable {
 
     /// Runs one command line (under the lock) and returns its one-line JSON answer.
     func execute(_ line: String) -> String {
-        if let reason = ServedBoard.refusal(line) {
+        if let reason = ServedBoard.refusal(line, shapes: interpreter.shapes) {
             return "{\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\(jsonString(reason))}}"
         }
         control.reset()
