@@ -68,6 +68,18 @@ import HashlifeEngine
         #expect(try serve.fetch("GET", "/api/state").status == 200)
     }
 
+    @Test func aClosingAnswerIsReadWholeThoughTheClientSentMore() throws {
+        let serve = try startServer()
+        defer { serve.stop() }
+        let client = try RawClient(port: serve.port)
+        let closing = request("GET", "/api/state?\(serve.tokenQuery)", host: serve.hostHeader, headers: ["Connection: close"])
+        let more = request("POST", "/api/command?\(serve.tokenQuery)", host: serve.hostHeader, body: String(repeating: "x", count: 200_000))
+        client.send(closing + more)
+        let answer = try #require(client.response())
+        #expect(answer.status == 200 && answer.header("Connection") == "close")
+        #expect(client.readsToCleanEnd(), "the connection was reset (errno \(client.lastError))")
+    }
+
     @Test func aHundredConcurrentClientsAreAllAnswered() throws {
         let serve = try startServer()
         defer { serve.stop() }

@@ -42,7 +42,9 @@ final class HTTPConnection: ResponseStream {
             }
             guard writeAll(response.encoded(gzip: request.acceptsGzip, keepAlive: keepAlive, headOnly: request.method == "HEAD")) else { return }
             if !keepAlive {
-                if response.status >= 400 { drainAndClose() }
+                // What the client sent after this request is read and dropped, so that closing
+                // with it unread does not reset the connection before the answer is read.
+                drainAndClose()
                 return
             }
         }
