@@ -306,7 +306,7 @@
     // A run starts afresh (its largest and smallest population, its sparkline) when the
     // generation goes back: a reset, an undo, a load.
     const generation = BigInt(state.generation);
-    if (shownGeneration !== null && generation < shownGeneration) { samples.length = 0; popMax = null; popMin = null; sampledGeneration = null; }
+    if (shownGeneration !== null && generation < shownGeneration) { samples.length = 0; plotSamples.length = 0; popMax = null; popMin = null; sampledGeneration = null; }
     shownGeneration = generation;
     if (state.comments) applyScript(state.comments);
     watchScript(state);
@@ -319,7 +319,10 @@
       if (popMin === null || pop < popMin) popMin = pop;
       samples.push(Number(pop));
       if (samples.length > 200) samples.shift();
+      plotSamples.push({ generation: state.generation, population: Number(pop) });
+      if (plotSamples.length > 5000) plotSamples.splice(0, plotSamples.length - 5000);
       drawSparkline();
+      drawPlot();
     }
     $('population-max').textContent = popMax === null ? '0' : popMax.toString();
     $('population-min').textContent = popMin === null ? '0' : popMin.toString();
@@ -330,6 +333,28 @@
     if (document.activeElement !== $('step-size')) $('step-size').value = state.step;
     if (state.version !== lastVersion) { lastVersion = state.version; requestFrame(); }
     if (state.playing && hashlife.settings.autoZoom) autoZoom();
+  }
+
+  /// The population since the page opened (or the last reset), as a chart.
+  const plotSamples = [];
+  function drawPlot() {
+    if ($('plot-panel').hidden) return;
+    const c = $('plot'), g = c.getContext('2d');
+    g.fillStyle = '#11151d'; g.fillRect(0, 0, c.width, c.height);
+    if (plotSamples.length < 2) return;
+    const log = $('plot-log').checked;
+    const f = (v) => (log ? Math.log10(v + 1) : v);
+    const values = plotSamples.map((s) => f(s.population));
+    const max = Math.max(...values), min = Math.min(...values);
+    g.strokeStyle = '#5c7cfa'; g.beginPath();
+    values.forEach((v, i) => {
+      const x = 4 + i * (c.width - 8) / (values.length - 1), y = c.height - 4 - (max === min ? 0.5 : (v - min) / (max - min)) * (c.height - 8);
+      if (i === 0) g.moveTo(x, y); else g.lineTo(x, y);
+    });
+    g.stroke();
+    const first = plotSamples[0], last = plotSamples[plotSamples.length - 1];
+    const pops = plotSamples.map((s) => s.population);
+    $('plot-range').textContent = `generation ${first.generation} to ${last.generation}, population ${Math.min(...pops)} to ${Math.max(...pops)}`;
   }
 
   function drawSparkline() {
@@ -811,7 +836,11 @@
     'snapshot-save': () => command('snapshot save' + ($('snapshot-name').value.trim() ? ` "${$('snapshot-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
     'board-save': () => command('board save' + ($('board-name').value.trim() ? ` "${$('board-name').value.trim().replace(/"/g, '')}"` : '')).then(refreshPanels),
     'first-run-close': () => { $('first-run').hidden = true; },
+    'plot-close': () => { $('plot-panel').hidden = true; },
   });
+  $('sparkline').addEventListener('click', () => { $('plot-panel').hidden = !$('plot-panel').hidden; drawPlot(); });
+  $('plot-log').addEventListener('change', drawPlot);
+
   function firstRun() {
     if (!hashlife.state || hashlife.state.population !== '0' || hashlife.state.generation !== '0') return;
     const starters = $('starters');

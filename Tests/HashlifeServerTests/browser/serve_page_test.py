@@ -131,6 +131,10 @@ try:
     time.sleep(0.5)
     check(text("generation") == paused and settle()["playing"] is False, f"pause holds the generation ({paused})")
     check(js("return typeof hashlife.fps === 'number'"), f"window.hashlife.fps is measured ({js('return hashlife.fps')})")
+    driver.find_element(By.ID, "sparkline").click()
+    check(wait_for(lambda: driver.find_element(By.ID, "plot-panel").is_displayed() and "population" in text("plot-range")),
+          f"the sparkline opens the population plot ({text('plot-range')})")
+    click("plot-close")
 
     # Step five times and read the generation.
     click("reset")
