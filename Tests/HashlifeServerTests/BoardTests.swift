@@ -142,6 +142,28 @@ import HashlifeTestSupport
         #expect(try serve.json("GET", "/api/progress")["running"] as? Bool == false)
     }
 
+    @Test func aPauseAndAPlayInQuickSuccessionLeaveOnePlayerAndResetPauses() throws {
+        let serve = try startServer(try gunSession())
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/speed?value=20")
+        for _ in 0..<5 {
+            _ = try serve.json("POST", "/api/play")
+            _ = try serve.json("POST", "/api/pause")
+        }
+        let generation = { () throws -> Int in Int(try serve.json("GET", "/api/state")["generation"] as! String)! }
+        let start = try generation()
+        _ = try serve.json("POST", "/api/play")
+        Thread.sleep(forTimeInterval: 1)
+        _ = try serve.json("POST", "/api/pause")
+        // At 20 steps a second one player makes about 20 steps in a second; six would make 120.
+        let steps = try generation() - start
+        #expect(steps >= 5 && steps <= 45, "\(steps) steps in a second")
+        _ = try serve.json("POST", "/api/play")
+        let reset = try serve.json("POST", "/api/reset")
+        #expect(reset["playing"] as? Bool == false, "reset pauses")
+        #expect(reset["generation"] as? String == "0")
+    }
+
     @Test func playingStopsByItselfWhenThePatternOscillates() throws {
         let serve = try startServer()
         defer { serve.stop() }

@@ -95,6 +95,7 @@ public final class ServeApp: @unchecked Sendable {
             return .json("{\"ok\":true}")
         case ("POST", "/api/reset"):
             return .json(board.lock.withLock { () -> String in
+                hub.setPlayingLocked(board, false)
                 if board.session.reset() { board.changed() }
                 return board.stateJSON()
             })

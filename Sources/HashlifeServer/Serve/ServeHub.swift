@@ -73,9 +73,10 @@ public final class ServeHub: @unchecked Sendable {
     /// itself, when `autoStop`, once the convergence detector says the pattern died out, stood
     /// still or started oscillating.
     func setPlaying(_ board: ServedBoard, _ playing: Bool, autoStop: Bool = true) {
-        let start: Bool = board.lock.withLock {
-            guard board.playing != playing else { return false }
+        let run: Int? = board.lock.withLock {
+            guard board.playing != playing else { return nil }
             board.playing = playing
+            board.playRun += 1
             if playing {
                 board.stopReason = nil
                 board.playGroup = board.session.beginGroup()
@@ -83,26 +84,27 @@ public final class ServeHub: @unchecked Sendable {
                 board.playGroup = nil
             }
             board.changed()
-            return playing
+            return playing ? board.playRun : nil
         }
-        if start { Threads.detach { [self] in play(board, autoStop: autoStop) } }
+        if let run { Threads.detach { [self] in play(board, run: run, autoStop: autoStop) } }
     }
 
     /// Stops `board` playing, with its lock held.
     func setPlayingLocked(_ board: ServedBoard, _ playing: Bool) {
         guard board.playing, !playing else { return }
         board.playing = false
+        board.playRun += 1
         board.playGroup = nil
         board.changed()
     }
 
     /// The player: one step of 2^`stepExponent` generations every 1/`speed` s, until paused.
-    private func play(_ board: ServedBoard, autoStop: Bool) {
+    private func play(_ board: ServedBoard, run: Int, autoStop: Bool) {
         var next = monotonicSeconds()
         let watcher = ConvergenceWatcher()
         while !isStopped {
             let goOn: Bool = board.lock.withLock {
-                guard board.playing, let group = board.playGroup else { return false }
+                guard board.playing, board.playRun == run, let group = board.playGroup else { return false }
                 do throws(SessionError) {
                     try board.session.step(BigUInt.one << board.stepExponent, group: group, control: board.control)
                 } catch {

@@ -28,6 +28,9 @@ public final class ServedBoard: @unchecked Sendable {
     var stepExponent = 0
     var speed = 60.0
     var playGroup: HistoryGroup?
+    /// Counts play runs: a player thread steps only while its run is the current one (a pause
+    /// and a play in quick succession never leave two players stepping).
+    var playRun = 0
     /// Why playing stopped by itself, for the header; nil after a start.
     var stopReason: String?
     /// The generation a running command (a step or goto) has reached, nil when none runs;
