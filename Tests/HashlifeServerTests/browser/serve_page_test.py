@@ -298,9 +298,8 @@ try:
             rows.append(line_bytes)
             previous = line_bytes
         if depth == 1:
+            # Grayscale, 1 bit a pixel: 1 is white, the live colour asked for.
             bits = "".join("".join("1" if (row[x >> 3] >> (7 - (x & 7))) & 1 else "0" for x in range(w)) for row in rows)
-            if kind == 3:
-                bits = bits  # palette index 1 is white (live) as written with --live #FFFFFF
         else:
             bits = "".join("".join("1" if row[x * channels * depth // 8] > 128 else "0" for x in range(w)) for row in rows)
         check((w, h) == (width, height), f"view --png at {name} is {w}x{h}")
