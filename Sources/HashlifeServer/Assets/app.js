@@ -65,6 +65,7 @@
 
   /// Puts cell (x, y) at canvas pixel (px, py) at level `level`.
   function anchor(level, x, y, px, py) {
+    px = Math.floor(px); py = Math.floor(py);
     view.level = level;
     if (level >= 0) {
       const size = 2 ** level;
