@@ -33,7 +33,9 @@ func runServe() {
     var level = 0
     while (box.width >> level) >= BigUInt(1900) || (box.height >> level) >= BigUInt(1060) { level += 1 }
     let (gunServer, _) = started(gun)
-    let x = box.x, y = box.y
+    // The top-left on the level's grid, as the page asks (blocks aligned to the tree's nodes).
+    let blockSide = BigUInt.one << level
+    let x = box.x.floorDivided(by: blockSide).quotient * BigInt(blockSide), y = box.y.floorDivided(by: blockSide).quotient * BigInt(blockSide)
     let gunTimes = frameTimes(port: gunServer.port, token: token) { i in
         "x=\(x + BigInt(i) * BigInt(BigUInt.one << level))&y=\(y)&columns=1920&rows=1080&level=\(level)"
     }
