@@ -126,10 +126,10 @@ try:
     click("play")
     check(wait_for(lambda: int(text("generation")) > 20), "playing advances the generation")
     click("pause")
-    time.sleep(0.3)
-    paused = text("generation")
+    wait_for(lambda: json.loads(api("GET", "/api/state"))["playing"] is False)
+    paused = settle()["generation"]
     time.sleep(0.5)
-    check(text("generation") == paused and settle()["playing"] is False, f"pause holds the generation ({paused})")
+    check(text("generation") == paused and settle()["generation"] == paused, f"pause holds the generation ({paused})")
     check(js("return typeof hashlife.fps === 'number'"), f"window.hashlife.fps is measured ({js('return hashlife.fps')})")
     driver.find_element(By.ID, "sparkline").click()
     check(wait_for(lambda: driver.find_element(By.ID, "plot-panel").is_displayed() and "population" in text("plot-range")),
