@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HashlifeServer
 import HashlifeBoards
+import HashlifeCommands
 import HashlifeEditing
 import HashlifeEngine
 import HashlifeFormats
@@ -105,6 +106,22 @@ import HashlifeTestSupport
         // B steps; A's state shows the generation.
         _ = try serve.json("POST", "/api/command", body: "step 5")
         #expect(try serve.json("GET", "/api/state")["generation"] as? String == "5")
+    }
+
+    @Test func tabsNamingABoardFindTheOneServedOnceItIsStored() throws {
+        let service = BoardService(repository: InMemoryBoardRepository())
+        let serve = try startServer(service: service)
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/command", body: "set 4 4")
+        let saved = try serve.json("POST", "/api/command", body: "board save mine")
+        let id = try #require(saved["id"] as? String)
+        // A second tab opening ?board=ID (a prefix) edits the same universe.
+        _ = try serve.json("POST", "/api/command?board=\(id.prefix(8))", body: "set 5 5")
+        #expect(serve.app.hub.main.session.universe.population == BigUInt(2))
+        #expect(try serve.json("GET", "/api/state")["board"] as? String == id)
+        // The automatic saves reach the store as well.
+        serve.app.hub.saveAll()
+        #expect(try service.board(id).population == BigUInt(2))
     }
 
     @Test func playingStepsUntilPausedAsOneHistoryEntry() throws {
@@ -219,7 +236,6 @@ import HashlifeTestSupport
 }
 
 /// The REPL's JSON answers, from the same interpreter type, for comparison.
-import HashlifeCommands
 struct CommandInterpreterProbe {
     let interpreter: CommandInterpreter
     init(session: Session) { interpreter = CommandInterpreter(session: session, json: true) }

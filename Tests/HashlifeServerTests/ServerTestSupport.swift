@@ -1,5 +1,6 @@
 import Foundation
 @testable import HashlifeServer
+import HashlifeBoards
 import HashlifeEditing
 import HashlifeEngine
 import HashlifeFormats
@@ -7,8 +8,9 @@ import HashlifeTestSupport
 
 /// A server on a free loopback port with a known token, over `session`, with no store.
 func startServer(_ session: Session = Session(), limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1",
-                 settingsPath: String? = nil, token: String = "0123456789abcdef0123456789abcdef") throws -> RunningServe {
-    let hub = ServeHub(session: session, name: "test", boardID: nil, service: nil, shapes: ShapeLibrary(folder: nil))
+                 settingsPath: String? = nil, token: String = "0123456789abcdef0123456789abcdef",
+                 service: BoardService? = nil) throws -> RunningServe {
+    let hub = ServeHub(session: session, name: "test", boardID: nil, service: service, shapes: ShapeLibrary(folder: nil))
     let app = ServeApp(hub: hub, settings: ServeSettings(path: settingsPath), policy: AccessPolicy(token: token, port: 0, boundHost: host))
     let server = HTTPServer(host: host, limits: limits) { app.handle($0) }
     try server.start(port: 0) { port in app.policy = AccessPolicy(token: token, port: port, boundHost: host) }

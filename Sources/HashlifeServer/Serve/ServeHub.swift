@@ -38,6 +38,7 @@ public final class ServeHub: @unchecked Sendable {
         main = ServedBoard(session: session, name: name, boardID: boardID, shapes: shapes, service: service)
         main.interpreter.setOpenedBoard(boardID)
         main.dirty = false
+        main.registers = { [unowned self] id, board in register(id, board) }
         if let boardID { boards[boardID.text] = main }
     }
 
@@ -57,9 +58,15 @@ public final class ServeHub: @unchecked Sendable {
             do throws(SessionError) { try session.load(pattern, label: board.name) } catch { throw BoardError.invalidPattern(error.message) }
             let served = ServedBoard(session: session, name: board.name, boardID: board.id, shapes: shapes, service: service)
             served.interpreter.setOpenedBoard(board.id)
+            served.registers = { [unowned self] id, board in register(id, board) }
             boards[resolved.text] = served
             return served
         }
+    }
+
+    /// Notes that `board` is stored as `id` (called with the board's lock held).
+    func register(_ id: BoardID, _ board: ServedBoard) {
+        lock.withLock { boards[id.text] = board }
     }
 
     /// Every board served so far.
@@ -166,7 +173,7 @@ public final class ServeHub: @unchecked Sendable {
                 }
                 board.boardID = created.id
                 board.interpreter.setOpenedBoard(created.id)
-                lock.withLock { boards[created.id.text] = board }
+                register(created.id, board)
                 board.version &+= 1
                 board.lock.broadcast()
             }

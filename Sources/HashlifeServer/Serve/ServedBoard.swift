@@ -23,6 +23,9 @@ public final class ServedBoard: @unchecked Sendable {
     var name: String
     /// Changed since the last save.
     var dirty = false
+    /// Tells the hub the board's id in the store once it has one (a first save, `board save`,
+    /// `board open`), so that tabs naming it find this board.
+    var registers: ((BoardID, ServedBoard) -> Void)?
     /// Playing: the player thread steps 2^`stepExponent` generations, `speed` times a second.
     var playing = false
     var stepExponent = 0
@@ -94,7 +97,12 @@ public final class ServedBoard: @unchecked Sendable {
         let boardBefore = interpreter.currentBoardID
         interpreter.execute(line, emit: { output += $0 })
         if session.currentStateNumber != before { changed() }
-        if let id = interpreter.currentBoardID, id != boardBefore { boardID = id; changed(); dirty = false }
+        if let id = interpreter.currentBoardID, id != boardBefore {
+            boardID = id
+            registers?(id, self)
+            changed()
+            dirty = false
+        }
         return output.hasSuffix("\n") ? String(output.dropLast()) : output
     }
 
