@@ -33,9 +33,11 @@ func runServe() {
     var level = 0
     while (box.width >> level) >= BigUInt(1900) || (box.height >> level) >= BigUInt(1060) { level += 1 }
     let (gunServer, _) = started(gun)
-    // The top-left on the level's grid, as the page asks (blocks aligned to the tree's nodes).
+    // The top-left on the engine's grid at that level, as the page asks (`Frame.gridPhase`).
     let blockSide = BigUInt.one << level
-    let x = box.x.floorDivided(by: blockSide).quotient * BigInt(blockSide), y = box.y.floorDivided(by: blockSide).quotient * BigInt(blockSide)
+    let phase = Frame.gridPhase(of: gun.universe)
+    let x = (box.x - phase.x).floorDivided(by: blockSide).quotient * BigInt(blockSide) + phase.x
+    let y = (box.y - phase.y).floorDivided(by: blockSide).quotient * BigInt(blockSide) + phase.y
     let gunTimes = frameTimes(port: gunServer.port, token: token) { i in
         "x=\(x + BigInt(i) * BigInt(BigUInt.one << level))&y=\(y)&columns=1920&rows=1080&level=\(level)"
     }

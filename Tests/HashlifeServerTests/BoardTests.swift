@@ -42,6 +42,34 @@ import HashlifeTestSupport
         #expect(try serve.fetch("GET", "/api/frame?x=a&y=0&columns=5&rows=5").status == 400)
     }
 
+    @Test func framesOnTheEnginesGridAreTheFastOnes() throws {
+        let session = try gunSession()
+        try session.goto(BigUInt.power(BigUInt(10), 30))
+        let universe = session.universe
+        let phase = Frame.gridPhase(of: universe)
+        #expect(phase == (BigInt(0), BigInt(1)))
+        let box = try #require(universe.boundingBox)
+        var level = 0
+        while (box.width >> level) >= BigUInt(200) { level += 1 }
+        let side = BigUInt.one << level
+        let x = (box.x - phase.x).floorDivided(by: side).quotient * BigInt(side) + phase.x
+        let y = (box.y - phase.y).floorDivided(by: side).quotient * BigInt(side) + phase.y
+        func seconds(_ dx: BigInt, _ dy: BigInt) -> (Double, Frame) {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let frame = Frame.query(universe, x: x + dx, y: y + dy, columns: 240, rows: 135, level: level)
+            return ((clock.now - start) / .seconds(1), frame)
+        }
+        let (onGrid, frame) = seconds(0, 0)
+        let (offGrid, _) = seconds(BigInt(3), BigInt(-5))
+        #expect(frame.states.contains(1))
+        #expect(onGrid * 4 < offGrid, "on the grid \(onGrid) s, off it \(offGrid) s")
+        // The state tells the page the grid.
+        let serve = try startServer(session)
+        defer { serve.stop() }
+        #expect(try serve.json("GET", "/api/state")["phase"] as? [String: String] == ["x": "0", "y": "1"])
+    }
+
     @Test func multiStateFramesCarryAByteABlock() throws {
         let session = Session()
         try session.load(document: PatternDocument(cells: []), rule: try AnyRule.parse("345/2/4"), label: "empty")
@@ -49,6 +77,7 @@ import HashlifeTestSupport
         defer { serve.stop() }
         _ = try serve.json("POST", "/api/command", body: "set 2 1 3")
         let frame = try #require(Frame.decode(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=4&rows=2").body))
+        #expect(try serve.json("GET", "/api/state")["phase"] as? [String: String] == ["x": "0", "y": "0"])
         #expect(frame.bitsPerBlock == 8)
         #expect(frame.states == [0, 0, 0, 0, 0, 0, 3, 0])
         // The page draws each state in its colour, as `view --png` does.

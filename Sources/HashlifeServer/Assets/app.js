@@ -74,14 +74,19 @@
       if (view.fx) view.ox -= 1n;
       if (view.fy) view.oy -= 1n;
     } else {
-      const b = 1n << BigInt(-level);
-      view.ox = floorDiv(floorDiv(x, b) - BigInt(Math.floor(px)), 1n) * b;
-      view.oy = floorDiv(floorDiv(y, b) - BigInt(Math.floor(py)), 1n) * b;
+      // Blocks on the engine's grid (the state's phase), which its viewport queries answer fastest.
+      const b = 1n << BigInt(-level), p = phase();
+      view.ox = (floorDiv(x - p.x, b) - BigInt(px)) * b + p.x;
+      view.oy = (floorDiv(y - p.y, b) - BigInt(py)) * b + p.y;
       view.fx = 0; view.fy = 0;
     }
     requestFrame();
   }
 
+  function phase() {
+    const p = hashlife.state && hashlife.state.phase;
+    return p ? { x: BigInt(p.x), y: BigInt(p.y) } : { x: 0n, y: 0n };
+  }
   function centre() { return { px: Math.floor(canvas.width / 2), py: Math.floor(canvas.height / 2) }; }
   function centreOn(x, y, level) { const c = centre(); anchor(level, x, y, c.px, c.py); }
 
@@ -263,8 +268,8 @@
       context.strokeStyle = s.gridColour || '#2a2f3a';
       context.lineWidth = 1;
       context.beginPath();
-      const first = cellAt(0, 0);
-      let gx = floorDiv(first.x, cellStep) * cellStep, gy = floorDiv(first.y, cellStep) * cellStep;
+      const first = cellAt(0, 0), p = phase();
+      let gx = floorDiv(first.x - p.x, cellStep) * cellStep + p.x, gy = floorDiv(first.y - p.y, cellStep) * cellStep + p.y;
       for (let p = pixelOf(gx, gy).px, i = 0; p <= w && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(Math.round(p) + 0.5, 0); context.lineTo(Math.round(p) + 0.5, h); } }
       for (let p = pixelOf(gx, gy).py, i = 0; p <= h && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(0, Math.round(p) + 0.5); context.lineTo(w, Math.round(p) + 0.5); } }
       context.stroke();

@@ -77,6 +77,18 @@ public struct Frame: Equatable, Sendable {
                      bitsPerBlock: universe.stateCount > 2 ? 8 : 1, states: states)
     }
 
+    /// Where the engine's tree puts its nodes' corners: every node of side 2^k has its
+    /// top-left at x ≡ `phase.x`, y ≡ `phase.y` (mod 2^k). A frame whose top-left is there
+    /// too has every block on one node, which the viewport query counts at once; a frame off
+    /// that grid makes it recount the nodes each block row cuts, down to small ones (for a
+    /// tree hundreds of levels deep, a hundred times slower). The two-state engine frames its
+    /// root as Golly does (centred on (0, 1)); the multi-state one on (0, 0). The engine does
+    /// not say so through its interface, so it is written here, and the page asks its frames
+    /// on this grid.
+    public static func gridPhase(of universe: any LifeUniverse) -> (x: BigInt, y: BigInt) {
+        universe is Universe ? (BigInt(0), BigInt(1)) : (BigInt(0), BigInt(0))
+    }
+
     /// The blocks (columns `left..<right`, rows `top..<bottom`) of the grid from (`x`, `y`) that
     /// `box` touches, within `columns`×`rows`; nil when none.
     static func blockRange(of box: CellRect, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int)

@@ -136,6 +136,8 @@ public final class ServedBoard: @unchecked Sendable {
         } else {
             fields.append(.init("bounds", .null))
         }
+        let phase = Frame.gridPhase(of: universe)
+        fields.append(.init("phase", .object([.init("x", .string(phase.x.description)), .init("y", .string(phase.y.description))])))
         if let rect = universe.anyRule.grid?.rect {
             fields.append(.init("grid", .object([.init("x", .string(rect.x.description)), .init("y", .string(rect.y.description)),
                                                  .init("width", .string(rect.width.description)), .init("height", .string(rect.height.description))])))
