@@ -70,6 +70,20 @@ import HashlifeTestSupport
         #expect(try serve.json("GET", "/api/state")["phase"] as? [String: String] == ["x": "0", "y": "1"])
     }
 
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1921])
+    func framesPackABitABlockFromTheHighBitOfEachRow(columns: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let rows = 3
+        let states = (0..<(columns * rows)).map { _ in UInt8.random(in: 0...1, using: &generator) }
+        let frame = Frame(x: BigInt(-5), y: BigInt(7), columns: columns, rows: rows, level: 2, generation: BigUInt(12), bitsPerBlock: 1, states: states)
+        let bytes = frame.encoded
+        #expect(Frame.decode(bytes) == frame)
+        // The first block of the first row is the high bit of its first byte.
+        let header = 8 + 12 + (2 + 2) + (2 + 1) + (2 + 2)
+        #expect(bytes[header] >> 7 == states[0])
+        #expect(bytes.count == header + rows * ((columns + 7) / 8))
+    }
+
     @Test func multiStateFramesCarryAByteABlock() throws {
         let session = Session()
         try session.load(document: PatternDocument(cells: []), rule: try AnyRule.parse("345/2/4"), label: "empty")

@@ -123,20 +123,21 @@ public struct Frame: Equatable, Sendable {
         } else {
             let rowBytes = (columns + 7) / 8
             var packed = [UInt8](repeating: 0, count: rowBytes * rows)
-            states.withUnsafeBufferPointer { source in
+            states.withUnsafeBytes { source in
                 packed.withUnsafeMutableBufferPointer { target in
-                    var i = 0
                     for row in 0..<rows {
-                        let base = row * rowBytes
+                        let from = row * columns, to = row * rowBytes
                         var column = 0
-                        while column < columns {
-                            var byte: UInt8 = 0
-                            let end = min(column + 8, columns)
-                            for c in column..<end where source[i + c - column] != 0 { byte |= 0x80 >> UInt8(c - column) }
-                            target[base + column >> 3] = byte
-                            i += end - column
-                            column = end
+                        // Eight states (each 0 or 1) at once: the multiplication gathers each
+                        // byte's low bit, the first state's into the high bit.
+                        while column + 8 <= columns {
+                            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: from + column, as: UInt64.self))
+                            target[to + column >> 3] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
+                            column += 8
                         }
+                        var byte: UInt8 = 0
+                        for c in column..<columns where source[from + c] != 0 { byte |= 0x80 >> UInt8(c - column) }
+                        if column < columns { target[to + column >> 3] = byte }
                     }
                 }
             }
