@@ -21,7 +21,10 @@ import PackageDescription
 //   ← HashlifeCommands (the command language over a session: editing, boards, interface,
 //     rendering, analysis, terminal)
 //   ← HashlifeREPL (the language on lines from a terminal or a pipe),
-//     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language)
+//     HashlifeApp (`hashlife play`, the full-screen app, whose `:` line takes the same language),
+//     HashlifeServer (`hashlife serve`: HTTP/1.1 on POSIX sockets, + zlib, and the page in a
+//     browser, compiled in from its Assets folder, whose command line takes the same language;
+//     boards, editing, analysis for auto-stop, rendering for the states' colours)
 //   ← HashlifeCLI ← hashlife (executable)
 // HashlifeTestSupport holds the naive reference engine and soup generators shared by tests
 // and benchmarks.
@@ -65,6 +68,9 @@ let package = Package(
         .executableTarget(name: "embed-patterns", path: "Sources/embed-patterns"),
         .plugin(name: "EmbedPatterns", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedPatternsPlugin"),
         .target(name: "HashlifePatterns", plugins: ["EmbedPatterns"]),
+        // The page `hashlife serve` sends (Sources/HashlifeServer/Assets), compiled in by a
+        // sibling plugin of the same tool.
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["embed-patterns"], path: "Sources/EmbedAssetsPlugin"),
         .target(name: "HashlifeEditing", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifePatterns"]),
         // What the program exchanges with people and programs: JSON answers (the CLI's --json,
         // the REPL's, the board log's); numbers, memory sizes and thread counts as people type
@@ -78,13 +84,15 @@ let package = Package(
         .target(name: "HashlifeCommands", dependencies: ["HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeTerminal", "HashlifeAnalysis", "HashlifeBoards"]),
         .target(name: "HashlifeREPL", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeTerminal"]),
         .target(name: "HashlifeApp", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeRendering", "HashlifeAnalysis", "HashlifeTerminal", "HashlifeInterface"]),
+        .target(name: "HashlifeServer", dependencies: ["HashlifeCommands", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeBoards", "HashlifeInterface", "HashlifeAnalysis", "HashlifeRendering", "CZlib"],
+                exclude: ["Assets"], plugins: ["EmbedAssets"]),
         .target(name: "HashlifeAnalysis", dependencies: ["HashlifeEngine", "CLifeKernels"]),
-        .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp"]),
+        .target(name: "HashlifeCLI", dependencies: ["HashlifeCommands", "HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeEditing", "HashlifeInterface", "HashlifeRendering", "HashlifeREPL", "HashlifeTerminal", "HashlifeBoards", "HashlifeApp", "HashlifeServer"]),
         .executableTarget(name: "hashlife", dependencies: ["HashlifeCLI"]),
         .target(name: "HashlifeTestSupport", dependencies: ["HashlifeEngine", "HashlifeFormats"]),
         .executableTarget(
             name: "HashlifeBenchmarks",
-            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeEditing"],
+            dependencies: ["HashlifeAnalysis", "HashlifeEngine", "HashlifeFormats", "HashlifeCLI", "HashlifeTestSupport", "HashlifeBoards", "HashlifeRendering", "HashlifeApp", "HashlifeEditing", "HashlifeServer"],
             path: "Benchmarks/HashlifeBenchmarks"
         ),
         // One test target per library target (HashlifePatterns and HashlifeTestSupport excepted),
@@ -102,6 +110,8 @@ let package = Package(
         .testTarget(name: "HashlifeTerminalTests", dependencies: ["HashlifeTerminal"]),
         .testTarget(name: "HashlifeEditingTests", dependencies: ["HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCommandsTests", dependencies: ["HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeRendering", "HashlifeTestSupport"]),
+        .testTarget(name: "HashlifeServerTests", dependencies: ["HashlifeServer", "HashlifeCommands", "HashlifeEngine", "HashlifeEditing", "HashlifeBoards", "HashlifeFormats", "HashlifeInterface", "HashlifeTestSupport"],
+                    exclude: ["browser"]),  // the selenium script the browser tests run
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeEditing", "HashlifeTerminal", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

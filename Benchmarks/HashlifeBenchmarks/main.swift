@@ -230,6 +230,7 @@ if arguments.first == "edit" { runEdit(); exit(0) }
 if arguments.first == "boards" { runBoards(); exit(0) }
 if arguments.first == "pictures" { runPictures(); exit(0) }
 if arguments.first == "app" { runAppRedraw(); exit(0) }
+if arguments.first == "serve" { runServe(); exit(0) }
 if arguments.first == "multistate" { runMultiState(Array(arguments.dropFirst())); exit(0) }
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }

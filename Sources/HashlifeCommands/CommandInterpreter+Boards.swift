@@ -71,6 +71,13 @@ extension CommandInterpreter {
         openedBoard = id.map { OpenedBoard(id: $0, universe: session.universe) }
     }
 
+    /// The board the universe is (opened, saved or set with `setOpenedBoard`), while the
+    /// session still holds that universe; nil otherwise.
+    public var currentBoardID: BoardID? {
+        guard let opened = openedBoard, opened.universe === session.universe else { return nil }
+        return opened.id
+    }
+
     private func boardService() throws(CommandError) -> BoardService {
         if let hosted = hostBoardService { return hosted }
         let path: String

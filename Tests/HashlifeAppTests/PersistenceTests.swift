@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HashlifeApp
 import HashlifeEngine
@@ -27,6 +28,24 @@ import HashlifeTestSupport
         #expect(badValue.settings.speed == .normal)
         #expect(!badValue.settings.autoStop)
         #expect(badValue.warnings == ["s.json: ignoring speed (bad value)", "s.json: ignoring liveColour (bad value)"])
+    }
+
+    @Test func theServeSectionOfTheSettingsFileIsReadPastAndKeptWhenSaving() throws {
+        let folder = temporaryFolder()
+        defer { removeTree(folder) }
+        let path = folder + "/settings.json"
+        let text = "{\"speed\": \"fast\", \"serve\": {\"liveColour\": \"#ff0000\", \"note\": \"a } in a string\"}, \"autoStop\": false}"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = Settings.load(path: path)
+        #expect(loaded.warnings.isEmpty)
+        #expect(loaded.settings.speed == .fast && !loaded.settings.autoStop)
+        var changed = loaded.settings
+        changed.speed = .slow
+        try changed.save(path: path)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.contains("\"serve\": {\"liveColour\": \"#ff0000\", \"note\": \"a } in a string\"}"))
+        #expect(Settings.load(path: path).settings.speed == .slow)
+        #expect(Settings.load(path: path).warnings.isEmpty)
     }
 
     @Test func settingsAreRespectedAtTheNextLaunch() throws {

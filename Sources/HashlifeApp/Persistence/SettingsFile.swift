@@ -65,16 +65,26 @@ extension Settings {
         return parse(String(decoding: bytes, as: UTF8.self), label: path)
     }
 
-    /// Writes the settings to `path` atomically (temporary file, sync, rename), making its folder.
+    /// Writes the settings to `path` atomically (temporary file, sync, rename), making its folder;
+    /// the sections other programs keep in the file (`"serve": {…}`, `hashlife serve`'s) stay.
     public func save(path: String) throws(FileError) {
         if let slash = path.lastIndex(of: "/") { try DataFolders.makeFolders(String(path[..<slash])) }
-        try FileIO.writeAtomically(Array(json.utf8), to: path)
+        var text = json
+        if let bytes = try? FileIO.read(path), let pairs = try? FlatJSON.parse(String(decoding: bytes, as: UTF8.self)) {
+            let sections = pairs.compactMap { pair -> String? in
+                if case .section(let raw) = pair.1 { return "  \"\(pair.0)\": \(raw)" }
+                return nil
+            }
+            if !sections.isEmpty { text = String(text.dropLast(3)) + ",\n" + sections.joined(separator: ",\n") + "\n}\n" }
+        }
+        try FileIO.writeAtomically(Array(text.utf8), to: path)
     }
 }
 
-/// A reader for one flat JSON object of strings, numbers and booleans (all the settings need).
+/// A reader for one flat JSON object of strings, numbers and booleans (all the settings need);
+/// a member whose value is an object (another program's section) is kept as its raw text.
 enum FlatJSON {
-    enum Value: Equatable { case string(String), number(String), bool(Bool), null }
+    enum Value: Equatable { case string(String), number(String), bool(Bool), null, section(String) }
 
     struct Failure: Error, CustomStringConvertible {
         var offset: Int
@@ -129,6 +139,22 @@ enum FlatJSON {
                 let value: Value
                 if s[i] == "\"" {
                     value = .string(try string())
+                } else if s[i] == "{" {
+                    // A nested object, kept whole: braces counted outside strings.
+                    let start = i
+                    var depth = 0, inString = false
+                    while i < s.count {
+                        let c = s[i]
+                        if inString {
+                            if c == "\\" { i += 1 } else if c == "\"" { inString = false }
+                        } else if c == "\"" { inString = true } else if c == "{" { depth += 1 } else if c == "}" {
+                            depth -= 1
+                            if depth == 0 { i += 1; break }
+                        }
+                        i += 1
+                    }
+                    guard depth == 0 else { throw Failure(offset: start, reason: "unterminated object") }
+                    value = .section(String(String.UnicodeScalarView(s[start..<i])))
                 } else {
                     var word = ""
                     while i < s.count, !",} \t\r\n".unicodeScalars.contains(s[i]) { word.unicodeScalars.append(s[i]); i += 1 }

@@ -1,0 +1,317 @@
+#!/usr/bin/python3
+"""Drives the page of `hashlife serve` in headless Chromium as a person would.
+
+usage: serve_page_test.py URL HASHLIFE GUN_FILE OUT_DIR
+
+URL is the server's (with the token), HASHLIFE the binary (for `view --png`), GUN_FILE the
+Gosper glider gun's RLE, OUT_DIR where screenshots go. Prints one line per check and exits 1
+when any failed.
+"""
+
+import json
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def wait_for(predicate, seconds=10.0):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # the page may be between states
+            pass
+        time.sleep(0.05)
+    return None
+
+
+options = Options()
+for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,800",
+                 "--force-device-scale-factor=1", "--disable-gpu"]:
+    options.add_argument(argument)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_script_timeout(30)
+
+
+def js(script, *arguments):
+    return driver.execute_script(script, *arguments)
+
+
+def api(method, path, body=""):
+    """An API call from the page (the token is in its cookie)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {method: arguments[1], body: arguments[1] === 'GET' ? undefined : arguments[2]})"
+        ".then(r => r.text()).then(done, e => done('error: ' + e));", path, method, body)
+
+
+def command(line):
+    return json.loads(api("POST", "/api/command", line))
+
+
+def text(element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def click(action):
+    driver.find_element(By.CSS_SELECTOR, f'[data-action="{action}"]').click()
+
+
+def settle():
+    """Waits until the page's queued commands are done and its header shows the server's state."""
+    js("return 0")
+    state = json.loads(api("GET", "/api/state"))
+    wait_for(lambda: text("generation") == state["generation"] and text("population") == state["population"], 5)
+    return state
+
+
+canvas_element = None
+
+
+def canvas_point(px, py):
+    """Moves the pointer to canvas pixel (px, py)."""
+    actions = ActionChains(driver)
+    actions.move_to_element_with_offset(canvas_element, 0, 0)
+    size = canvas_element.size
+    actions.move_by_offset(px - size["width"] // 2, py - size["height"] // 2)
+    return actions
+
+
+def hovered():
+    return tuple(int(v) for v in text("hover").split(","))
+
+
+def frame_matches_view():
+    return js("const f = hashlife.lastFrame, v = hashlife.view;"
+              "return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString();")
+
+
+try:
+    driver.get(URL)
+    check(wait_for(lambda: js("return window.hashlife && window.hashlife.ready === true")), "the page starts")
+    canvas_element = driver.find_element(By.ID, "universe")
+    for action in ["play", "pause", "step", "reset", "zoom-in", "zoom-out", "fit", "edit", "undo", "redo", "settings"]:
+        check(len(driver.find_elements(By.CSS_SELECTOR, f'[data-action="{action}"]')) == 1, f"control {action} is there")
+    check(js("return document.querySelector('[data-action=edit]').classList.contains('on')"), "the page opens in edit mode")
+    check(wait_for(lambda: driver.find_element(By.ID, "first-run").is_displayed()
+                   and len(driver.find_elements(By.CSS_SELECTOR, "#starters button")) >= 4), "an empty board shows the starter patterns")
+
+    # Load a glider gun, play, pause.
+    with open(GUN) as f:
+        gun = f.read()
+    answer = json.loads(api("POST", "/api/load?name=gun.rle", gun))
+    check(answer.get("population") == "36", "the gun loads (population 36)")
+    check(wait_for(lambda: not driver.find_element(By.ID, "first-run").is_displayed()), "the starter patterns go once there are cells")
+    click("play")
+    check(wait_for(lambda: int(text("generation")) > 20), "playing advances the generation")
+    click("pause")
+    wait_for(lambda: json.loads(api("GET", "/api/state"))["playing"] is False)
+    paused = settle()["generation"]
+    time.sleep(0.5)
+    check(text("generation") == paused and settle()["generation"] == paused, f"pause holds the generation ({paused})")
+    check(js("return typeof hashlife.fps === 'number'"), f"window.hashlife.fps is measured ({js('return hashlife.fps')})")
+    driver.find_element(By.ID, "sparkline").click()
+    check(wait_for(lambda: driver.find_element(By.ID, "plot-panel").is_displayed() and "population" in text("plot-range")),
+          f"the sparkline opens the population plot ({text('plot-range')})")
+    click("plot-close")
+
+    # Step five times and read the generation.
+    click("reset")
+    check(wait_for(lambda: text("generation") == "0"), "reset goes back to generation 0")
+    step = driver.find_element(By.CSS_SELECTOR, '[data-action="step"]')
+    for _ in range(5):
+        step.click()
+    check(wait_for(lambda: text("generation") == "5"), f"five clicks on step reach generation 5 (shows {text('generation')})")
+
+    # Click a cell on and off, with the population checked.
+    command("clear")
+    js("hashlife.centreOn(0, 0, 3)")
+    settle()
+    canvas_point(300, 200).click().perform()
+    check(wait_for(lambda: text("population") == "1"), "a click turns a cell on")
+    on = hovered()
+    check(command(f"get {on[0]} {on[1]}").get("alive") is True, f"the clicked cell {on} is the live one")
+    canvas_point(300, 200).click().perform()
+    check(wait_for(lambda: text("population") == "0"), "a second click turns it off")
+
+    # Undo and redo.
+    click("undo")
+    check(wait_for(lambda: text("population") == "1"), "undo brings the cell back")
+    click("redo")
+    check(wait_for(lambda: text("population") == "0"), "redo takes it away again")
+    canvas_element.send_keys(Keys.CONTROL, "z")
+    check(wait_for(lambda: text("population") == "1"), "Ctrl+Z undoes")
+    command("clear")
+
+    # Stamp a glider from the toolbar at a clicked cell.
+    glider_button = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-shape="glider"]'))
+    shapes = json.loads(api("GET", "/api/shapes"))["shapes"]
+    check(len([s for s in shapes if s["builtIn"]]) >= 10, "the toolbar holds the shape library")
+    glider_button.click()
+    canvas_point(400, 300).perform()
+    at = hovered()
+    check(js("return hashlife.stamp !== null"), "a stamp follows the pointer")
+    canvas_point(400, 300).click().perform()
+    check(wait_for(lambda: text("population") == "5"), "the stamp puts down five cells")
+    glider = [s for s in shapes if s["name"] == "glider"][0]["cells"]
+    check(all(command(f"get {at[0] + x} {at[1] + y}").get("alive") is True for x, y, _ in glider), f"the glider's cells are at {at}")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    check(js("return hashlife.stamp === null"), "Escape cancels the stamp")
+    command("clear")
+
+    # Drag to pan, wheel to zoom; the hovered cell is the clicked cell at three zoom levels.
+    before = js("return [hashlife.view.ox.toString(), hashlife.view.oy.toString()]")
+    ActionChains(driver).move_to_element_with_offset(canvas_element, 0, 0).click_and_hold().move_by_offset(5, 5)\
+        .move_by_offset(60, 40).release().perform()  # edit mode: a left drag paints
+    command("clear")
+    click("edit")  # out of edit mode a left drag pans
+    ActionChains(driver).move_to_element_with_offset(canvas_element, 0, 0).click_and_hold().move_by_offset(5, 5)\
+        .move_by_offset(60, 40).release().perform()
+    after = js("return [hashlife.view.ox.toString(), hashlife.view.oy.toString()]")
+    check(before != after, f"a drag pans the view ({before} -> {after})")
+    click("edit")
+    for wheel in [0, -3, 5]:
+        level = js("return hashlife.view.level")
+        canvas_point(350, 250).perform()
+        if wheel:
+            js("const c = document.getElementById('universe');"
+               "for (let i = 0; i < Math.abs(arguments[0]); i++) c.dispatchEvent(new WheelEvent('wheel', "
+               "{deltaY: arguments[0] > 0 ? -100 : 100, clientX: c.getBoundingClientRect().left + 350, "
+               "clientY: c.getBoundingClientRect().top + 250, bubbles: true, cancelable: true}));", wheel)
+            time.sleep(0.3)
+        level = js("return hashlife.view.level")
+        canvas_point(351, 250).perform()
+        canvas_point(350, 250).perform()
+        cell = hovered()
+        canvas_point(350, 250).click().perform()
+        check(wait_for(lambda: command(f"get {cell[0]} {cell[1]}").get("alive") is True, 5),
+              f"at level {level} the hovered cell {cell} is the one the click toggled")
+        command("clear")
+
+    # Change the cell colour and reload: it persists.
+    js("const i = document.getElementById('setting-cellColour'); i.value = '#ff8800';"
+       "i.dispatchEvent(new Event('change'));")
+    wait_for(lambda: json.loads(api("GET", "/api/settings"))["settings"]["cellColour"] == "#ff8800")
+    driver.refresh()
+    wait_for(lambda: js("return window.hashlife && window.hashlife.ready === true"))
+    canvas_element = driver.find_element(By.ID, "universe")
+    check(js("return document.getElementById('setting-cellColour').value") == "#ff8800"
+          and js("return hashlife.settings.cellColour") == "#ff8800", "the cell colour persists across a reload")
+
+    # goto 2^100 from the command line shows the exact generation.
+    command("clear")
+    api("POST", "/api/load?name=gun.rle", gun)
+    driver.find_element(By.TAG_NAME, "body").send_keys(":")
+    line = wait_for(lambda: driver.find_element(By.ID, "command-line") if driver.find_element(By.ID, "command-line").is_displayed() else None)
+    line.send_keys("goto 2^100", Keys.ENTER)
+    check(wait_for(lambda: text("generation") == str(2 ** 100)), f"goto 2^100 shows {text('generation')}")
+    line.send_keys(Keys.ESCAPE)
+
+    # LifeViewer's script commands in the pattern's comments.
+    scripted = "#C [[ ZOOM 4 X 10 Y -3 GPS 30 AUTOSTART STOP 20 ]]\nx = 3, y = 3\nbo$2bo$3o!\n"
+    js("fetch('/api/load?name=scripted.rle', {method: 'POST', body: arguments[0]}).then(r => r.json()).then(s => { hashlife.loadedForTest = s; })", scripted)
+    driver.refresh()
+    wait_for(lambda: js("return window.hashlife && window.hashlife.ready === true"))
+    canvas_element = driver.find_element(By.ID, "universe")
+    check(wait_for(lambda: js("return hashlife.view.level") == 2), "ZOOM 4 shows a cell as 4 pixels")
+    check(wait_for(lambda: int(text("generation")) >= 20 and not json.loads(api("GET", "/api/state"))["playing"], 8),
+          f"AUTOSTART plays and STOP 20 pauses (generation {text('generation')})")
+    api("POST", "/api/load?name=gun.rle", gun)
+    line_answer = command("goto 2^100")
+    check(line_answer.get("ok") is True, "back to the gun at 2^100")
+
+    # A screenshot for the README, then the views compared with `view --png`.
+    js("hashlife.centreOn(0, 0, 2)")
+    wait_for(frame_matches_view)
+    time.sleep(0.3)
+    driver.save_screenshot(OUT + "/serve.png")
+    # The default colours: light cells over a dark background, grid lines and axes.
+    api("POST", "/api/settings?reset=1", "")
+    js("location.reload()")
+    wait_for(lambda: js("return window.hashlife && window.hashlife.ready === true"))
+    canvas_element = driver.find_element(By.ID, "universe")
+    ActionChains(driver).move_to_element(driver.find_element(By.ID, "header")).perform()
+    width, height = 240, 160
+    for level, name in [(0, "1x"), (-4, "1:16"), (-40, "1:2^40")]:
+        js(f"hashlife.centreOn(37, -11, {level})")
+        check(wait_for(frame_matches_view), f"a frame at {name} arrives")
+        time.sleep(0.2)
+        # The rectangle around the canvas's centre, and the cell at its top-left.
+        left, top = js("const c = document.getElementById('universe'); return [Math.floor(c.width / 2) - arguments[0], Math.floor(c.height / 2) - arguments[1]];",
+                       width // 2, height // 2)
+        ox, oy = js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", left, top)
+        page = js("const c = document.getElementById('universe'), d = c.getContext('2d').getImageData(arguments[2], arguments[3], arguments[0], arguments[1]).data;"
+                  "let s = ''; for (let i = 0; i < d.length; i += 4) s += d[i] > 128 ? '1' : '0'; return s;", width, height, left, top)
+        zoom = 2 ** -level
+        png = OUT + f"/view-{-level}.png"
+        subprocess.run([HASHLIFE, "view", GUN, "--gen", "2^100", "--rect", f"{ox},{oy},{width * zoom},{height * zoom}",
+                        "--zoom", str(zoom), "--format", "png", "--live", "#FFFFFF", "--dead", "#000000", "--out", png], check=True)
+        with open(png, "rb") as f:
+            data = f.read()
+        # A small PNG reader: IHDR, the IDAT stream inflated, scanline filters undone.
+        w, h, depth, kind = struct.unpack(">IIBB", data[16:26])
+        chunks, i = b"", 8
+        while i < len(data):
+            length, tag = struct.unpack(">I4s", data[i:i + 8])
+            if tag == b"IDAT":
+                chunks += data[i + 8:i + 8 + length]
+            i += 12 + length
+        raw = zlib.decompress(chunks)
+        channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[kind]
+        bpp = max(1, channels * depth // 8)
+        stride = (w * channels * depth + 7) // 8
+        rows, previous, j = [], bytearray(stride), 0
+        for _ in range(h):
+            kind_of_filter, line_bytes = raw[j], bytearray(raw[j + 1:j + 1 + stride])
+            j += 1 + stride
+            for k in range(stride):
+                left = line_bytes[k - bpp] if k >= bpp else 0
+                up, corner = previous[k], previous[k - bpp] if k >= bpp else 0
+                if kind_of_filter == 1: line_bytes[k] = (line_bytes[k] + left) & 255
+                elif kind_of_filter == 2: line_bytes[k] = (line_bytes[k] + up) & 255
+                elif kind_of_filter == 3: line_bytes[k] = (line_bytes[k] + (left + up) // 2) & 255
+                elif kind_of_filter == 4:
+                    p = left + up - corner
+                    pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                    line_bytes[k] = (line_bytes[k] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+            rows.append(line_bytes)
+            previous = line_bytes
+        if depth == 1:
+            # Grayscale, 1 bit a pixel: 1 is white, the live colour asked for.
+            bits = "".join("".join("1" if (row[x >> 3] >> (7 - (x & 7))) & 1 else "0" for x in range(w)) for row in rows)
+        else:
+            bits = "".join("".join("1" if row[x * channels * depth // 8] > 128 else "0" for x in range(w)) for row in rows)
+        check((w, h) == (width, height), f"view --png at {name} is {w}x{h}")
+        same = sum(1 for a, b in zip(page, bits) if a == b)
+        differ = [(i % width, i // width, a, b) for i, (a, b) in enumerate(zip(page, bits)) if a != b]
+        if differ:
+            print("     differing pixels (x, y, page, png):", differ[:10])
+        check(page == bits and "1" in page, f"the page at {name} equals view --png of ({ox}, {oy}) ({same} of {len(page)} pixels agree, {page.count('1')} live)")
+    if failures:
+        driver.save_screenshot(OUT + "/failure.png")
+finally:
+    driver.quit()
+
+print(f"{len(failures)} failed")
+sys.exit(1 if failures else 0)
