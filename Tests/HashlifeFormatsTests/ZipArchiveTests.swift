@@ -99,6 +99,20 @@ import HashlifeTestSupport
         }
     }
 
+    @Test func anArchivesOwnRuleFilesComeAheadOfEveryFolder() throws {
+        // A two-state rule file of our own, named as no folder names a rule: B3/S23 as a table.
+        let rule = "@RULE ArchiveLife\n@TABLE\nn_states:2\nneighborhood:Moore\nsymmetries:permute\n"
+            + "0,1,1,1,0,0,0,0,0,1\n1,1,1,0,0,0,0,0,0,1\n1,1,1,1,0,0,0,0,0,1\n"
+            + "var a={0,1}\nvar b={0,1}\nvar c={0,1}\nvar d={0,1}\nvar e={0,1}\nvar f={0,1}\nvar g={0,1}\nvar h={0,1}\nvar i={0,1}\n"
+            + "a,b,c,d,e,f,g,h,i,0\n"
+        let path = try write([.init("rules/ArchiveLife.rule", rule), .init("glider.rle", "x = 3, y = 3, rule = ArchiveLife\nbo$2bo$3o!\n")],
+                             name: "with-rule.zip")
+        let universe = try PatternCodec.readAny(path: path, label: path, limit: 1 << 26).universe()
+        #expect(universe.anyRule.description == "ArchiveLife")
+        try universe.step(by: BigUInt(8))
+        #expect(universe.population == BigUInt(5), "a glider under the archive's Life table")
+    }
+
     /// Golly's archives all open: listed, and their patterns named.
     @Test(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's Patterns folder"))
     func gollysArchivesOpen() throws {
@@ -114,9 +128,20 @@ import HashlifeTestSupport
                 _ = try archive.archive.contents(of: entry, limit: 1 << 28)
             }
         }
-        // The one archive of a single pattern whose rule runs here opens as that pattern.
-        let path = try #require(Oracle.path("Life/Signal-Circuitry/h-to-h-collection-26Aug2017.zip"))
-        let universe = try PatternCodec.readAny(path: path, label: path, limit: 1 << 28).universe(rule: nil, memoryLimit: 1 << 28, threads: 1)
-        #expect(universe.population > BigUInt(100_000))
+        // The archives of one pattern open as that pattern, under the rule the archive brings
+        // (or a built-in one), with no rule folder given.
+        let single: [(String, String)] = [("Life/Signal-Circuitry/h-to-h-collection-26Aug2017.zip", "LifeHistory"),
+                                          ("Other-Rules/calcyman-primer.zip", "Primer"),
+                                          ("Other-Rules/factorize-84.zip", "Factorizor"),
+                                          ("Other-Rules/dragon-curve-generator.zip", "DragonCurve"),
+                                          ("Other-Rules/animated-pixel-art-sample.zip", "AnimatedPixelArt"),
+                                          ("Other-Rules/NoTimeAtAll-demo.zip", "NoTimeAtAll"),
+                                          ("Self-Rep/JvN/CY_Lee_computer.zip", "JvN29")]
+        for (name, rule) in single {
+            let path = try #require(Oracle.path(name))
+            let universe = try PatternCodec.readAny(path: path, label: path, limit: 1 << 28).universe(rule: nil, memoryLimit: 1 << 28, threads: 1)
+            #expect(universe.anyRule.description.hasPrefix(rule), "\(name): \(universe.anyRule)")
+            #expect(universe.population > .zero, "\(name)")
+        }
     }
 }

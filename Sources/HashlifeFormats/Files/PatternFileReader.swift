@@ -51,7 +51,28 @@ extension PatternCodec {
                 throw .archive(file: archiveLabel, error)
             }
             let (text, format, compressed) = try prepare(bytes, fileName: entryLabel)
-            return try decodeAny(text: text, format: format, compressed: compressed, fileName: entryLabel, checkingRule: checkingRule)
+            // The archive's rule files, wherever they are in it, come ahead of every folder.
+            var folders = RuleFolders.current.with(patternAt: location.archive)
+            for rule in archive.rules {
+                let ruleBytes: [UInt8]
+                do { ruleBytes = try archive.archive.contents(of: rule, limit: textAllowance(memoryLimit: limit)) } catch {
+                    throw .archive(file: archiveLabel, error)
+                }
+                do throws(RuleFileError) {
+                    folders.embedded.append(try RuleFile.parse(String(decoding: ruleBytes, as: UTF8.self), fileName: archiveLabel + ":" + rule.name))
+                } catch {
+                    throw .syntax(PatternError(file: archiveLabel + ":" + rule.name, line: error.line ?? 1, column: 1, message: error.reason))
+                }
+            }
+            let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(folders) {
+                do throws(PatternReadError) {
+                    return .success(try decodeAny(text: text, format: format, compressed: compressed, fileName: entryLabel,
+                                                  checkingRule: checkingRule))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return try result.get()
         }
         let fd: Int32
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }

@@ -16,24 +16,20 @@ extension MCellPattern {
 
 extension PatternCodec {
     /// An MCell file of either kind: multi-state when its rule is written in multi-state syntax
-    /// (`AnyRule.isMultiStateSyntax`), else two-state. With `checkingRule` false (the caller
+    /// (`AnyRule.isMultiStateSyntax`) or names a rule file (`RuleFolders.namesRuleFile`, as
+    /// Golly's "#GOLLY WireWorld"), else two-state. With `checkingRule` false (the caller
     /// replaces the rule) a multi-state rule that does not parse leaves the cells in their
     /// states under no rule's limits, and a two-state one is not checked.
     static func decodeMCell(text: String, compressed: Bool, fileName: String?, checkingRule: Bool) throws(PatternReadError) -> LoadedPattern {
         do throws(PatternError) {
             let file = try MCellReader.read(text)
-            guard AnyRule.isMultiStateSyntax(file.rule) else {
+            guard AnyRule.isMultiStateSyntax(file.rule) || RuleFolders.namesRuleFile(file.rule) else {
                 let document = file.twoStateDocument
                 if checkingRule { try document.checkRule() }
                 return .twoState(DecodedPattern(document: document, format: .mcell, compressed: compressed))
             }
             let rule: MultiStateRule
-            do {
-                guard case .multiState(let parsed) = try AnyRule.parse(file.rule) else {
-                    preconditionFailure("multi-state syntax parsed as a two-state rule")
-                }
-                rule = parsed
-            } catch {
+            do { rule = try RuleFolders.multiStateRule(file.rule) } catch {
                 let at = file.ruleAt ?? PatternPosition(line: 1, column: 1)
                 throw PatternError(line: at.line, column: at.column, message: error.description)
             }
