@@ -8,27 +8,9 @@ import HashlifeTestSupport
 /// generation (the sphinx files start at a `#G` of 10^11 and more).
 @Suite(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's patterns and bgolly's populations"))
 struct JvNOracleTests {
-    struct Row: Sendable, CustomStringConvertible {
-        var file: String
-        var rule: String
-        var populations: [(steps: Int, population: BigUInt)]
-        var description: String { file }
-    }
+    typealias Row = Oracle.VisibleRow
 
-    static let rows: [Row] = {
-        guard let shared = Fixtures.shared, let bytes = try? FileIO.read(shared + "/oracle/golly-all-visible.tsv") else { return [] }
-        var rows: [Row] = []
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5, fields[1] == "JvN", let steps = Int(fields[3]), let population = BigUInt(decimal: fields[4]) else { continue }
-            if rows.last?.file == String(fields[0]) {
-                rows[rows.count - 1].populations.append((steps, population))
-            } else {
-                rows.append(Row(file: String(fields[0]), rule: String(fields[2]), populations: [(steps, population)]))
-            }
-        }
-        return rows
-    }()
+    static let rows = Oracle.visibleRows(algorithm: "JvN")
 
     @Test func theOracleListsGollysEighteenJvNFiles() {
         #expect(Self.rows.count == 18)

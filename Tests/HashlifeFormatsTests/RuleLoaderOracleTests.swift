@@ -9,30 +9,9 @@ import HashlifeTestSupport
 /// generations 1 and 100 (counted from the file's own generation).
 @Suite(.enabled(if: Fixtures.shared != nil, "../shared is absent: it holds Golly's patterns, its rule files and bgolly's populations"))
 struct RuleLoaderOracleTests {
-    struct Row: Sendable, CustomStringConvertible {
-        var file: String
-        var rule: String
-        var populations: [(steps: Int, population: BigUInt)]
-        var description: String { file }
-    }
+    typealias Row = Oracle.VisibleRow
 
-
-    static let rows: [Row] = {
-        guard let shared = Fixtures.shared, let bytes = try? FileIO.read(shared + "/oracle/golly-all-visible.tsv") else { return [] }
-        var rows: [Row] = []
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5, fields[1] == "RuleLoader", let steps = Int(fields[3]),
-                  let population = BigUInt(decimal: fields[4]) else { continue }
-            let file = String(fields[0])
-            if rows.last?.file == file {
-                rows[rows.count - 1].populations.append((steps, population))
-            } else {
-                rows.append(Row(file: file, rule: String(fields[2]), populations: [(steps, population)]))
-            }
-        }
-        return rows
-    }()
+    static let rows = Oracle.visibleRows(algorithm: "RuleLoader")
 
     @Test func oracleListsTheRuleLoaderFiles() {
         #expect(Self.rows.count == 92, "golly-all-visible.tsv should list 92 RuleLoader files")

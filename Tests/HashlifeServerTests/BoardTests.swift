@@ -116,6 +116,18 @@ import HashlifeTestSupport
         #expect((state["population"] as? String).flatMap { BigUInt(decimal: Substring($0)) }.map { $0 > BigUInt(1000) } == true)
     }
 
+    /// Rule names typed in the page resolve in the folders of the command that started the
+    /// server (`--rules`), though each request runs on a connection's own thread.
+    @Test func pageCommandsFindRulesInTheServersRuleFolders() throws {
+        let folder = ScratchFolder.make("serve-rules")
+        try Data(String(decoding: try FileIO.read(Fixtures.pattern("wireworld/WireWorld.rule")), as: UTF8.self).utf8)
+            .write(to: URL(fileURLWithPath: folder + "/ServeWire.rule"))
+        let serve = try RuleFolders.$current.withValue(RuleFolders(explicit: [folder])) { try startServer() }
+        defer { serve.stop() }
+        _ = try serve.json("POST", "/api/command", body: "rule ServeWire")
+        #expect(try serve.json("GET", "/api/state")["rule"] as? String == "ServeWire")
+    }
+
     @Test func commandsAnswerAsTheREPLsJSONDoes() throws {
         let serve = try startServer()
         defer { serve.stop() }

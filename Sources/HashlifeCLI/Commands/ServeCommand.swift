@@ -30,6 +30,7 @@ enum ServeCommand: Subcommand {
             OptionSpec(["--host"], value: "ADDR", help: "Numeric address to listen on, e.g. 127.0.0.1, ::1 or 0.0.0.0.", default: "127.0.0.1"),
             .flag(["--open"], help: "Also open the page in the desktop's browser (xdg-open)."),
             MemoryOption.spec,
+            RulesOption.spec,
             ThreadsOption.spec,
         ],
         examples: [

@@ -30,6 +30,9 @@ public final class ServeApp: @unchecked Sendable {
     public var policy: AccessPolicy
     /// Seconds between keep-alive comments on an idle event stream.
     public var heartbeatSeconds = 15.0
+    /// The rule folders of the command that made the app (`--rules`, the environment): each
+    /// request runs on a connection's own thread, which does not inherit them.
+    public let ruleFolders = RuleFolders.current
 
     public init(hub: ServeHub, settings: ServeSettings, policy: AccessPolicy) {
         self.hub = hub
@@ -44,7 +47,7 @@ public final class ServeApp: @unchecked Sendable {
         case .deny(let status, let message):
             return .error(status, message)
         case .allow(let setsCookie):
-            var response = route(request)
+            var response = RuleFolders.$current.withValue(ruleFolders) { route(request) }
             response.headers.append(("Cache-Control", "no-store"))
             response.headers.append(("X-Content-Type-Options", "nosniff"))
             if setsCookie { response.headers.append(("Set-Cookie", policy.cookieHeader)) }
