@@ -56,7 +56,7 @@ protocol Subcommand: Sendable {
 public enum HashlifeCommand {
     static let programName = "hashlife"
     static let overview = "Explore Conway's Game of Life and other Life-like rules with a Hashlife engine: jump patterns far ahead exactly."
-    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, AnimateCommand.self, PlotCommand.self, InfoCommand.self, ClassifyCommand.self, IdentifyCommand.self, CensusCommand.self, ConvertCommand.self, SoupCommand.self, ReplCommand.self, PlayCommand.self, ServeCommand.self, BoardCommand.self, VersionCommand.self, HelpCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RunCommand.self, ViewCommand.self, AnimateCommand.self, PlotCommand.self, InfoCommand.self, ClassifyCommand.self, IdentifyCommand.self, CensusCommand.self, ConvertCommand.self, SoupCommand.self, ReplCommand.self, PlayCommand.self, ServeCommand.self, BoardCommand.self, RulesCommand.self, VersionCommand.self, HelpCommand.self]
     /// Subcommands of a subcommand, such as `census merge` (their spec names are "census merge").
     static let nestedSubcommands: [String: [any Subcommand.Type]] = ["census": [CensusMergeCommand.self]]
     /// Options of `hashlife` itself, before any subcommand.

@@ -89,7 +89,7 @@ public enum FileIO {
     }
 
     /// Is there a regular file (or a link to one) at `path`?
-    static func isRegularFile(_ path: String) -> Bool {
+    public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
