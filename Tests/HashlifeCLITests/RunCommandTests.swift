@@ -105,9 +105,9 @@ func hashlife(_ arguments: [String]) -> (status: Int32, out: String, err: String
             (["run", glider, "--gen", "5", "--frob"], "unknown option '--frob'"),
             (["run", glider, "--gen", "5", "--rule", "W31"], "the Wolfram code 31 is odd"),
             (["run", glider, "--gen", "5", "--rule", "W256"], "the Wolfram code 256 is above 254"),
-            (["run", glider, "--gen", "5", "--rule", "MAPABCDEF"], "von Neumann"),
+            (["run", glider, "--gen", "5", "--rule", "MAPABCDEFG"], "or 22 (hexagonal) or 6 (von Neumann); found 7"),
             (["run", glider, "--gen", "5", "--rule", "MAPAB"], "86 base64 characters"),
-            (["run", glider, "--gen", "5", "--rule", "B2/S34H"], "hexagonal neighbourhood"),
+            (["run", glider, "--gen", "5", "--rule", "B2/S37H"], "than the hexagonal neighbourhood has (6)"),
             (["launch"], "unknown subcommand 'launch'"),
         ]
         for (arguments, message) in cases {
