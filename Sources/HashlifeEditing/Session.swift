@@ -106,7 +106,7 @@ public final class Session {
     /// steps use `threads` threads (≥ 1; 1, the engine's default, is single-threaded), and a
     /// `columns`×`rows` view centred on (0, 0) at zoom 1.
     public init(columns: Int = 80, rows: Int = 24, memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1) {
-        universe = AnyRule.twoState(.life).makeUniverse(memoryLimit: memoryLimit, threads: threads)
+        universe = AnyRule(Rule.life).makeUniverse(memoryLimit: memoryLimit, threads: threads)
         self.memoryLimit = universe.memoryLimit
         self.threads = threads
         viewport = Viewport(x: BigInt(-(columns / 2)), y: BigInt(-(rows / 2)), columns: columns, rows: rows)

@@ -19,8 +19,10 @@ public struct MultiStateReference {
 
     /// The pattern's cells on its rule's grid; a bounded grid other than the torus and the
     /// plane (or a torus or plane with an infinite side) traps: tests do not use them.
+    /// - Precondition: the pattern's rule is a multi-state one (`MultiStateRule`).
     public init(_ pattern: MultiStatePattern) {
-        rule = pattern.rule
+        guard let rule = pattern.rule.as(MultiStateRule.self) else { preconditionFailure("rule \(pattern.rule) is not a multi-state rule") }
+        self.rule = rule
         if let grid = rule.grid {
             precondition((grid.topology == .torus || grid.topology == .plane) && grid.width > 0 && grid.height > 0,
                          "the reference stepper runs only finite tori and planes")

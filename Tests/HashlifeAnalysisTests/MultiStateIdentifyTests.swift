@@ -13,7 +13,7 @@ private func universe(_ text: String) throws -> MultiStateUniverse {
 /// The multi-state rule `text` names.
 private func multiRule(_ text: String) throws -> MultiStateRule {
     let parsed = try AnyRule.parse(text)
-    guard case .multiState(let rule) = parsed else {
+    guard let rule = parsed.as(MultiStateRule.self) else {
         Issue.record("\(text) is a two-state rule")
         throw CancellationError()
     }
@@ -62,7 +62,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(found.classification.verdict == .oscillator(generation: BigUInt(1), period: 2))
         #expect(object.apgcode() == "xp2_7" && object.populationRange == 3...3)
         #expect(Apgcode.namesObjects(under: blinker.anyRule))
-        #expect(!Apgcode.namesObjects(under: .multiState(try multiRule("23/3/3"))))
+        #expect(!Apgcode.namesObjects(under: AnyRule(try multiRule("23/3/3"))))
     }
 
     @Test func historyGliderGrowsByItsTrailSoIsNoObject() throws {
@@ -107,9 +107,9 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         let torus = try universe("x = 3, y = 1, rule = LifeHistory:T20,20\n3A!\n")
         #expect(throws: IdentifyError.self) { try identify(torus, selection: nil, maxPeriod: BigUInt(10), control: nil) }
         #expect(Apgcode.unsupportedReason(torus.anyRule)?.contains("bounded grid") == true)
-        let hexagonal = AnyRule.multiState(try multiRule("2/2/3H"))
+        let hexagonal = AnyRule(try multiRule("2/2/3H"))
         #expect(Apgcode.unsupportedReason(hexagonal)?.contains("rotated and reflected") == true)
-        #expect(Apgcode.unsupportedReason(.multiState(try multiRule("/2/3"))) == nil)
+        #expect(Apgcode.unsupportedReason(AnyRule(try multiRule("/2/3"))) == nil)
     }
 
     // MARK: Classification with jumps
@@ -119,7 +119,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
     static func repeatBySingleSteps(_ universe: MultiStateUniverse, limit: Int) -> (first: Int, period: Int)? {
         var seen: [[MultiStateCell]: Int] = [:]
         for t in 0...limit {
-            let cells = universe.pattern.normalised
+            let cells = universe.statePattern.normalised
             if let first = seen[cells] { return (first, t - first) }
             seen[cells] = t
             universe.step()
@@ -137,7 +137,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(pattern.generation.isZero && pattern.population == BigUInt(12))
         let reference = try #require(Self.repeatBySingleSteps(try universe(text), limit: 4000))
-        #expect(reference.first > MultiStateClassifier.denseGenerations)
+        #expect(reference.first > StateClassifier.denseGenerations)
         #expect(classification.verdict == .still(generation: BigUInt(reference.first)), "\(classification.verdict)")
         #expect(reference.period == 1)
         #expect(classification.population == BigUInt(7))
@@ -158,7 +158,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         let text = "x = 400, y = 404, rule = LifeSuper\n.M$2.M$3M398$396.2M$396.M.M$398.M$398.2M!\n"
         let classification = try classify(try universe(text), maxGeneration: BigUInt(100_000), control: nil)
         let reference = try #require(Self.repeatBySingleSteps(try universe(text), limit: 4000))
-        #expect(reference.first > MultiStateClassifier.denseGenerations && reference.period == 2)
+        #expect(reference.first > StateClassifier.denseGenerations && reference.period == 2)
         #expect(classification.verdict == .oscillator(generation: BigUInt(reference.first), period: reference.period), "\(classification.verdict)")
     }
 

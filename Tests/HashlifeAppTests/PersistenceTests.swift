@@ -121,7 +121,7 @@ import HashlifeTestSupport
         let first = try AppLaunch(file: Fixtures.pattern("diehard.rle"), columns: 100, rows: 30, environment: env).makeApp()
         first.finish(now: 0)
         let board = try #require(first.store?.boardID)
-        let torus = try AppLaunch(rule: .twoState(try Rule("B3/S23:T24,24")), columns: 100, rows: 30, environment: env).makeApp()
+        let torus = try AppLaunch(rule: AnyRule(try Rule("B3/S23:T24,24")), columns: 100, rows: 30, environment: env).makeApp()
         #expect(torus.session.universe.isEmpty)
         #expect(torus.session.rule.description == "B3/S23:T24,24")
         #expect(torus.store?.boardID != board)
@@ -135,9 +135,9 @@ import HashlifeTestSupport
         let folder = temporaryFolder()
         defer { removeTree(folder) }
         let rule = try MultiStateRule("345/2/4")
-        let app = try AppLaunch(rule: .multiState(rule), columns: 100, rows: 30, environment: environment(folder)).makeApp()
+        let app = try AppLaunch(rule: AnyRule(rule), columns: 100, rows: 30, environment: environment(folder)).makeApp()
         #expect((app.session.universe.stateCount > 2))
-        #expect(app.session.rule == .multiState(rule))
+        #expect(app.session.rule == AnyRule(rule))
         #expect(app.session.universe.isEmpty)
         #expect(app.text[1].contains("State 1 of 1–3"), "\(app.text[1])")
     }

@@ -374,7 +374,7 @@ func jsonAnswer(_ repl: CommandInterpreter, _ line: String) throws -> [String: A
         let seeds = try Rule("B2/S")
         let soup = randomSoup(width: 24, height: 24, density: 0.4, seed: 2024)
         let session = Session()
-        try session.load(document: PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }), rule: .twoState(seeds))
+        try session.load(document: PatternDocument(cells: soup.map { PatternCell(x: $0.x, y: $0.y) }), rule: AnyRule(seeds))
         let control = StepControl()
         // Cancel from another thread once the step is under way (the node count is published
         // only while stepping), after letting a few powers of two finish.

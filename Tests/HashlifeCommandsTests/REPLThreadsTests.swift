@@ -23,7 +23,7 @@ import HashlifeTestSupport
         #expect(session.universe.threads == 5)
         session.threads = 2
         #expect(session.universe.threads == 2)
-        try session.load(path: acorn, rule: .twoState(.life))
+        try session.load(path: acorn, rule: AnyRule(Rule.life))
         #expect(session.universe.threads == 2)
         // Undo, goto and history keep the universe, so its count.
         try session.step(BigUInt(10))

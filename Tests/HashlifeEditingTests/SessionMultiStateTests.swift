@@ -161,7 +161,7 @@ extension MultiStateSamples {
         }
         // Empty that cell: the two-state rule is accepted and the cells are alive again.
         try session.setState(0, x: BigInt(2), y: .zero)
-        try session.setRule(.twoState(.life))
+        try session.setRule(AnyRule(Rule.life))
         #expect(!(session.universe.stateCount > 2))
         #expect(session.state(x: .zero, y: .zero) == 1 && session.state(x: BigInt(1), y: .zero) == 1)
         #expect(session.universe.population == BigUInt(2))
@@ -268,7 +268,7 @@ extension MultiStateSamples {
         try session.load(path: "\(folder)/\(name).rle")
         #expect((session.universe.stateCount > 2), "\(name)")
         try session.goto(BigUInt(100))
-        guard case .multiState(let rule) = session.rule else { Issue.record("\(name) is not multi-state"); return }
+        guard let rule = session.rule.as(MultiStateRule.self) else { Issue.record("\(name) is not multi-state"); return }
         let reached = MultiStatePattern(rule: rule, cells: MultiStateSamples.cells(session)).normalised
         let expected = try MultiStateRLE.read(String(contentsOfFile: "\(folder)/expected/\(name)@100.rle", encoding: .utf8)).normalised
         #expect(reached == expected, "\(name) at generation 100")

@@ -8,7 +8,7 @@ import HashlifeTestSupport
     @Test(arguments: [("JvN29", "JvN29"), ("jvn-29", "JvN29"), ("JvN-32", "Nobili32"), ("nobili32", "Nobili32"),
                       ("modJvN-32", "Hutton32"), ("Hutton32:T100,80", "Hutton32:T100,80")])
     func namesAreGollys(_ text: String, _ canonical: String) throws {
-        guard case .multiState(let rule) = try AnyRule.parse(text) else { Issue.record("\(text) is not multi-state"); return }
+        guard let rule = try AnyRule.parse(text).as(MultiStateRule.self) else { Issue.record("\(text) is not multi-state"); return }
         #expect(rule.description == canonical)
         #expect(rule.stateCount == (canonical.hasPrefix("JvN") ? 29 : 32))
         #expect(rule.neighbourhood == .vonNeumann)

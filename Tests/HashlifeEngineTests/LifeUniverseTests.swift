@@ -8,7 +8,7 @@ import HashlifeTestSupport
     static let glider: [(x: Int, y: Int, state: UInt8)] = [(1, 0, 1), (2, 1, 1), (0, 2, 1), (1, 2, 1), (2, 2, 1)]
 
     static func universes() throws -> [any LifeUniverse] {
-        [AnyRule.twoState(.life).makeUniverse(), try AnyRule.parse("LifeHistory").makeUniverse()]
+        [AnyRule(Rule.life).makeUniverse(), try AnyRule.parse("LifeHistory").makeUniverse()]
     }
 
     static func cells(_ universe: any LifeUniverse) -> [SIMD3<Int>] {
@@ -34,7 +34,7 @@ import HashlifeTestSupport
     }
 
     @Test func aRuleOfTheSameFamilyIsAdoptedInPlace() throws {
-        let universe = AnyRule.twoState(.life).makeUniverse()
+        let universe = AnyRule(Rule.life).makeUniverse()
         universe.load(cellStates: Self.glider, originX: .zero, originY: .zero)
         let highLife = try AnyRule.parse("B36/S23")
         let held = try highLife.holding(universe)
@@ -43,7 +43,7 @@ import HashlifeTestSupport
     }
 
     @Test func cellsMoveBetweenFamiliesAndBack() throws {
-        let universe = AnyRule.twoState(.life).makeUniverse()
+        let universe = AnyRule(Rule.life).makeUniverse()
         universe.load(cellStates: Self.glider, originX: BigInt(10), originY: BigInt(-4))
         universe.generation = BigUInt(42)
         let brain = try AnyRule.parse("/2/3")
@@ -54,16 +54,16 @@ import HashlifeTestSupport
         #expect(Self.cells(multi) == Self.cells(universe))
         #expect(multi.generation == BigUInt(42))
         // Back to two states while every cell is in state 1; refused once one is in state 2.
-        let back = try AnyRule.twoState(.life).holding(multi)
+        let back = try AnyRule(Rule.life).holding(multi)
         #expect(Self.cells(back) == Self.cells(universe))
         multi.setState(2, atX: BigInt(0), y: BigInt(0))
-        #expect(throws: RuleChangeError.stateOutOfRange(state: 2, rule: .twoState(.life))) {
-            _ = try AnyRule.twoState(.life).holding(multi)
+        #expect(throws: RuleChangeError.stateOutOfRange(state: 2, rule: AnyRule(Rule.life))) {
+            _ = try AnyRule(Rule.life).holding(multi)
         }
     }
 
     @Test func clipsPasteAcrossFamilies() throws {
-        let two = AnyRule.twoState(.life).makeUniverse()
+        let two = AnyRule(Rule.life).makeUniverse()
         two.load(cellStates: Self.glider, originX: .zero, originY: .zero)
         let multi = try AnyRule.parse("LifeHistory").makeUniverse()
         let clip = try two.cellClip(of: CellRect(x: 0, y: 0, width: 4, height: 3))
@@ -75,7 +75,7 @@ import HashlifeTestSupport
         let withStates = try multi.cellClip(of: CellRect(x: 7, y: 7, width: 3, height: 3))
         #expect(withStates.highestState == 2)
         let before = Self.cells(two)
-        #expect(throws: RegionError.stateOutOfRange(state: 2, rule: .twoState(.life))) {
+        #expect(throws: RegionError.stateOutOfRange(state: 2, rule: AnyRule(Rule.life))) {
             try two.paste(withStates, x: .zero, y: .zero, mode: .copy)
         }
         #expect(Self.cells(two) == before)
@@ -85,7 +85,7 @@ import HashlifeTestSupport
     }
 
     @Test func transformsAgreeAcrossFamilies() throws {
-        let two = AnyRule.twoState(.life).makeUniverse()
+        let two = AnyRule(Rule.life).makeUniverse()
         two.load(cellStates: Self.glider, originX: .zero, originY: .zero)
         let multi = try AnyRule.parse("LifeHistory").makeUniverse()
         multi.load(cellStates: Self.glider, originX: .zero, originY: .zero)
@@ -99,7 +99,7 @@ import HashlifeTestSupport
 
     @Test func aRandomFillIsTheSameInEveryFamily() throws {
         let rect = CellRect(x: -5, y: 3, width: 37, height: 21)
-        let two = AnyRule.twoState(.life).makeUniverse()
+        let two = AnyRule(Rule.life).makeUniverse()
         try two.fillRandomly(rect, density: 0.4, seed: 99, state: 1, mode: .copy)
         let multi = try AnyRule.parse("/2/3").makeUniverse()
         try multi.fillRandomly(rect, density: 0.4, seed: 99, state: 1, mode: .copy)
@@ -109,14 +109,14 @@ import HashlifeTestSupport
         let second = try AnyRule.parse("/2/3").makeUniverse()
         try second.fillRandomly(rect, density: 0.4, seed: 99, state: 2, mode: .copy)
         #expect(Self.cells(second).map { SIMD3($0.x, $0.y, 1) } == Self.cells(two))
-        #expect(throws: RegionError.stateOutOfRange(state: 2, rule: .twoState(.life))) {
+        #expect(throws: RegionError.stateOutOfRange(state: 2, rule: AnyRule(Rule.life))) {
             try two.fillRandomly(rect, density: 0.4, seed: 99, state: 2, mode: .copy)
         }
     }
 
     @Test(arguments: [1, 2, 4, 16])
     func blocksShowTheSameStatesInEveryFamily(zoom: Int) throws {
-        let two = AnyRule.twoState(.life).makeUniverse()
+        let two = AnyRule(Rule.life).makeUniverse()
         try two.fillRandomly(CellRect(x: -20, y: -10, width: 50, height: 30), density: 0.3, seed: 5, state: 1, mode: .copy)
         let multi = try AnyRule.parse("LifeHistory").holding(two)
         let viewport = Viewport(x: BigInt(-23), y: BigInt(-13), columns: 9, rows: 7, zoom: BigUInt(zoom))
@@ -131,7 +131,7 @@ import HashlifeTestSupport
     }
 
     @Test func capabilitiesSayWhatAFamilyLacks() throws {
-        let two = AnyRule.twoState(.life).makeUniverse()
+        let two = AnyRule(Rule.life).makeUniverse()
         let multi = try AnyRule.parse("LifeHistory").makeUniverse()
         #expect(two.has(.threads) && two.has(.powerOfTwoJumps))
         #expect(!multi.has(.threads) && multi.has(.powerOfTwoJumps))

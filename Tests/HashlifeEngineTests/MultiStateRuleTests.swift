@@ -32,9 +32,9 @@ import HashlifeEngine
     }
 
     @Test func routing() throws {
-        guard case .twoState(let life) = try AnyRule.parse("B3/S23") else { Issue.record("B3/S23 is two-state"); return }
+        guard let life = try AnyRule.parse("B3/S23").as(Rule.self) else { Issue.record("B3/S23 is two-state"); return }
         #expect(life == Rule.life)
-        guard case .multiState(let brain) = try AnyRule.parse("/2/3") else { Issue.record("/2/3 is multi-state"); return }
+        guard let brain = try AnyRule.parse("/2/3").as(MultiStateRule.self) else { Issue.record("/2/3 is multi-state"); return }
         #expect(brain.stateCount == 3)
         #expect(try AnyRule.parse("LifeHistory").stateCount == 7)
         #expect(try AnyRule.parse("HighLife").stateCount == 2)

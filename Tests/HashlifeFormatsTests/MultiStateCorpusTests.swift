@@ -139,7 +139,7 @@ import HashlifeTestSupport
         #expect(rle.cells == [MultiStateCell(x: 0, y: 0, state: 1), MultiStateCell(x: 1, y: 0, state: 2)])
         #expect(rle.comments == ["#C comment"])
         let macrocell = try MultiStateMacrocell.read("[M2] (golly 4.0)\r\n#R LifeHistory\r\n1 0 0 0 6\r\n")
-        #expect(macrocell.pattern.rule == (try MultiStateRule("LifeHistory")))
+        #expect(macrocell.pattern.rule == AnyRule(try MultiStateRule("LifeHistory")))
         #expect(macrocell.pattern.cells.count == 1)
     }
 }

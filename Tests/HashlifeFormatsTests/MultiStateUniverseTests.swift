@@ -30,7 +30,7 @@ import HashlifeTestSupport
         return MultiStatePattern(rule: rule, cells: cells)
     }
 
-    static func cells(_ universe: MultiStateUniverse) -> [MultiStateCell] { universe.pattern.cells }
+    static func cells(_ universe: MultiStateUniverse) -> [MultiStateCell] { universe.statePattern.cells }
 
     @Test(arguments: rules)
     func everyGenerationMatchesTheReference(_ text: String) throws {
@@ -100,7 +100,7 @@ import HashlifeTestSupport
         let rule = try MultiStateRule("LifeSuper")
         let pattern = MultiStateUniverseTests.soup(rule, width: 37, height: 29, left: -1000, top: 12_345, seed: 5)
         let universe = MultiStateUniverse(pattern: pattern)
-        #expect(universe.pattern == MultiStatePattern(rule: rule, cells: pattern.cells.sorted()))
+        #expect(universe.statePattern == MultiStatePattern(rule: rule, cells: pattern.cells.sorted()))
         #expect(universe.population == BigUInt(pattern.population))
         let box = pattern.bounds!
         #expect(universe.boundingBox == CellRect(x: box.left, y: box.top, width: box.width, height: box.height))
@@ -129,7 +129,7 @@ import HashlifeTestSupport
         let count = BigUInt.powerOfTwo(100) + BigUInt(2)
         huge.step(by: count)
         #expect(huge.generation == count)
-        #expect(huge.pattern.cells == two.pattern.cells)
+        #expect(huge.statePattern.cells == two.statePattern.cells)
         #expect(huge.population == BigUInt(5))
     }
 
@@ -144,7 +144,7 @@ import HashlifeTestSupport
         for count in [1, 1, 2, 7, 40, 13] {
             universe.step(by: BigUInt(count))
             for _ in 0..<count { reference.step() }
-            #expect(universe.pattern.cells == reference.cells, "\(text) at generation \(reference.generation)")
+            #expect(universe.statePattern.cells == reference.cells, "\(text) at generation \(reference.generation)")
             #expect(universe.generation == BigUInt(reference.generation))
         }
     }
@@ -169,7 +169,7 @@ import HashlifeTestSupport
         for count in counts {
             universe.step(by: BigUInt(count))
             for _ in 0..<count { reference.step() }
-            #expect(universe.pattern.cells == reference.cells, "\(text) at generation \(reference.generation)")
+            #expect(universe.statePattern.cells == reference.cells, "\(text) at generation \(reference.generation)")
             #expect(universe.generation == BigUInt(reference.generation))
         }
         #expect(reference.population > 0, "\(text): the soup died out, and the test with it")
@@ -184,7 +184,7 @@ import HashlifeTestSupport
         for count in [100, 64, 130, 1] {
             universe.step(by: BigUInt(count))
             for _ in 0..<count { reference.step() }
-            #expect(universe.pattern.cells == reference.cells, "generation \(reference.generation)")
+            #expect(universe.statePattern.cells == reference.cells, "generation \(reference.generation)")
         }
         #expect(universe.statistics.collections > 0)
         #expect(universe.statistics.evictions > 0)
@@ -192,7 +192,7 @@ import HashlifeTestSupport
         // The same run with room to spare keeps more nodes than the tiny limit holds.
         let roomy = MultiStateUniverse(pattern: start)
         roomy.step(by: 295)
-        #expect(roomy.pattern == universe.pattern)
+        #expect(roomy.statePattern == universe.statePattern)
         #expect(roomy.statistics.nodes > universe.statistics.nodes)
         #expect(roomy.statistics.collections == 0)
     }

@@ -6,16 +6,7 @@ import HashlifeEngine
 
 extension Apgcode {
     /// Why `rule` has no apgcodes here, or nil when it has them.
-    public static func unsupportedReason(_ rule: Rule) -> String? {
-        if rule.hasBirthOnZero { return "rule \(rule) has B0; apgcodes are made for rules without B0" }
-        if let grid = rule.grid, grid.width > 0 || grid.height > 0 {
-            return "rule \(rule) is on a bounded grid; apgcodes are made for the unbounded plane"
-        }
-        if !isSymmetric(rule) {
-            return "rule \(rule) does not treat rotated and reflected patterns alike; apgcodes are made for rules that do"
-        }
-        return nil
-    }
+    public static func unsupportedReason(_ rule: Rule) -> String? { unsupportedReason(AnyRule(rule)) }
 
     /// Does `rule` give the same answer for a neighbourhood and its transpose and mirror image
     /// (and so for all eight orientations, which those two generate)?

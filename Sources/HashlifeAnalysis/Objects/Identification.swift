@@ -1,10 +1,10 @@
 import HashlifeEngine
 
-// What `identify` answers, under a rule of any family: the one place that asks which family a
-// universe is (two-state `Universe`, or `MultiStateUniverse` for Generations, History and
-// Super rules) and takes that family's classifier, objects and separation. Under a
-// multi-state rule the period and displacement are those of the whole pattern, every state
-// counted, and the apgcode is that of its live cells (`MultiStateObjects.swift`). A History
+// What `identify` answers, under a rule of any family: the one place that asks whether a
+// universe is the two-state Hashlife one (`Universe`), which has its own classifier, objects
+// and separation; every other family takes the state classifier and the objects of
+// PeriodicObject+States.swift. Under a rule of several states the period and displacement are
+// those of the whole pattern, every state counted, and the apgcode is that of its live cells. A History
 // glider is therefore no object: its trail of history cells lengthens every generation, so
 // the whole pattern grows (as Golly shows it, and as `classify` says), although its live
 // cells are a glider's.
@@ -50,31 +50,27 @@ public enum IdentifyError: Error, CustomStringConvertible {
 }
 
 extension Apgcode {
-    /// Why `rule` has no apgcodes here, or nil when it has them. A multi-state rule has them
-    /// when its alive/dead decision (`MultiStateRule.lifeRule`) would, on the unbounded plane.
+    /// Why `rule` has no apgcodes here, or nil when it has them: a rule of any family has them
+    /// when its live cells' two-state rule (`FamilyRule.apgcodeRule`) would, on the unbounded
+    /// plane.
     public static func unsupportedReason(_ rule: AnyRule) -> String? {
-        switch rule {
-        case .twoState(let rule):
-            return unsupportedReason(rule)
-        case .multiState(let rule):
-            if let grid = rule.grid, grid.width > 0 || grid.height > 0 {
-                return "rule \(rule) is on a bounded grid; apgcodes are made for the unbounded plane"
-            }
-            if rule.lifeRule.hasBirthOnZero { return "rule \(rule) has B0; apgcodes are made for rules without B0" }
-            if rule.neighbourhood == .hexagonal || !isSymmetric(rule.lifeRule) {
-                return "rule \(rule) does not treat rotated and reflected patterns alike; apgcodes are made for rules that do"
-            }
-            return nil
+        guard let life = rule.apgcodeRule else {
+            return "rule \(rule) has no apgcodes: they are made for rules of the square Moore neighbourhood"
         }
+        if life.hasBirthOnZero { return "rule \(rule) has B0; apgcodes are made for rules without B0" }
+        if let grid = rule.grid, grid.width > 0 || grid.height > 0 {
+            return "rule \(rule) is on a bounded grid; apgcodes are made for the unbounded plane"
+        }
+        if !isSymmetric(life) {
+            return "rule \(rule) does not treat rotated and reflected patterns alike; apgcodes are made for rules that do"
+        }
+        return nil
     }
 
     /// Whether objects under `rule` get their usual names (`name(of:)`): under B3/S23, and
-    /// under History and Super rules over B3/S23 (whose live cells evolve as Life's).
+    /// under the rules whose live cells evolve as Life's (History and Super over B3/S23).
     public static func namesObjects(under rule: AnyRule) -> Bool {
-        switch rule {
-        case .twoState(let rule): return rule == .life
-        case .multiState(let rule): return rule.family != .generations && rule.grid == nil && rule.lifeRule == .life
-        }
+        rule.liveCellsFollowApgcodeRule && rule.grid == nil && rule.apgcodeRule == .life
     }
 }
 
@@ -90,16 +86,17 @@ public func identify(_ universe: any LifeUniverse, selection: CellRect?, maxPeri
     defer { subject.restore(saved) }
     do throws(StepError) {
         let classification: Classification, object: PeriodicObject?
-        switch family(subject) {
-        case .twoState(let u): (classification, object) = try PeriodicObject.find(in: u, maxGeneration: maxPeriod, control: control)
-        case .multiState(let u): (classification, object) = try PeriodicObject.find(in: u, maxGeneration: maxPeriod, control: control)
+        if let u = subject as? Universe {
+            (classification, object) = try PeriodicObject.find(in: u, maxGeneration: maxPeriod, control: control)
+        } else {
+            (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: maxPeriod, control: control)
         }
         let objects = try object.map { (object) throws(StepError) in
             let (at, window) = (classification.verdict.generation, min(object.period, 4096))
-            switch family(subject) {
-            case .twoState(let u): return try ObjectSeparation.count(u, at: at, window: window, maxGeneration: maxPeriod, control: control)
-            case .multiState(let u): return try ObjectSeparation.count(u, at: at, window: window, maxGeneration: maxPeriod, control: control)
+            if let u = subject as? Universe {
+                return try ObjectSeparation.count(u, at: at, window: window, maxGeneration: maxPeriod, control: control)
             }
+            return try ObjectSeparation.count(subject, at: at, window: window, maxGeneration: maxPeriod, control: control)
         } ?? 1
         return Identification(classification: classification, object: object, objects: objects)
     } catch {
@@ -131,9 +128,10 @@ public func listObjects(_ universe: any LifeUniverse, maxPeriod: BigUInt, contro
         }
         let box = universe.boundingBox
         let objects: [SeparatedObject]?
-        switch family(universe) {
-        case .twoState(let u): objects = try ObjectSeparation.separate(u, window: window, maxGeneration: maxPeriod, control: control)
-        case .multiState(let u): objects = try ObjectSeparation.separate(u, window: window, maxGeneration: maxPeriod, control: control)
+        if let u = universe as? Universe {
+            objects = try ObjectSeparation.separate(u, window: window, maxGeneration: maxPeriod, control: control)
+        } else {
+            objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: maxPeriod, control: control)
         }
         return ObjectListing(classification: classification, generation: universe.generation,
                              originX: box?.x ?? .zero, originY: box?.y ?? .zero, objects: objects)
@@ -150,34 +148,15 @@ extension ObjectListing {
     public static let unknownPeriodWindow = 60
 }
 
-/// A universe as its family's engine.
-private enum Family {
-    case twoState(Universe)
-    case multiState(MultiStateUniverse)
-}
-
-private func family(_ universe: any LifeUniverse) -> Family {
-    if let u = universe as? Universe { return .twoState(u) }
-    if let u = universe as? MultiStateUniverse { return .multiState(u) }
-    preconditionFailure("a universe of no known family")
-}
-
 /// `universe` itself, or given `selection` a universe of its own holding the cells inside it
 /// alone, at the same place.
 private func alone(_ universe: any LifeUniverse, selection: CellRect?) throws(IdentifyError) -> any LifeUniverse {
     guard let rect = selection else { return universe }
-    switch family(universe) {
-    case .twoState(let u):
-        let subject = Universe(rule: u.rule, memoryLimit: u.memoryLimit)
-        subject.paste(subject.clip(of: rect, in: u), x: rect.x, y: rect.y)
-        return subject
-    case .multiState(let u):
-        let subject = MultiStateUniverse(rule: u.rule, memoryLimit: u.memoryLimit)
-        do {
-            try subject.paste(try u.cellClip(of: rect), x: rect.x, y: rect.y, mode: .copy)
-        } catch {
-            throw .unsupported("the selection is too large to identify on its own: \(error)")
-        }
-        return subject
+    let subject = universe.anyRule.makeUniverse(memoryLimit: universe.memoryLimit)
+    do {
+        try subject.paste(try universe.cellClip(of: rect), x: rect.x, y: rect.y, mode: .copy)
+    } catch {
+        throw .unsupported("the selection is too large to identify on its own: \(error)")
     }
+    return subject
 }

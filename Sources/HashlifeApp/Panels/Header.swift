@@ -81,12 +81,7 @@ extension App {
     /// The grid the header names after the rule ("  Grid 24×24 torus"; "∞" for an unbounded
     /// side), or nothing on the unbounded plane.
     /// The rule without its grid suffix (the grid has its own label).
-    func ruleLabel(_ rule: AnyRule) -> String {
-        switch rule {
-        case .twoState(let r): r.with(grid: nil).description
-        case .multiState(let m): m.with(grid: nil).description
-        }
-    }
+    func ruleLabel(_ rule: AnyRule) -> String { rule.with(grid: nil).description }
 
     func gridLabel(_ grid: Grid?) -> String {
         guard let grid else { return "" }

@@ -45,7 +45,7 @@ enum InfoCommand: Subcommand {
         let report = InfoReport(path: path, format: file.format, compressed: file.compressed, name: file.metadata.name,
                                 author: file.metadata.author, comments: file.metadata.comments, rule: universe.anyRule.description,
                                 fields: fields, box: universe.boundingBox, level: universe.rootLevel,
-                                treeNodes: universe.treeNodes, statistics: universe.statistics)
+                                treeNodes: universe.treeNodeCount, statistics: universe.statistics)
         context.standardOutput(arguments.flag("--json") ? report.json : report.text)
     }
 
@@ -61,7 +61,7 @@ enum InfoCommand: Subcommand {
             universe.forEachCell(in: nil) { _, _, state in tally[Int(state)] += 1 }
             counts = tally
         }
-        let family = universe.anyRule.statesFamilyName
+        let family: String? = universe.anyRule.familyName
         let byState: JSONValue = counts.map { tally in
             .fields(tally.enumerated().dropFirst().filter { $0.element > 0 }.map { (String($0.offset), .int($0.element)) })
         } ?? .null
@@ -74,7 +74,8 @@ enum InfoCommand: Subcommand {
             .both("states", .int(universe.stateCount), "\(universe.stateCount)" + (family.map { " (\($0))" } ?? "")),
         ]
         // A rule file's @NAMES, state by state.
-        if case .multiState(let rule) = universe.anyRule, let names = rule.ruleFile?.file.stateNames, !names.isEmpty {
+        let names = universe.anyRule.stateNames
+        if !names.isEmpty {
             let sorted = names.sorted { $0.key < $1.key }
             fields.append(InfoReport.Field(json: ("state_names", .fields(sorted.map { (String($0.key), .string($0.value)) })),
                                            text: ("state names", sorted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))))

@@ -67,7 +67,7 @@ enum RunCommand: Subcommand {
         }
         try advance(universe, to: target, context: context)
         // No step follows: the count's caches take the square memo's place.
-        universe.releaseStepMemoIfKept()
+        universe.releaseStepMemo()
         let population = universe.population
         // The pattern is written first; the result line is printed whether or not that worked
         // (on standard error when the pattern goes to standard output), then a failure to
@@ -132,7 +132,7 @@ enum RunCommand: Subcommand {
             ("bounds", PatternFiles.bounds(universe.boundingBox)),
             ("rule", .string(universe.anyRule.description)),
             ("states", .int(universe.stateCount)),
-            ("tree_nodes", .int(universe.treeNodes)),
+            ("tree_nodes", .int(universe.treeNodeCount)),
             ("memory", universe.statistics.json),
             ("threads", .int(universe.threads)),
             ("seconds", .double(seconds)),

@@ -24,10 +24,7 @@ extension AnyRule {
     /// stays within `memoryLimit` bytes and whose steps use `threads` threads where the family
     /// has them.
     public func makeUniverse(memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1) -> any LifeUniverse {
-        let universe: any LifeUniverse = switch self {
-        case .twoState(let rule): Universe(rule: rule, memoryLimit: memoryLimit)
-        case .multiState(let rule): MultiStateUniverse(rule: rule, memoryLimit: memoryLimit)
-        }
+        let universe = base.makeUniverse(memoryLimit: memoryLimit)
         universe.threads = threads
         return universe
     }
@@ -52,33 +49,6 @@ extension AnyRule {
     }
 }
 
-extension AnyRule {
-    /// The same transitions on `grid` (nil: the unbounded plane).
-    public func with(grid: Grid?) -> AnyRule {
-        switch self {
-        case .twoState(let rule): .twoState(rule.with(grid: grid))
-        case .multiState(let rule): .multiState(rule.with(grid: grid))
-        }
-    }
-
-    /// True when a B0 rule without S8 makes the background blink (all alive at odd
-    /// generations).
-    public var alternatesBackground: Bool {
-        switch self {
-        case .twoState(let rule): rule.alternatesBackground
-        case .multiState: false
-        }
-    }
-
-    /// True when an empty neighbourhood gives birth (B0), which bounded grids do not run.
-    public var hasBirthOnZero: Bool {
-        switch self {
-        case .twoState(let rule): rule.hasBirthOnZero
-        case .multiState: false
-        }
-    }
-}
-
 extension LifeUniverse {
     /// Empties every cell off `grid` (outside its rectangle, or its band for a tube or strip)
     /// and returns how many there were.
@@ -91,16 +61,5 @@ extension LifeUniverse {
         let height = grid.height == 0 ? box.height : BigUInt(UInt64(grid.height))
         clear(outside: CellRect(x: x, y: y, width: width, height: height))
         return before - population
-    }
-}
-
-extension AnyRule {
-    /// The state of the plane's empty cells at `generation`, 0 or 1: 1 where a B0 rule without
-    /// S8 makes the background blink (populations then count the cells that differ from it).
-    public func background(atGeneration generation: BigUInt) -> Int {
-        switch self {
-        case .twoState(let rule): rule.background(atGeneration: generation)
-        case .multiState: 0
-        }
     }
 }

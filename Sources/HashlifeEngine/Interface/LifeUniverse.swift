@@ -99,6 +99,11 @@ public protocol LifeUniverse: AnyObject {
     /// order; a cell listed twice takes its last state); generation and rule stay.
     /// - Precondition: every state < `stateCount`.
     func load(cellStates: [(x: Int, y: Int, state: UInt8)], originX: BigInt, originY: BigInt)
+    /// Replaces the contents with `tree`'s cells, where Golly places a Macrocell root
+    /// (`StateTree`); generation and rule stay. A family with a quadtree of states takes it node
+    /// by node; the default lists its cells.
+    /// - Precondition: every state of the tree is below `stateCount`.
+    func load(stateTree tree: StateTree)
     /// Removes every cell; generation and rule stay.
     func clear()
     /// Removes the cells inside, or outside, `rect`.
@@ -146,6 +151,11 @@ public protocol LifeUniverse: AnyObject {
     func collect()
     /// The store's figures.
     var statistics: EngineStatistics { get }
+    /// The distinct nodes of the pattern's quadtree (0 for a family without one).
+    var treeNodeCount: Int { get }
+    /// Frees the step memo where the universe keeps one apart from what counting needs, once
+    /// no step follows (a no-op for a family that keeps none).
+    func releaseStepMemo()
 
     // MARK: States
 
@@ -155,6 +165,12 @@ public protocol LifeUniverse: AnyObject {
     func restore(_ state: KeptUniverseState)
     /// The current cell set's identity: equal keys of one universe mean equal cells.
     var cellSetKey: CellSetKey { get }
+    /// A fingerprint of every cell not in state 0 and its state, relative to the bounding box,
+    /// and the box's top-left corner; nil when empty. Equal fingerprints mean the same cells
+    /// in the same states up to a translation (to about 2^−120), the corners' difference.
+    /// `cache` keeps, between calls on one universe, what the universe may reuse (a tree's
+    /// node sums). A family without a tree takes the default, which reads every cell.
+    func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)?
 }
 
 extension LifeUniverse {
@@ -176,5 +192,40 @@ extension LifeUniverse {
         var cells: [(x: Int, y: Int, state: UInt8)] = []
         forEachCellOffset(in: box) { dx, dy, state in cells.append((dx, dy, state)) }
         return (cells, box.x, box.y)
+    }
+}
+
+extension LifeUniverse {
+    public var treeNodeCount: Int { 0 }
+    public func releaseStepMemo() {}
+
+    public func load(stateTree tree: StateTree) {
+        var cells: [(x: Int, y: Int, state: UInt8)] = []
+        tree.forEachCell { x, y, state in cells.append((x, y, state)) }
+        load(cellStates: cells, originX: .zero, originY: .zero)
+    }
+}
+
+extension LifeUniverse {
+    /// The fingerprint from the cells one by one (see the requirement): Σ a^dx · b^dy · g(state)
+    /// over the cells at offsets (dx, dy) from the bounding box's corner.
+    /// - Complexity: O(population · log(box side)).
+    public func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
+        guard let box = boundingBox else { return nil }
+        var sum = SIMD2<UInt64>.zero
+        if box.width.intValue != nil && box.height.intValue != nil {
+            forEachCellOffset(in: box) { dx, dy, state in
+                let term = Fingerprint.multiply(Fingerprint.multiply(Fingerprint.stateValues[Int(state)], Fingerprint.power(Fingerprint.baseA, BigInt(dx))),
+                                                Fingerprint.power(Fingerprint.baseB, BigInt(dy)))
+                sum = Fingerprint.add(sum, term)
+            }
+        } else {
+            forEachCell(in: nil) { x, y, state in
+                let term = Fingerprint.multiply(Fingerprint.multiply(Fingerprint.stateValues[Int(state)], Fingerprint.power(Fingerprint.baseA, x - box.x)),
+                                                Fingerprint.power(Fingerprint.baseB, y - box.y))
+                sum = Fingerprint.add(sum, term)
+            }
+        }
+        return (StateFingerprint(first: sum[0], second: sum[1]), box.x, box.y)
     }
 }

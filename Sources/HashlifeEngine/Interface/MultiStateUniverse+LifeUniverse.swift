@@ -2,10 +2,20 @@
 // interface.
 
 extension MultiStateUniverse: LifeUniverse {
-    public var anyRule: AnyRule { .multiState(rule) }
+    public var anyRule: AnyRule { AnyRule(rule) }
+
+    public func load(stateTree tree: StateTree) {
+        if let level = tree.level, level >= 3 {
+            load(tree: tree)
+        } else {
+            var cells: [(x: Int, y: Int, state: UInt8)] = []
+            tree.forEachCell { x, y, state in cells.append((x, y, state)) }
+            load(cellStates: cells, originX: .zero, originY: .zero)
+        }
+    }
 
     public func adopt(_ rule: AnyRule) -> Bool {
-        guard case .multiState(let rule) = rule else { return false }
+        guard let rule = rule.as(MultiStateRule.self) else { return false }
         setRule(rule)
         return true
     }
@@ -69,7 +79,7 @@ extension MultiStateUniverse: LifeUniverse {
     public func keep() -> KeptUniverseState { KeptUniverseState(saveState(), of: self, rule: anyRule) }
 
     public func restore(_ state: KeptUniverseState) {
-        guard case .multiState(let rule) = state.rule else { preconditionFailure("a state of another family's rule") }
+        guard let rule = state.rule.as(MultiStateRule.self) else { preconditionFailure("a state of another family's rule") }
         restore(MultiStateUniverseState(state, rule: rule, in: self))
     }
 }

@@ -1,10 +1,10 @@
 // Universe+LifeUniverse.swift — the two-state universe behind the engine's interface.
 
 extension Universe: LifeUniverse {
-    public var anyRule: AnyRule { .twoState(rule) }
+    public var anyRule: AnyRule { AnyRule(rule) }
 
     public func adopt(_ rule: AnyRule) -> Bool {
-        guard case .twoState(let rule) = rule else { return false }
+        guard let rule = rule.as(Rule.self) else { return false }
         setRule(rule)
         return true
     }
@@ -69,7 +69,7 @@ extension Universe: LifeUniverse {
     public func keep() -> KeptUniverseState { KeptUniverseState(saveState(), of: self, rule: anyRule) }
 
     public func restore(_ state: KeptUniverseState) {
-        guard case .twoState(let rule) = state.rule else { preconditionFailure("a state of another family's rule") }
+        guard let rule = state.rule.as(Rule.self) else { preconditionFailure("a state of another family's rule") }
         restore(UniverseState(state, rule: rule, in: self))
     }
 }

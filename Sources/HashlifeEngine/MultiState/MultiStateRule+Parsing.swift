@@ -1,5 +1,4 @@
-// MultiStateRule+Parsing.swift — text to MultiStateRule, and `AnyRule`, the one entry point
-// that tells two-state rules from multi-state ones.
+// MultiStateRule+Parsing.swift — text to MultiStateRule.
 //
 // Generations, read as Golly's generationsalgo reads them, letters case-insensitive, spaces
 // ignored; three parts separated by '/' ('_' accepted in their place, as Golly does):
@@ -24,48 +23,6 @@
 // or V), Hensel letters and MAPs as the two-state `Rule` writes them; History and Super as
 // "Life" or "B…/S…" (then H or V) and the postfix; then the grid suffix.
 
-/// A parsed rule of either kind: the two-state engine's `Rule` or a `MultiStateRule`.
-public enum AnyRule: Hashable, Sendable, CustomStringConvertible {
-    case twoState(Rule)
-    case multiState(MultiStateRule)
-
-    /// Parses any rule text; multi-state syntax (a state count, "History", "Super", "g3b…")
-    /// gives `.multiState`, everything else goes to `Rule.init` and keeps its errors.
-    public static func parse(_ text: String) throws(RuleError) -> AnyRule {
-        if let rule = try MultiStateParser(text: text).parse() { return .multiState(rule) }
-        return .twoState(try Rule(text))
-    }
-
-    /// True when `text` is written in multi-state syntax (a state count, "History", "Super",
-    /// "g3b…"), whether or not it is a valid rule: readers use it to choose between the
-    /// two-state and multi-state readers, which then report any error in place.
-    public static func isMultiStateSyntax(_ text: String) -> Bool {
-        do { return try MultiStateParser(text: text).parse() != nil } catch { return true }
-    }
-
-    /// 2 for a two-state rule.
-    public var stateCount: Int {
-        switch self {
-        case .twoState: 2
-        case .multiState(let rule): rule.stateCount
-        }
-    }
-
-    public var grid: Grid? {
-        switch self {
-        case .twoState(let rule): rule.grid
-        case .multiState(let rule): rule.grid
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .twoState(let rule): rule.description
-        case .multiState(let rule): rule.description
-        }
-    }
-}
-
 extension MultiStateRule {
     /// Parses a Generations, History or Super rule (see the file header); a text that is
     /// not multi-state syntax is refused with `.badMultiState`.
@@ -75,6 +32,13 @@ extension MultiStateRule {
                 "not a multi-state rule; expected Generations (\"345/2/4\", \"B2/S345/4\") or a History or Super rule (\"LifeHistory\")"))
         }
         self = rule
+    }
+
+    /// The rule of `text` when it is written in multi-state syntax (a state count, "History",
+    /// "Super", "g3b…", a JvN name), nil when it is not.
+    /// - Throws: when it is, but is not a valid rule.
+    static func parseIfMultiState(_ text: String) throws(RuleError) -> MultiStateRule? {
+        try MultiStateParser(text: text).parse()
     }
 }
 

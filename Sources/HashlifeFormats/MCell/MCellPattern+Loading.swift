@@ -28,8 +28,8 @@ extension PatternCodec {
                 if checkingRule { try document.checkRule() }
                 return .twoState(DecodedPattern(document: document, format: .mcell, compressed: compressed))
             }
-            let rule: MultiStateRule
-            do { rule = try RuleFolders.multiStateRule(file.rule) } catch {
+            let rule: AnyRule
+            do { rule = try RuleFolders.stateRule(file.rule) } catch {
                 let at = file.ruleAt ?? PatternPosition(line: 1, column: 1)
                 throw PatternError(line: at.line, column: at.column, message: error.description)
             }

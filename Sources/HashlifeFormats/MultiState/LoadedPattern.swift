@@ -102,7 +102,7 @@ extension PatternCodec {
         guard let ruleText = multiStateRuleText(in: text, format: format),
               // A rule file that is not found, for a caller who replaces the rule: the cells
               // are read as two-state cells, as for any rule the caller replaces.
-              checkingRule || AnyRule.isMultiStateSyntax(ruleText) || (try? RuleFolders.multiStateRule(ruleText)) != nil else {
+              checkingRule || AnyRule.isMultiStateSyntax(ruleText) || (try? RuleFolders.stateRule(ruleText)) != nil else {
             return .twoState(try decode(text: text, format: format, compressed: compressed, fileName: fileName,
                                         checkingRule: checkingRule))
         }

@@ -36,7 +36,7 @@ public enum MultiStateMacrocell {
         guard let first = lines.first, first.hasPrefix("[M2]") else {
             throw PatternError(line: 1, column: 1, message: "a macrocell file starts with \"[M2]\"")
         }
-        var rule: MultiStateRule?
+        var rule: AnyRule?
         var generation: String?
         var comments: [String] = []
         // Node number → (level, children or states).
@@ -45,7 +45,7 @@ public enum MultiStateMacrocell {
             if line.hasPrefix("#") {
                 let value = line.dropFirst(2).drop { $0 == " " }
                 if line.hasPrefix("#R") {
-                    do { rule = try RuleFolders.multiStateRule(String(value.prefix { $0 != " " })) } catch {
+                    do { rule = try RuleFolders.stateRule(String(value.prefix { $0 != " " })) } catch {
                         throw PatternError(line: number + 1, column: 4, message: "\(error)")
                     }
                 } else if line.hasPrefix("#G") {
@@ -83,27 +83,10 @@ public enum MultiStateMacrocell {
             nodes.append((level, Array(values.dropFirst())))
         }
         guard let rule else { throw PatternError(line: lines.count, column: 1, message: "no \"#R\" rule line") }
-        var cells: [MultiStateCell] = []
-        if nodes.count > 1 {
-            let root = nodes.count - 1
-            let half = 1 << (nodes[root].level - 1)
-            emit(root, x: -half, y: 1 - half)
-        }
-        func emit(_ index: Int, x: Int, y: Int) {
-            guard index != 0 else { return }
-            let node = nodes[index]
-            if node.level == 1 {
-                for (quadrant, state) in node.parts.enumerated() where state != 0 {
-                    cells.append(MultiStateCell(x: x + quadrant % 2, y: y + quadrant / 2, state: UInt8(state)))
-                }
-                return
-            }
-            let half = 1 << (node.level - 1)
-            for (quadrant, child) in node.parts.enumerated() {
-                emit(child, x: x + half * (quadrant % 2), y: y + half * (quadrant / 2))
-            }
-        }
-        return (MultiStatePattern(rule: rule, comments: comments, cells: cells.sorted()), generation)
+        let tree = StateTree(nodes: nodes.dropFirst().map {
+            StateTree.Node(level: $0.level, parts: SIMD4(Int32($0.parts[0]), Int32($0.parts[1]), Int32($0.parts[2]), Int32($0.parts[3])))
+        })
+        return (MultiStatePattern(rule: rule, comments: comments, tree: tree), generation)
     }
 
     /// The pattern as Golly writes it: shared subtrees written once, children before parents.

@@ -29,19 +29,49 @@ public struct MultiStateCell: Hashable, Sendable, Comparable {
 /// A multi-state pattern: its rule, comments and cells (y grows downwards; a file's cells
 /// start at (0, 0) unless it gives a position).
 public struct MultiStatePattern: Sendable, Equatable {
-    public var rule: MultiStateRule
+    public var rule: AnyRule
     /// Metadata as whole lines, as the file has them ("#N name", "#O author", "#C text"); a line
     /// without "#" is written as a "#C" comment.
     public var comments: [String]
-    public var cells: [MultiStateCell]
+    /// The quadtree a Macrocell file gives, which universes load node by node; nil for a
+    /// pattern listed cell by cell.
+    public private(set) var tree: StateTree?
+    /// The cells listed one by one (empty when `tree` holds them).
+    private var listedCells: [MultiStateCell]
     /// The generation the file gives (RLE's "#CXRLE Gen="), 0 when none.
     public var generation: BigUInt
 
-    public init(rule: MultiStateRule, comments: [String] = [], cells: [MultiStateCell] = [], generation: BigUInt = .zero) {
+    /// Every cell not in state 0 (a tree's listed in reading order: the time and memory grow
+    /// with the cells, not the nodes). Setting them drops the tree.
+    public var cells: [MultiStateCell] {
+        get {
+            guard let tree else { return listedCells }
+            var cells: [MultiStateCell] = []
+            tree.forEachCell { x, y, state in cells.append(MultiStateCell(x: x, y: y, state: state)) }
+            return cells.sorted()
+        }
+        set {
+            listedCells = newValue
+            tree = nil
+        }
+    }
+
+    public init(rule: AnyRule, comments: [String] = [], cells: [MultiStateCell] = [], generation: BigUInt = .zero) {
         self.rule = rule
         self.comments = comments
-        self.cells = cells
+        self.listedCells = cells
         self.generation = generation
+    }
+
+    /// A pattern whose cells a quadtree holds.
+    public init(rule: AnyRule, comments: [String] = [], tree: StateTree, generation: BigUInt = .zero) {
+        self.init(rule: rule, comments: comments, generation: generation)
+        self.tree = tree
+    }
+
+    /// A pattern under a rule of one family.
+    public init(rule: some FamilyRule, comments: [String] = [], cells: [MultiStateCell] = [], generation: BigUInt = .zero) {
+        self.init(rule: AnyRule(rule), comments: comments, cells: cells, generation: generation)
     }
 
     /// The metadata lines split as two-state files hold them: the first "#N" line's text as the

@@ -35,7 +35,7 @@ public enum MultiStateRLE {
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.last == "\r" ? Array($0.dropLast()) : Array($0) }
         var comments: [String] = []
-        var parsedRule: MultiStateRule?
+        var parsedRule: AnyRule?
         var size: (width: Int, height: Int)?
         var cells: [MultiStateCell] = []
         var x = 0, y = 0
@@ -72,7 +72,7 @@ public enum MultiStateRLE {
                 }
                 let ruleText = String(characters[ruleKey...]).drop { $0 == " " }
                 do {
-                    parsedRule = try RuleFolders.multiStateRule(String(ruleText))
+                    parsedRule = try RuleFolders.stateRule(String(ruleText))
                 } catch {
                     throw fail(number, ruleKey, "\(error)")
                 }
@@ -178,7 +178,7 @@ public enum MultiStateRLE {
         return nil
     }
 
-    static func finish(_ rule: MultiStateRule, _ comments: [String], _ cells: [MultiStateCell],
+    static func finish(_ rule: AnyRule, _ comments: [String], _ cells: [MultiStateCell],
                        _ size: (width: Int, height: Int)?, position: (x: Int, y: Int)?,
                        generation: BigUInt) -> MultiStatePattern {
         var placed = cells

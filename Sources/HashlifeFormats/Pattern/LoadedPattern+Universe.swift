@@ -68,13 +68,23 @@ extension LoadedPattern {
         let loaded: any LifeUniverse
         switch self {
         case .twoState(let decoded):
-            var ownRule: Rule? = nil
-            if case .twoState(let asked)? = rule { ownRule = asked } else if rule != nil { ownRule = .life }
-            do { loaded = try Universe(document: decoded.document, rule: ownRule, memoryLimit: memoryLimit) } catch {
-                throw .rule(error)
+            if rule == nil, let family = decoded.document.otherFamilyRule {
+                // A two-state rule of another family than the Life-like one: the cells read as
+                // Life's (placed on the rule's grid), then moved to the family's universe.
+                let cells: Universe
+                do { cells = try Universe(document: decoded.document, rule: Rule.life.with(grid: family.grid), memoryLimit: memoryLimit) } catch {
+                    throw .rule(error)
+                }
+                do { loaded = try family.holding(cells) } catch { throw .change(error) }
+            } else {
+                // The file's own rule, or the one asked; another family's is applied below.
+                let ownRule = rule.map { $0.as(Rule.self) ?? .life }
+                do { loaded = try Universe(document: decoded.document, rule: ownRule, memoryLimit: memoryLimit) } catch {
+                    throw .rule(error)
+                }
             }
         case .multiState(let decoded):
-            let universe = MultiStateUniverse(pattern: decoded.pattern, memoryLimit: memoryLimit)
+            let universe = decoded.pattern.universe(memoryLimit: memoryLimit)
             universe.generation = decoded.generation
             loaded = universe
         }
@@ -95,10 +105,10 @@ extension PatternCodec {
             return try encode(universe, as: format, compressed: compressed, name: metadata.name, author: metadata.author,
                               comments: metadata.comments)
         }
-        guard let multi = universe as? MultiStateUniverse else { preconditionFailure("a universe of no known family") }
+        let multi = universe
         guard format == .rle || format == .macrocell else {
             throw PatternError(file: nil, line: 1, column: 1,
-                               message: "\(format.displayName) holds two states only; rule \(multi.rule) needs RLE (.rle) or Macrocell (.mc)")
+                               message: "\(format.displayName) holds two states only; rule \(multi.anyRule) needs RLE (.rle) or Macrocell (.mc)")
         }
         if let box = multi.boundingBox {
             guard box.x.intValue != nil, box.y.intValue != nil, (box.maxX - BigInt(1)).intValue != nil,
@@ -106,7 +116,7 @@ extension PatternCodec {
                 throw PatternError(file: nil, line: 1, column: 1, message: "the pattern's coordinates are too large to write cell by cell")
             }
         }
-        var pattern = multi.pattern
+        var pattern = multi.statePattern
         pattern.comments = metadata.lines
         let text = format == .rle
             ? MultiStateRLE.write(pattern)
@@ -121,15 +131,13 @@ extension PatternCodec {
     /// two-state RLE for a two-state rule (the header gives the rectangle's size), multi-state
     /// RLE otherwise.
     public static func rle(cells: [(x: Int, y: Int, state: UInt8)], width: Int, height: Int, rule: AnyRule) -> String {
-        switch rule {
-        case .twoState(let rule):
+        if rule.stateCount == 2 {
             var document = PatternDocument(cells: cells.map { PatternCell(x: $0.x, y: $0.y) }, rule: rule.description)
             document.width = width
             document.height = height
             return RLEWriter.write(document)
-        case .multiState(let rule):
-            return MultiStateRLE.write(MultiStatePattern(rule: rule, cells: cells.map { MultiStateCell(x: $0.x, y: $0.y, state: $0.state) }.sorted()))
         }
+        return MultiStateRLE.write(MultiStatePattern(rule: rule, cells: cells.map { MultiStateCell(x: $0.x, y: $0.y, state: $0.state) }.sorted()))
     }
 }
 
@@ -151,10 +159,19 @@ extension LoadedPattern {
             target.generation = decoded.document.generation
             return true
         case .multiState(let decoded):
-            guard let target = universe as? MultiStateUniverse else { return false }
-            target.load(decoded.pattern)
-            target.generation = decoded.generation
+            guard universe.load(decoded.pattern) else { return false }
+            universe.generation = decoded.generation
             return true
         }
+    }
+}
+
+extension PatternDocument {
+    /// The document's rule when it is a valid rule of a family other than the Life-like one
+    /// (which `Universe(document:)` reads itself, with its errors); nil otherwise.
+    var otherFamilyRule: AnyRule? {
+        guard let text = rule, !text.isEmpty, (try? Rule(text)) == nil, let parsed = try? AnyRule.parse(text),
+              parsed.as(Rule.self) == nil else { return nil }
+        return parsed
     }
 }

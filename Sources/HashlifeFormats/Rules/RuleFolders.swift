@@ -208,13 +208,14 @@ extension RuleFolders {
         return current.searchOrder.contains { isFile($0 + "/" + fileName(for: String(text.prefix { $0 != ":" }))) }
     }
 
-    /// The multi-state rule `text` names: Generations, History or Super syntax, else the rule
-    /// of a `.rule` file found in `current`'s folders.
-    public static func multiStateRule(_ text: String) throws(LookupError) -> MultiStateRule {
+    /// The rule of several states `text` names: the syntax of a family whose patterns keep
+    /// states (`AnyRule.isMultiStateSyntax`: Generations, History, Super, …), else the rule of
+    /// a `.rule` file found in `current`'s folders.
+    public static func stateRule(_ text: String) throws(LookupError) -> AnyRule {
         if AnyRule.isMultiStateSyntax(text) {
-            do { return try MultiStateRule(text) } catch { throw .rule(error) }
+            do { return try AnyRule.parse(text) } catch { throw .rule(error) }
         }
-        return try current.resolve(text)
+        return AnyRule(try current.resolve(text))
     }
 
     /// The pattern text before an `@RULE` line (LifeViewer's convention: a rule file after the
@@ -240,7 +241,7 @@ extension RuleFolders {
     public static func anyRule(_ text: String) throws(LookupError) -> AnyRule {
         do { return try AnyRule.parse(text) } catch {
             guard namesRuleFile(text) else { throw .rule(error) }
-            return .multiState(try current.resolve(text))
+            return AnyRule(try current.resolve(text))
         }
     }
 }

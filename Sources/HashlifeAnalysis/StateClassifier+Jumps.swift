@@ -1,6 +1,6 @@
 import HashlifeEngine
 
-extension MultiStateClassifier {
+extension StateClassifier {
     // MARK: Jump phase: Brent's cycle search over fingerprints of strided states
 
     /// After the dense phase: states 2^k generations apart, each a single jump.
@@ -79,7 +79,7 @@ extension MultiStateClassifier {
     /// The least absolute generation g in [start, `known`] at which `holds` is true, given that
     /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
     /// move it.
-    func firstGeneration(from known: BigUInt, _ holds: (MultiStateUniverse) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
+    func firstGeneration(from known: BigUInt, _ holds: (any LifeUniverse) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
         try leastGeneration(from: start, to: known) { (g) throws(StepError) in
             try moveTo(g)
             return try holds(universe)

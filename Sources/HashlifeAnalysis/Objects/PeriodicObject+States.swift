@@ -1,25 +1,25 @@
 import HashlifeEngine
 
-// Periodic objects and object separation under a multi-state rule (Generations, History,
-// Super). The period and displacement are those of the whole pattern, every state counted
-// (the multi-state classifier's); an object's phases, and so its apgcode, population, bounding
-// box, rotor and stator, are its live cells (`MultiStateRule.isLive`: state 1 of a Generations
-// rule, the odd states of History and Super), the cells Catagolue's codes for those rule
-// families describe. Separation groups every cell not in state 0 (a dying cell or a history
+// Periodic objects and object separation in a universe of any family but the two-state
+// Hashlife one (Generations, History, Super, rule tables, …), through the engine's interface.
+// The period and displacement are those of the whole pattern, every state counted (the state
+// classifier's); an object's phases, and so its apgcode, population, bounding box, rotor and
+// stator, are its live cells (`FamilyRule.isLive`: state 1 of a Generations rule, the odd
+// states of History and Super), the cells Catagolue's codes for those rule families describe. Separation groups every cell not in state 0 (a dying cell or a history
 // trail belongs to the object beside it) and does not split a periodic group further.
 
 extension PeriodicObject {
-    /// The object in the multi-state `universe` from its current generation, of period
+    /// The object in `universe` from its current generation, of period
     /// `period` and displacement (`dx`, `dy`) (as the classifier found them): the live cells of
     /// each phase, in the frame of the first phase's bounding box (of every state). Nil as for
     /// the two-state `capture`. The universe ends as it began.
     /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-    public static func capture(_ universe: MultiStateUniverse, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
+    public static func capture(_ universe: any LifeUniverse, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
         precondition(period >= 1, "a period is at least 1")
         let start = universe.keep()
         defer { universe.restore(start) }
         guard let origin = universe.boundingBox else { return PeriodicObject(phases: [[]]) }
-        let rule = universe.rule
+        let rule = universe.anyRule
         var phases: [[CellPosition]] = []
         var total = 0
         for t in 0..<period {
@@ -40,10 +40,10 @@ extension PeriodicObject {
         return PeriodicObject(phases: phases, dx: dx, dy: dy)
     }
 
-    /// What the multi-state `universe` becomes and, when that is a still life, oscillator or
+    /// What `universe` becomes and, when that is a still life, oscillator or
     /// spaceship, the object from the verdict's generation on (see the two-state `find`).
     /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-    public static func find(in universe: MultiStateUniverse, maxGeneration: BigUInt, control: StepControl? = nil) throws(StepError)
+    public static func find(in universe: any LifeUniverse, maxGeneration: BigUInt, control: StepControl? = nil) throws(StepError)
         -> (classification: Classification, object: PeriodicObject?)
     {
         let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
@@ -57,7 +57,7 @@ extension PeriodicObject {
 }
 
 extension ObjectSeparation {
-    /// The objects of the multi-state `universe` at its current generation, as the two-state
+    /// The objects of `universe` at its current generation, as the two-state
     /// `separate` finds them except that every cell not in state 0 joins the envelope and the
     /// clusters (a dying cell or a trail belongs with the live cells beside it), each cluster
     /// runs on its own with its states, and a periodic cluster is one object (not split
@@ -65,7 +65,7 @@ extension ObjectSeparation {
     /// is above `maximumPopulation` or the cells lie too far apart for Int offsets. The
     /// universe is left as it was.
     /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
-    public static func separate(_ universe: MultiStateUniverse, window: Int, maxGeneration: BigUInt,
+    public static func separate(_ universe: any LifeUniverse, window: Int, maxGeneration: BigUInt,
                                 control: StepControl? = nil) throws(StepError) -> [SeparatedObject]? {
         guard let box = universe.boundingBox else { return [] }
         guard let population = universe.population.intValue, population <= maximumPopulation,
@@ -87,11 +87,11 @@ extension ObjectSeparation {
             guard ok else { return nil }
         }
         universe.restore(start)
-        let zone = zoneOfInfluence(universe.rule.lifeRule)
+        let zone = zoneOfInfluence(universe.anyRule.apgcodeRule ?? .life)
         var results: [SeparatedObject] = []
         for cluster in clusters(Array(present.keys), envelope: envelope, zone: zone) {
-            let single = MultiStateUniverse(rule: universe.rule, memoryLimit: universe.memoryLimit)
-            single.load(cells: cluster.map { (x: $0.x, y: $0.y, state: present[$0]!) })
+            let single = universe.anyRule.makeUniverse(memoryLimit: universe.memoryLimit)
+            single.load(cellStates: cluster.map { (x: $0.x, y: $0.y, state: present[$0]!) }, originX: .zero, originY: .zero)
             let (classification, found) = try PeriodicObject.find(in: single, maxGeneration: maxGeneration, control: control)
             // An object only when periodic from now on (the cluster's universe starts at 0).
             let periodic = found != nil && classification.verdict.generation.isZero
@@ -100,11 +100,11 @@ extension ObjectSeparation {
         return results.sorted { $0.corner < $1.corner }
     }
 
-    /// How many objects the multi-state `universe` is made of at absolute generation
+    /// How many objects `universe` is made of at absolute generation
     /// `generation` (at or after its current one), separated as `separate` does with
     /// `window`; 1 when it cannot be separated. The universe is left as it was.
     /// - Throws: `StepError` when `control` cancels a step or the memory runs out.
-    public static func count(_ universe: MultiStateUniverse, at generation: BigUInt, window: Int, maxGeneration: BigUInt,
+    public static func count(_ universe: any LifeUniverse, at generation: BigUInt, window: Int, maxGeneration: BigUInt,
                              control: StepControl? = nil) throws(StepError) -> Int {
         let start = universe.keep()
         defer { universe.restore(start) }

@@ -1,15 +1,16 @@
 import HashlifeEngine
 
-/// Classifies a multi-state pattern (Generations, History, Super) by looking at most
-/// `maxGeneration` generations past its current one; the universe ends as it began.
+/// The classifier of every family but the two-state Hashlife one (Generations, History, Super,
+/// rule tables, …): it looks at most `limit` generations past the universe's current one, and
+/// the universe ends as it began.
 ///
 /// What repeats is every cell's state, not only the live ones: a generation whose cells and
 /// states are those of an earlier one, in the same place, makes a still life (period 1) or an
 /// oscillator; displaced, a spaceship (the whole pattern). Repeats are found by a
-/// translation-invariant fingerprint of all states (`MultiStateUniverse.fingerprint`).
+/// translation-invariant fingerprint of all states (`LifeUniverse.fingerprint(cache:)`).
 ///
 /// The search has the two-state classifier's two phases (`Classifier.swift`): first one
-/// generation at a time for `MultiStateClassifier.denseGenerations`, every fingerprint kept
+/// generation at a time for `StateClassifier.denseGenerations`, every fingerprint kept
 /// (the verdict names the first generation of the cycle and its smallest period); then jumps
 /// of 2^k generations (`step(byPowerOfTwo:control:)`), Brent's cycle search over fingerprints
 /// `stride` generations apart in windows of 64, 128, 256, … samples, the stride a sixteenth
@@ -20,19 +21,13 @@ import HashlifeEngine
 /// p generations (one generation at a time: p up to a quarter of the generations seen,
 /// throughout the last 2p generations and at least 360; in jumps: every m samples, m ≤ 16,
 /// throughout the last 48). There is no settled verdict (the object library is two-state).
-/// - Throws: `StepError` when `control` cancels or the memory limit cannot hold a generation;
-///   the universe is back at its starting state either way.
-public func classify(_ universe: MultiStateUniverse, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
-    try MultiStateClassifier(universe: universe, limit: maxGeneration, control: control).run()
-}
-
-/// One multi-state classification run (see `classify(_:maxGeneration:control:)` for
-/// `MultiStateUniverse`).
-final class MultiStateClassifier {
+/// `run` throws `StepError` when `control` cancels or the memory limit cannot hold a generation;
+/// the universe is back at its starting state either way.
+final class StateClassifier {
     /// Generations examined one at a time before switching to jumps.
     static let denseGenerations = 1024
 
-    let universe: MultiStateUniverse
+    let universe: any LifeUniverse
     let control: StepControl?
     let startState: KeptUniverseState
     let start: BigUInt
@@ -42,7 +37,7 @@ final class MultiStateClassifier {
     /// Kept states in generation order, the first the start: where `moveTo` jumps from.
     var checkpoints: [KeptUniverseState]
 
-    init(universe: MultiStateUniverse, limit: BigUInt, control: StepControl?) {
+    init(universe: any LifeUniverse, limit: BigUInt, control: StepControl?) {
         self.universe = universe
         self.control = control
         self.limit = limit
@@ -69,7 +64,7 @@ final class MultiStateClassifier {
 
     /// One generation at a time up to `denseGenerations` (or the limit); nil when no verdict.
     private func dense() throws(StepError) -> Verdict? {
-        let steps = min(limit.intValue ?? Int.max, MultiStateClassifier.denseGenerations)
+        let steps = min(limit.intValue ?? Int.max, StateClassifier.denseGenerations)
         var seen: [StateFingerprint: (step: Int, x: BigInt, y: BigInt)] = [:]
         var populations: [BigUInt] = []
         var step = 0
@@ -91,7 +86,7 @@ final class MultiStateClassifier {
             seen[fingerprint] = (step, x, y)
             populations.append(population)
             if step == nextGrowthCheck || step == steps {
-                if let verdict = multiStateGrowth(populations, start: start) { return verdict }
+                if let verdict = stateGrowth(populations, start: start) { return verdict }
                 nextGrowthCheck = step + max(64, step / 8)
             }
             if step % 16 == 0 { checkpoint() }
@@ -126,7 +121,7 @@ final class MultiStateClassifier {
 /// Growth at the last of `populations` (one per generation from `start`): the smallest p for
 /// which the population rose by the same positive amount every p generations throughout the
 /// last max(2p, 360) generations.
-func multiStateGrowth(_ populations: [BigUInt], start: BigUInt) -> Verdict? {
+func stateGrowth(_ populations: [BigUInt], start: BigUInt) -> Verdict? {
     let t = populations.count - 1
     guard t >= 4 else { return nil }
     let now = start + BigUInt(t)

@@ -1,0 +1,54 @@
+// StateTree.swift — a quadtree of cells in states, as a Macrocell file holds it.
+
+/// A quadtree of cells in states 0 … 255 as Golly's Macrocell format gives it: nodes numbered
+/// from 1 in file order, children before parents, the last node the root. A node of level 1 is
+/// a 2×2 square of four states; a node of level d ≥ 2 names four earlier nodes of level d − 1
+/// (0: an empty square). Shared subtrees are listed once, so a tree may stand for far more
+/// cells than it has nodes.
+///
+/// The root sits where Golly places a Macrocell root of its level d (ghashbase keeps y upwards,
+/// as hlifealgo does): x from −2^(d−1) to 2^(d−1) − 1 and y from 1 − 2^(d−1) to 2^(d−1).
+public struct StateTree: Sendable, Equatable {
+    /// One node: its level and its four parts (nw, ne, sw, se): states at level 1, earlier node
+    /// numbers above.
+    public struct Node: Sendable, Equatable {
+        public var level: Int
+        public var parts: SIMD4<Int32>
+
+        public init(level: Int, parts: SIMD4<Int32>) {
+            self.level = level
+            self.parts = parts
+        }
+    }
+
+    /// The nodes, numbered from 1: `nodes[0]` is node 1.
+    /// - Invariant: every part of a node above level 1 is 0 or the number of an earlier node
+    ///   one level lower; the levels are 1 … 62.
+    public var nodes: [Node]
+
+    public init(nodes: [Node]) { self.nodes = nodes }
+
+    /// The root's level; nil for a tree without nodes.
+    public var level: Int? { nodes.last?.level }
+
+    /// Calls `body` for every cell not in state 0, at its position in Golly's frame (each
+    /// shared subtree is visited once per place it appears: the time grows with the cells).
+    /// - Precondition: the cells' coordinates fit an `Int`.
+    public func forEachCell(_ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void) {
+        guard let level else { return }
+        let half = 1 << (level - 1)
+        func visit(_ number: Int32, _ x: Int, _ y: Int) {
+            guard number != 0 else { return }
+            let node = nodes[Int(number) - 1]
+            if node.level == 1 {
+                for quadrant in 0..<4 where node.parts[quadrant] != 0 {
+                    body(x + quadrant % 2, y + quadrant / 2, UInt8(node.parts[quadrant]))
+                }
+                return
+            }
+            let side = 1 << (node.level - 1)
+            for quadrant in 0..<4 { visit(node.parts[quadrant], x + side * (quadrant % 2), y + side * (quadrant / 2)) }
+        }
+        visit(Int32(nodes.count), -half, 1 - half)
+    }
+}

@@ -1,0 +1,82 @@
+// MultiStateUniverse+Tree.swift — a Macrocell tree loaded node by node, without listing cells.
+//
+// The tree's nodes become the store's nodes bottom-up (level-1 squares join into the store's
+// 4×4 leaves), so a tree of n nodes loads in O(n) however many cells it stands for. Golly's
+// Macrocell frame puts the root one row lower than this universe's aligned frame: the root is
+// centred in a square one level up and moved down one row, a shift that is memoized on
+// pairs of vertically adjacent nodes (O(distinct pairs), about the tree's size).
+
+extension MultiStateUniverse {
+    /// Replaces the contents with `tree`'s cells, where Golly places them (`StateTree`); the
+    /// generation counter and rule stay.
+    /// - Precondition: the tree's states are below `rule.stateCount`, and its root is of level
+    ///   3 or more (a smaller tree, 16 cells at most, is loaded cell by cell by the caller).
+    public func load(tree: StateTree) {
+        guard let treeLevel = tree.level, treeLevel >= 3 else { preconditionFailure("a tree of level 3 or more") }
+        clear()
+        collectIfNeeded()
+        // Store ids of the file's nodes of level ≥ 2; the 2×2 squares of level 1 as four states.
+        var ids = [NodeID](repeating: 0, count: tree.nodes.count + 1)
+        var empties: [NodeID] = []
+        func empty(_ level: Int) -> NodeID {
+            while empties.count <= level { empties.append(empties.count < 2 ? 0 : store.emptyNode(level: empties.count)) }
+            return empties[level]
+        }
+        for (index, node) in tree.nodes.enumerated() {
+            let number = index + 1
+            switch node.level {
+            case 1:
+                continue
+            case 2:
+                // Four 2×2 squares into one 4×4 leaf: row y is word y, column x its byte x.
+                func square(_ part: Int32) -> SIMD4<Int32> { part == 0 ? .zero : tree.nodes[Int(part) - 1].parts }
+                let (a, b, c, d) = (square(node.parts[0]), square(node.parts[1]), square(node.parts[2]), square(node.parts[3]))
+                func row(_ w: SIMD4<Int32>, _ e: SIMD4<Int32>, _ top: Bool) -> UInt32 {
+                    let i = top ? 0 : 2
+                    return UInt32(w[i]) | UInt32(w[i + 1]) << 8 | UInt32(e[i]) << 16 | UInt32(e[i + 1]) << 24
+                }
+                ids[number] = store.leaf(row(a, b, true), row(a, b, false), row(c, d, true), row(c, d, false))
+            default:
+                let child = { (part: Int32) -> NodeID in part == 0 ? empty(node.level - 1) : ids[Int(part)] }
+                ids[number] = store.node(child(node.parts[0]), child(node.parts[1]), child(node.parts[2]), child(node.parts[3]))
+            }
+        }
+        // Centred one level up (and up to the smallest root), then one row down.
+        var id = ids[tree.nodes.count], level = treeLevel
+        repeat {
+            let r = store.record(id), e = store.emptyNode(level: level - 1)
+            id = store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e), store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
+            level += 1
+        } while level < MultiStateUniverse.minimumLevel
+        var shifted: [SIMD2<UInt32>: NodeID] = [:]
+        root = MultiStateUniverse.withStack(forLevels: level) {
+            store.shiftedDown(top: store.emptyNode(level: level), bottom: id, level: level, memo: &shifted)
+        }
+        self.level = level
+        (originX, originY) = MultiStateUniverse.frame(level: level)
+        registerEmpties()
+    }
+}
+
+extension MultiStateStore {
+    /// The square of `level` whose first row is the last row of `top` and whose other rows are
+    /// the first rows of `bottom` (two squares of `level`, `top` above `bottom`): `bottom`
+    /// moved down one row under `top`. Memoized on the pair in `memo`.
+    mutating func shiftedDown(top: NodeID, bottom: NodeID, level: Int, memo: inout [SIMD2<UInt32>: NodeID]) -> NodeID {
+        if isEmpty(top, level: level) && isEmpty(bottom, level: level) { return top }
+        if let known = memo[SIMD2(top, bottom)] { return known }
+        let t = arena[top], b = arena[bottom]
+        let result: NodeID
+        if level == MultiStateRecord.leafLevel {
+            result = leaf(t.w3, b.w0, b.w1, b.w2)
+        } else {
+            let below = level - 1
+            result = node(shiftedDown(top: t.sw, bottom: b.nw, level: below, memo: &memo),
+                          shiftedDown(top: t.se, bottom: b.ne, level: below, memo: &memo),
+                          shiftedDown(top: b.nw, bottom: b.sw, level: below, memo: &memo),
+                          shiftedDown(top: b.ne, bottom: b.se, level: below, memo: &memo))
+        }
+        memo[SIMD2(top, bottom)] = result
+        return result
+    }
+}
