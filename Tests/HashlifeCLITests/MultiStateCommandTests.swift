@@ -38,7 +38,7 @@ import HashlifeTestSupport
         let result = hashlife("run", path, "--gen", "20", "--out", out, "--json")
         #expect(result.status == 0, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect(object["states"] as? Int == 3)
+        #expect(object["states"] as? Int == 3 && object["family"] as? String == "Generations")
         #expect(object["rule"] as? String == "/2/3")
         #expect(object["background"] as? Int == 0)
         let written = try MultiStateRLE.read(String(decoding: try FileIO.read(out), as: UTF8.self))

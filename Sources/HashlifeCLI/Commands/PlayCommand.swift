@@ -39,21 +39,12 @@ enum PlayCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife play"
-        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
-        let memoryLimit = try MemoryOption.limit(arguments, command: command)
-        let threads = try ThreadsOption.count(arguments, command: command)
-        let file = arguments.positionals["FILE"], board = arguments.value("--board")
-        if file != nil && board != nil {
-            throw .usage(UsageError(command: command, message: "give a FILE or --board, not both"))
-        }
+        let options = try SessionOptions(arguments, command: command)
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO), let size = Terminal.size(of: STDOUT_FILENO) else {
             throw .failure("play needs a terminal (standard input and output); for scripts use 'hashlife repl'")
         }
-        var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "HASHLIFE_STORE", "NO_COLOR", "COLORTERM"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        let launch = AppLaunch(file: file, rule: rule, board: board, memoryLimit: memoryLimit, threads: threads,
+        let environment = SessionOptions.environment(adding: ["NO_COLOR", "COLORTERM"])
+        let launch = AppLaunch(file: options.file, rule: options.rule, board: options.board, memoryLimit: options.memoryLimit, threads: options.threads,
                                columns: size.columns, rows: size.rows, environment: environment)
         let app: App
         do { app = try launch.makeApp() } catch { throw .failure(error.description) }

@@ -123,7 +123,9 @@ enum RunCommand: Subcommand {
 
     /// The `--json` object: big numbers as decimal strings, bounds null when empty, `memory` the
     /// engine's statistics (`EngineStatistics.json`), `threads` the threads a step could use
-    /// (1 for a rule that steps on one thread), `states` the rule's number of cell states.
+    /// (1 for a rule that steps on one thread), `family` the rule's family (`FamilyRule.familyName`:
+    /// "Life-like", "Generations", "History", "Super", "RuleLoader", "JvN"), `states` its number
+    /// of cell states.
     static func report(_ universe: any LifeUniverse, population: BigUInt, seconds: Double) -> JSONValue {
         .fields([
             ("generation", .string(universe.generation.description)),
@@ -131,6 +133,7 @@ enum RunCommand: Subcommand {
             ("background", .int(universe.currentBackground)),
             ("bounds", PatternFiles.bounds(universe.boundingBox)),
             ("rule", .string(universe.anyRule.description)),
+            ("family", .string(universe.anyRule.familyName)),
             ("states", .int(universe.stateCount)),
             ("tree_nodes", .int(universe.treeNodeCount)),
             ("memory", universe.statistics.json),

@@ -42,13 +42,7 @@ enum ServeCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife serve"
-        let rule = try PatternFiles.anyRule(arguments.value("--rule"), command: command)
-        let memoryLimit = try MemoryOption.limit(arguments, command: command)
-        let threads = try ThreadsOption.count(arguments, command: command)
-        let file = arguments.positionals["FILE"], board = arguments.value("--board")
-        if file != nil && board != nil {
-            throw .usage(UsageError(command: command, message: "give a FILE or --board, not both"))
-        }
+        let options = try SessionOptions(arguments, command: command)
         var port: Int? = nil
         if let text = arguments.value("--port") {
             guard let value = Int(text), (0...65535).contains(value) else {
@@ -57,10 +51,7 @@ enum ServeCommand: Subcommand {
             port = value
         }
         let host = arguments.value("--host") ?? "127.0.0.1"
-        var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "HASHLIFE_STORE"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
+        let environment = SessionOptions.environment()
         // SIGINT and SIGTERM wait for `sigwait` below: blocked here, before any server thread
         // starts, so that every thread inherits the mask.
         var signals = sigset_t()
@@ -70,8 +61,8 @@ enum ServeCommand: Subcommand {
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &signals, &previous)
         signal(SIGPIPE, SIG_IGN)
-        let launch = ServeLaunch(file: file, rule: rule, board: board, port: port, host: host,
-                                 memoryLimit: memoryLimit, threads: threads, environment: environment)
+        let launch = ServeLaunch(file: options.file, rule: options.rule, board: options.board, port: port, host: host,
+                                 memoryLimit: options.memoryLimit, threads: options.threads, environment: environment)
         let running: RunningServe
         do { running = try launch.start() } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)

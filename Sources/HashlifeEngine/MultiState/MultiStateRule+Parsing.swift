@@ -254,15 +254,7 @@ private struct MultiStateParser {
             }
             return seen
         }
-        let born = try counts(birth)
-        let survive = try counts(survival)
-        var words = [UInt64](repeating: 0, count: 8)
-        for index in 0..<512 {
-            let count = (index & neighbourhood.outerMask).nonzeroBitCount
-            let mask = index & Rule.centreBit != 0 ? survive : born
-            if mask & 1 << count != 0 { words[index >> 6] |= 1 << UInt64(index & 63) }
-        }
-        return Rule(table: (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7]))
+        return counted(neighbourhood: neighbourhood, birthCounts: try counts(birth), survivalCounts: try counts(survival))
     }
 
     func parseSuper(_ prefix: [Int], family: MultiStateRule.Family) throws(RuleError) -> MultiStateRule {
@@ -272,8 +264,8 @@ private struct MultiStateParser {
         let life: Rule
         if word == "life" || word == "lifeh" || word == "lifev" {
             neighbourhood = word == "lifeh" ? .hexagonal : word == "lifev" ? .vonNeumann : .moore
-            life = neighbourhood == .moore ? Rule.life : try counted(
-                birth: [], survival: [], neighbourhood: neighbourhood, birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
+            life = neighbourhood == .moore ? Rule.life : counted(
+                neighbourhood: neighbourhood, birthCounts: 1 << 3, survivalCounts: 1 << 2 | 1 << 3)
         } else if word.hasPrefix("map") {
             life = try twoState(prefix)
         } else {
@@ -318,15 +310,12 @@ private struct MultiStateParser {
                               lifeRule: life.with(grid: nil), canonicalBody: body, grid: nil)
     }
 
-    /// `counted` for counts given as bit masks (the names "LifeH" and "LifeV").
-    func counted(birth: [Int], survival: [Int], neighbourhood: MultiStateRule.Neighbourhood,
-                 birthCounts: UInt16, survivalCounts: UInt16) throws(RuleError) -> Rule {
-        var words = [UInt64](repeating: 0, count: 8)
-        for index in 0..<512 {
-            let count = (index & neighbourhood.outerMask).nonzeroBitCount
-            let mask = index & Rule.centreBit != 0 ? survivalCounts : birthCounts
-            if mask & 1 << count != 0 { words[index >> 6] |= 1 << UInt64(index & 63) }
-        }
-        return Rule(table: (words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7]))
+    /// The table of these count masks on `neighbourhood` (`Rule(birthCounts:survivalCounts:
+    /// neighbourhood:)`), labelled Moore: the multi-state rule names its neighbourhood, and its
+    /// two-state table only ignores the cells outside it.
+    func counted(neighbourhood: MultiStateRule.Neighbourhood, birthCounts: UInt16, survivalCounts: UInt16) -> Rule {
+        var rule = Rule(birthCounts: birthCounts, survivalCounts: survivalCounts, neighbourhood: neighbourhood)
+        rule.neighbourhood = .moore
+        return rule
     }
 }

@@ -64,15 +64,8 @@ extension PatternCodec {
                     throw .syntax(PatternError(file: archiveLabel + ":" + rule.name, line: error.line ?? 1, column: 1, message: error.reason))
                 }
             }
-            let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(folders) {
-                do throws(PatternReadError) {
-                    return .success(try decodeAny(text: text, format: format, compressed: compressed, fileName: entryLabel,
-                                                  checkingRule: checkingRule))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
+            return try decodeAny(text: text, format: format, compressed: compressed, fileName: entryLabel,
+                                 checkingRule: checkingRule, folders: folders)
         }
         let fd: Int32
         do { fd = try FileIO.openForReading(path) } catch { throw .file(error) }
@@ -81,14 +74,8 @@ extension PatternCodec {
         if path.hasSuffix(".rule") { return try ruleFile(path: path, label: label) }
         let (text, format, compressed) = try input.readText()
         // Rule names are looked up in the pattern's own folder too.
-        let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(RuleFolders.current.with(patternAt: path)) {
-            do throws(PatternReadError) {
-                return .success(try decodeAny(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try decodeAny(text: text, format: format, compressed: compressed, fileName: label, checkingRule: checkingRule,
+                             folders: RuleFolders.current.with(patternAt: path))
     }
 
     /// A `.rule` file read as its rule: an empty pattern under it.

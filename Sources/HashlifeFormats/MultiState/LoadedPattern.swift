@@ -76,6 +76,21 @@ extension PatternCodec {
         return try decodeAny(text: text, format: format, compressed: compressed, fileName: fileName, checkingRule: true)
     }
 
+    /// `decodeAny(text:format:compressed:fileName:checkingRule:)` with rule names looked up in
+    /// `folders` (`RuleFolders.current` for the decoding).
+    static func decodeAny(text: String, format: PatternFormat, compressed: Bool, fileName: String?, checkingRule: Bool,
+                          folders: RuleFolders) throws(PatternReadError) -> LoadedPattern {
+        let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(folders) {
+            do throws(PatternReadError) {
+                return .success(try decodeAny(text: text, format: format, compressed: compressed, fileName: fileName,
+                                              checkingRule: checkingRule))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// Parses `text` as `format`, with the multi-state readers when the file's rule is written
     /// in multi-state syntax (see the file header), else the two-state ones.
     static func decodeAny(text: String, format: PatternFormat, compressed: Bool, fileName: String?,
@@ -88,15 +103,8 @@ extension PatternCodec {
             } catch {
                 throw .syntax(PatternError(file: fileName, line: (error.line ?? 1) + linesBefore, column: 1, message: error.reason))
             }
-            let result: Result<LoadedPattern, PatternReadError> = RuleFolders.$current.withValue(folders) {
-                do throws(PatternReadError) {
-                    return .success(try decodeAny(text: pattern, format: format, compressed: compressed, fileName: fileName,
-                                                  checkingRule: checkingRule))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            return try result.get()
+            return try decodeAny(text: pattern, format: format, compressed: compressed, fileName: fileName,
+                                 checkingRule: checkingRule, folders: folders)
         }
         if format == .mcell { return try decodeMCell(text: text, compressed: compressed, fileName: fileName, checkingRule: checkingRule) }
         guard let ruleText = multiStateRuleText(in: text, format: format),
