@@ -72,4 +72,22 @@ import HashlifeTestSupport
         // Nearly every soup takes the fast path (or this test would check little).
         #expect(fast >= soups * 9 / 10)
     }
+
+    /// The same for every symmetry: the plane takes the strips (up to 256 cells wide) and the
+    /// 32×32 symmetric soups, and gives the Hashlife path's census for each, `megasized_Nh`
+    /// included.
+    @Test(arguments: SoupSymmetry.allCases)
+    func symmetricCensusEqualsTheHashlifePath(symmetry: SoupSymmetry) throws {
+        let searcher = try SoupSearcher(rule: .life, symmetry: symmetry)
+        let plane = try #require(PlaneCensus(rule: .life))
+        let soups = 12
+        var fast = 0
+        for index in 0..<soups {
+            let id = "k_planeSymmetry" + String(index)
+            let reference = searcher.referenceCensus(soupID: id)
+            if plane.census(of: HashedSoup.cells(id: id, symmetry: symmetry)) != nil { fast += 1 }
+            #expect(searcher.census(soupID: id) == reference, "\(symmetry.rawValue) soup \(id)")
+        }
+        #expect(fast >= soups * 3 / 4, "\(symmetry.rawValue): \(fast) of \(soups) soups on the plane")
+    }
 }

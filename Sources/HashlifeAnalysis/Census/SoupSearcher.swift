@@ -13,6 +13,14 @@ import HashlifeEngine
 // growing pattern (gun, puffer) once as `zz_LINEAR`, anything else not periodic as
 // `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
 // `zz_EXPLOSIVE`); those are rarer than one soup in a million for B3/S23.
+//
+// For B3/S23 apgsearch also counts a soup whose settled pattern is large: one with at least
+// `megasizedPopulation` cells once it has settled adds `megasized_Nh`, N its population in
+// hundreds, rounded down, besides its objects. Here that population includes every ship the
+// soup sent out; apgsearch's leaves out the gliders it has deleted by then (those alone at
+// the outermost edge of its pattern), so the two differ where those gliders take the count
+// below a hundred. Symmetric soups reach such sizes (about one C4_4 soup in a thousand); C1
+// soups hardly ever do.
 
 /// Why a rule cannot be censused.
 public struct SoupSearcherError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -33,6 +41,8 @@ public final class SoupSearcher {
     static let unknownPeriodWindow = 60
     /// The memory limit of a searcher's universe (bytes): soups stay far below it.
     public static let memoryLimit = 64 << 20
+    /// The population from which a settled B3/S23 soup is counted as `megasized_Nh` too.
+    public static let megasizedPopulation = 3000
 
     public let rule: Rule
     public let symmetry: SoupSymmetry
@@ -56,7 +66,7 @@ public final class SoupSearcher {
     /// otherwise on a Hashlife universe (`referenceCensus`); both give the same answer.
     public func census(soupID id: String) -> [String: Int] {
         let cells = HashedSoup.cells(id: id, symmetry: symmetry)
-        if let plane, let counts = plane.census(of: cells) { return counts }
+        if let plane, let counts = plane.census(of: cells) { return withSize(counts, population: plane.settledPopulation) }
         return referenceCensus(cells)
     }
 
@@ -68,18 +78,33 @@ public final class SoupSearcher {
     private func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
         let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
         universe.load(cells: cells)
-        return SoupSearcher.census(of: universe)
+        let (counts, population) = SoupSearcher.settledCensus(of: universe)
+        return withSize(counts, population: population)
+    }
+
+    /// `counts` with `megasized_Nh` added for a B3/S23 soup whose settled pattern has
+    /// `population` cells, when that is at least `megasizedPopulation`.
+    private func withSize(_ counts: [String: Int], population: Int) -> [String: Int] {
+        guard rule == .life, population >= SoupSearcher.megasizedPopulation else { return counts }
+        var counts = counts
+        counts["megasized_\(population / 100)h", default: 0] += 1
+        return counts
     }
 
     /// The census of what `universe` settles into (see the file's comment). The universe is
     /// stepped to where it settles.
-    public static func census(of universe: Universe) -> [String: Int] {
+    public static func census(of universe: Universe) -> [String: Int] { settledCensus(of: universe).counts }
+
+    /// The census of what `universe` settles into, and its population there, ships included
+    /// (0 when it dies out or cannot be separated). The universe is stepped to where it
+    /// settles.
+    static func settledCensus(of universe: Universe) -> (counts: [String: Int], population: Int) {
         let limit = BigUInt(maximumGeneration)
-        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return ["PATHOLOGICAL": 1] }
+        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return (["PATHOLOGICAL": 1], 0) }
         let window: Int
         switch classification.verdict {
-        case .extinct: return [:]
-        case .growing: return ["zz_LINEAR": 1]
+        case .extinct: return ([:], 0)
+        case .growing: return (["zz_LINEAR": 1], 0)
         // No verdict: often ash with ships the classifier does not follow (two gliders side by
         // side), separated as `identify --objects` does at the end of the look-ahead.
         case .undetermined: window = unknownPeriodWindow
@@ -90,16 +115,18 @@ public final class SoupSearcher {
             try universe.step(by: classification.verdict.generation - universe.generation, control: nil)
             guard let objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: BigUInt(maximumPeriod),
                                                               control: nil) else {
-                return ["PATHOLOGICAL": 1]
+                return (["PATHOLOGICAL": 1], 0)
             }
             var counts: [String: Int] = [:]
+            var population = 0
             for object in objects {
                 let code = object.object?.apgcode() ?? "PATHOLOGICAL"
                 if code != "xs0_0" { counts[code, default: 0] += 1 }
+                population += object.cells.count
             }
-            return counts
+            return (counts, population)
         } catch {
-            return ["PATHOLOGICAL": 1]
+            return (["PATHOLOGICAL": 1], 0)
         }
     }
 }
