@@ -149,6 +149,50 @@ import HashlifeTestSupport
         #expect(merged.soups == 25 && merged.first == 3)
     }
 
+    /// Runs `script` (in scripts/) with `arguments` and `environment` added; its status, output
+    /// and errors.
+    func runScript(_ script: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.repositoryRoot + "/scripts/" + script)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe(), errors = Pipe()
+        process.standardOutput = pipe
+        process.standardError = errors
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText)
+    }
+
+    @Test(.enabled(if: builtHashlife != nil, "the hashlife executable has not been built (swift build)"),
+          .enabled(if: hasGNUParallel, "GNU parallel is not installed (Debian: apt-get install parallel)"))
+    func censusParallelPassesSymmetryAndRule() throws {
+        let options = ["--root", "k_visiblesym01", "--first", "2", "--soups", "9", "--symmetry", "D2_+2", "--rule", "B36/S23", "--samples", "2"]
+        let run = try runScript("census-parallel", options + ["--shard", "4", "--jobs", "2", "--binary", builtHashlife!, "--haul"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("@RULE b36s23\n@SYMMETRY D2_+2\n"), "\(run.out)")
+        #expect(run.out == hashlife(["census"] + options + ["--haul"]).out)
+    }
+
+    @Test(.enabled(if: builtHashlife != nil, "the hashlife executable has not been built (swift build)"))
+    func censusSlurmPassesSymmetryAndRule() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["CENSUS_ROOT": "k_visiblesym01", "CENSUS_SHARD": "5", "CENSUS_DIR": folder.path, "CENSUS_SYMMETRY": "C4_1",
+                           "CENSUS_RULE": "B36/S23", "HASHLIFE": builtHashlife!]
+        for task in ["0", "1"] {
+            let run = try runScript("census.slurm", [], environment: environment.merging(["SLURM_ARRAY_TASK_ID": task]) { $1 })
+            #expect(run.status == 0, "task \(task): \(run.err)")
+        }
+        let merge = try runScript("census.slurm", ["merge"], environment: environment)
+        #expect(merge.status == 0, "\(merge.err)")
+        let haul = try String(contentsOfFile: folder.appendingPathComponent("census.haul").path, encoding: .utf8)
+        let single = hashlife(["census", "--root", "k_visiblesym01", "--soups", "10", "--symmetry", "C4_1", "--rule", "B36/S23", "--haul"])
+        #expect(haul.contains("@RULE b36s23\n@SYMMETRY C4_1\n") && haul == single.out, "\(haul)")
+    }
+
     @Test(.enabled(if: Fixtures.shared != nil, "needs ../shared/census (apgsearch's census of each soup)"))
     func theFirst200SoupsMatchApgsearch() throws {
         let soups = 200
