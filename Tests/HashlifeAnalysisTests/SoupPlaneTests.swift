@@ -80,7 +80,8 @@ import HashlifeTestSupport
     func symmetricCensusEqualsTheHashlifePath(symmetry: SoupSymmetry) throws {
         let searcher = try SoupSearcher(rule: .life, symmetry: symmetry)
         let plane = try #require(PlaneCensus(rule: .life))
-        let soups = 12
+        // The Hashlife path takes about 0.1–0.7 s a soup: a few soups per symmetry.
+        let soups = 6
         var fast = 0
         for index in 0..<soups {
             let id = "k_planeSymmetry" + String(index)
@@ -88,6 +89,6 @@ import HashlifeTestSupport
             if plane.census(of: HashedSoup.cells(id: id, symmetry: symmetry)) != nil { fast += 1 }
             #expect(searcher.census(soupID: id) == reference, "\(symmetry.rawValue) soup \(id)")
         }
-        #expect(fast >= soups * 3 / 4, "\(symmetry.rawValue): \(fast) of \(soups) soups on the plane")
+        #expect(fast >= soups - 1, "\(symmetry.rawValue): \(fast) of \(soups) soups on the plane")
     }
 }

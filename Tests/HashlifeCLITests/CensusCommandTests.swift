@@ -311,6 +311,8 @@ import HashlifeTestSupport
         #expect(unknown.status == 64 && unknown.err.contains("C1, 1x256") && unknown.err.contains("D8_4"), "\(unknown.err)")
         let help = hashlife("census", "--help")
         #expect(help.status == 0 && help.out.contains("--threads") && help.out.contains("--samples") && help.out.contains("census merge"))
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("C1, 1x256, 2x128") && words.contains("D8_1, D8_4") && !words.contains("so far") && !words.contains("hashed into a 16×16"))
         let mergeHelp = hashlife("census", "merge", "--help")
         #expect(mergeHelp.status == 0 && mergeHelp.out.contains("USAGE: hashlife census merge <FILE> ..."))
         #expect(hashlife("help").out.contains("census"))

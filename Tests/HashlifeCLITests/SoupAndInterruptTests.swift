@@ -135,6 +135,9 @@ import HashlifeTestSupport
             #expect(unknown.err.contains("'--symmetry'") && unknown.err.contains("C1, 1x256, 2x128, 4x64, 8x32, C2_1") && unknown.err.contains("D8_1, D8_4"), "\(unknown.err)")
         }
         #expect(hashlifeRun(["soup", "16x16", "--symmetry", "D8_1"]).status == 64)
+        let help = hashlife("soup", "--help")
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.status == 0 && words.contains("D4_x1, D4_x4, D8_1, D8_4") && !words.contains("so far") && !words.contains("16×16 soup that"))
     }
 }
 
