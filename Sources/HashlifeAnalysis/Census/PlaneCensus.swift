@@ -65,6 +65,8 @@ final class PlaneCensus {
     /// The population of the last soup once it settled, the ships it sent out included (valid
     /// after `census(of:)` gave a census).
     private(set) var settledPopulation = 0
+    /// The generation the last soup reached on the plane.
+    var generation: Int { plane.generation }
     /// Cells of the ships removed so far from the soup on the plane.
     private var shipPopulation = 0
     /// Cells of the square already put in a cluster, a bit each.

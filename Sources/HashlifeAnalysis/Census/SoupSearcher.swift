@@ -20,7 +20,8 @@ import HashlifeEngine
 // soup sent out; apgsearch's leaves out the gliders it has deleted by then (those alone at
 // the outermost edge of its pattern), so the two differ where those gliders take the count
 // below a hundred. Symmetric soups reach such sizes (about one C4_4 soup in a thousand); C1
-// soups hardly ever do.
+// soups hardly ever do. Likewise a B3/S23 soup that dies out at generation `messlessGeneration`
+// or later is counted as `messless_Nh`, N its generation of death in hundreds.
 
 /// Why a rule cannot be censused.
 public struct SoupSearcherError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -43,6 +44,9 @@ public final class SoupSearcher {
     public static let memoryLimit = 64 << 20
     /// The population from which a settled B3/S23 soup is counted as `megasized_Nh` too.
     public static let megasizedPopulation = 3000
+    /// The generation of death from which a B3/S23 soup that dies out is counted as
+    /// `messless_Nh`.
+    public static let messlessGeneration = 500
 
     public let rule: Rule
     public let symmetry: SoupSymmetry
@@ -66,7 +70,11 @@ public final class SoupSearcher {
     /// otherwise on a Hashlife universe (`referenceCensus`); both give the same answer.
     public func census(soupID id: String) -> [String: Int] {
         let cells = HashedSoup.cells(id: id, symmetry: symmetry)
-        if let plane, let counts = plane.census(of: cells) { return withSize(counts, population: plane.settledPopulation) }
+        if let plane, let counts = plane.census(of: cells) {
+            // A soup that died out late: its generation of death is the Hashlife path's to find.
+            let lateDeath = rule == .life && plane.settledPopulation == 0 && plane.generation >= SoupSearcher.messlessGeneration
+            if !lateDeath { return withSize(counts, population: plane.settledPopulation) }
+        }
         return referenceCensus(cells)
     }
 
@@ -78,16 +86,18 @@ public final class SoupSearcher {
     private func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
         let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
         universe.load(cells: cells)
-        let (counts, population) = SoupSearcher.settledCensus(of: universe)
-        return withSize(counts, population: population)
+        let (counts, population, death) = SoupSearcher.settledCensus(of: universe)
+        return withSize(counts, population: population, death: death)
     }
 
     /// `counts` with `megasized_Nh` added for a B3/S23 soup whose settled pattern has
-    /// `population` cells, when that is at least `megasizedPopulation`.
-    private func withSize(_ counts: [String: Int], population: Int) -> [String: Int] {
-        guard rule == .life, population >= SoupSearcher.megasizedPopulation else { return counts }
+    /// `population` cells, when that is at least `megasizedPopulation`, and `messless_Nh` for
+    /// one that dies out at generation `death`, when that is at least `messlessGeneration`.
+    private func withSize(_ counts: [String: Int], population: Int, death: BigUInt? = nil) -> [String: Int] {
+        guard rule == .life else { return counts }
         var counts = counts
-        counts["megasized_\(population / 100)h", default: 0] += 1
+        if population >= SoupSearcher.megasizedPopulation { counts["megasized_\(population / 100)h", default: 0] += 1 }
+        if let death, death >= BigUInt(SoupSearcher.messlessGeneration) { counts["messless_\(death.quotientAndRemainder(dividingBy: 100).quotient)h", default: 0] += 1 }
         return counts
     }
 
@@ -95,16 +105,16 @@ public final class SoupSearcher {
     /// stepped to where it settles.
     public static func census(of universe: Universe) -> [String: Int] { settledCensus(of: universe).counts }
 
-    /// The census of what `universe` settles into, and its population there, ships included
-    /// (0 when it dies out or cannot be separated). The universe is stepped to where it
-    /// settles.
-    static func settledCensus(of universe: Universe) -> (counts: [String: Int], population: Int) {
+    /// The census of what `universe` settles into, its population there, ships included (0
+    /// when it dies out or cannot be separated), and the generation it dies out at, if it
+    /// does. The universe is stepped to where it settles.
+    static func settledCensus(of universe: Universe) -> (counts: [String: Int], population: Int, death: BigUInt?) {
         let limit = BigUInt(maximumGeneration)
-        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return (["PATHOLOGICAL": 1], 0) }
+        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return (["PATHOLOGICAL": 1], 0, nil) }
         let window: Int
         switch classification.verdict {
-        case .extinct: return ([:], 0)
-        case .growing: return (["zz_LINEAR": 1], 0)
+        case .extinct(let generation): return ([:], 0, generation)
+        case .growing: return (["zz_LINEAR": 1], 0, nil)
         // No verdict: often ash with ships the classifier does not follow (two gliders side by
         // side), separated as `identify --objects` does at the end of the look-ahead.
         case .undetermined: window = unknownPeriodWindow
@@ -115,7 +125,7 @@ public final class SoupSearcher {
             try universe.step(by: classification.verdict.generation - universe.generation, control: nil)
             guard let objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: BigUInt(maximumPeriod),
                                                               control: nil) else {
-                return (["PATHOLOGICAL": 1], 0)
+                return (["PATHOLOGICAL": 1], 0, nil)
             }
             var counts: [String: Int] = [:]
             var population = 0
@@ -124,9 +134,9 @@ public final class SoupSearcher {
                 if code != "xs0_0" { counts[code, default: 0] += 1 }
                 population += object.cells.count
             }
-            return (counts, population)
+            return (counts, population, nil)
         } catch {
-            return (["PATHOLOGICAL": 1], 0)
+            return (["PATHOLOGICAL": 1], 0, nil)
         }
     }
 }
