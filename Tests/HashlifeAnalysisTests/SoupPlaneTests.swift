@@ -91,4 +91,28 @@ import HashlifeTestSupport
         }
         #expect(fast >= soups - 1, "\(symmetry.rawValue): \(fast) of \(soups) soups on the plane")
     }
+
+    /// A block and a glider that destroy each other, the glider `distance` cells up and left
+    /// of where it meets the block at generation 38.
+    static func annihilation(distance: Int) -> [(x: Int, y: Int)] {
+        [(0, 0), (1, 0), (0, 1), (1, 1)] + [(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)].map { (x: $0.0 - distance, y: $0.1 - distance) }
+    }
+
+    /// apgsearch counts a B3/S23 soup that dies out at generation 500 or later as
+    /// `messless_Nh` (N the generation in hundreds); one that dies earlier has an empty census.
+    @Test func lateDeathsAreMesslessOnBothPaths() throws {
+        let searcher = try SoupSearcher(rule: .life, symmetry: .c1)
+        // 120 cells further away: 480 generations later, at generation 518.
+        let late = Self.annihilation(distance: 132), early = Self.annihilation(distance: 12)
+        #expect(searcher.census(ofCells: late) == ["messless_5h": 1])
+        #expect(searcher.referenceCensus(late) == ["messless_5h": 1])
+        #expect(searcher.census(ofCells: early).isEmpty)
+        #expect(searcher.referenceCensus(early).isEmpty)
+        // Around the bound: a cell further is four generations later (498, 502).
+        #expect(searcher.census(ofCells: Self.annihilation(distance: 127)).isEmpty)
+        #expect(searcher.census(ofCells: Self.annihilation(distance: 128)) == ["messless_5h": 1])
+        // Other rules have no such code.
+        let highLife = try SoupSearcher(rule: Rule("B36/S23"), symmetry: .c1)
+        #expect(!(highLife.census(ofCells: late).keys.contains { $0.hasPrefix("messless") }))
+    }
 }

@@ -69,7 +69,11 @@ public final class SoupSearcher {
     /// out, has an empty census. Soups run on a `PlaneCensus` where it can take them, and
     /// otherwise on a Hashlife universe (`referenceCensus`); both give the same answer.
     public func census(soupID id: String) -> [String: Int] {
-        let cells = HashedSoup.cells(id: id, symmetry: symmetry)
+        census(ofCells: HashedSoup.cells(id: id, symmetry: symmetry))
+    }
+
+    /// The census of a soup made of `cells` (see `census(soupID:)`).
+    func census(ofCells cells: [(x: Int, y: Int)]) -> [String: Int] {
         if let plane, let counts = plane.census(of: cells) {
             // A soup that died out late: its generation of death is the Hashlife path's to find.
             let lateDeath = rule == .life && plane.settledPopulation == 0 && plane.generation >= SoupSearcher.messlessGeneration
@@ -83,7 +87,8 @@ public final class SoupSearcher {
         referenceCensus(HashedSoup.cells(id: id, symmetry: symmetry))
     }
 
-    private func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
+    /// The census of a soup made of `cells` on a Hashlife universe only.
+    func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
         let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
         universe.load(cells: cells)
         let (counts, population, death) = SoupSearcher.settledCensus(of: universe)
