@@ -12,7 +12,9 @@ import HashlifeEngine
 // `maximumPeriod` are counted under the names apgsearch gives what it cannot classify: a
 // growing pattern (gun, puffer) once as `zz_LINEAR`, anything else not periodic as
 // `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
-// `zz_EXPLOSIVE`); those are rarer than one soup in a million for B3/S23.
+// `zz_EXPLOSIVE`), and counts the objects such a soup left besides; those are rarer than one
+// C1 soup in a million for B3/S23, but symmetric soups meet them more often (one D2_+1 soup in
+// 20,000 made two puffers).
 //
 // For B3/S23 apgsearch also counts a soup whose settled pattern is large: one with at least
 // `megasizedPopulation` cells once it has settled adds `megasized_Nh`, N its population in
