@@ -72,4 +72,47 @@ import HashlifeTestSupport
         // Nearly every soup takes the fast path (or this test would check little).
         #expect(fast >= soups * 9 / 10)
     }
+
+    /// The same for every symmetry: the plane takes the strips (up to 256 cells wide) and the
+    /// 32×32 symmetric soups, and gives the Hashlife path's census for each, `megasized_Nh`
+    /// included.
+    @Test(arguments: SoupSymmetry.allCases)
+    func symmetricCensusEqualsTheHashlifePath(symmetry: SoupSymmetry) throws {
+        let searcher = try SoupSearcher(rule: .life, symmetry: symmetry)
+        let plane = try #require(PlaneCensus(rule: .life))
+        // The Hashlife path takes about 0.1–0.7 s a soup: a few soups per symmetry.
+        let soups = 6
+        var fast = 0
+        for index in 0..<soups {
+            let id = "k_planeSymmetry" + String(index)
+            let reference = searcher.referenceCensus(soupID: id)
+            if plane.census(of: HashedSoup.cells(id: id, symmetry: symmetry)) != nil { fast += 1 }
+            #expect(searcher.census(soupID: id) == reference, "\(symmetry.rawValue) soup \(id)")
+        }
+        #expect(fast >= soups - 1, "\(symmetry.rawValue): \(fast) of \(soups) soups on the plane")
+    }
+
+    /// A block and a glider that destroy each other, the glider `distance` cells up and left
+    /// of where it meets the block at generation 38.
+    static func annihilation(distance: Int) -> [(x: Int, y: Int)] {
+        [(0, 0), (1, 0), (0, 1), (1, 1)] + [(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)].map { (x: $0.0 - distance, y: $0.1 - distance) }
+    }
+
+    /// apgsearch counts a B3/S23 soup that dies out at generation 500 or later as
+    /// `messless_Nh` (N the generation in hundreds); one that dies earlier has an empty census.
+    @Test func lateDeathsAreMesslessOnBothPaths() throws {
+        let searcher = try SoupSearcher(rule: .life, symmetry: .c1)
+        // 120 cells further away: 480 generations later, at generation 518.
+        let late = Self.annihilation(distance: 132), early = Self.annihilation(distance: 12)
+        #expect(searcher.census(ofCells: late) == ["messless_5h": 1])
+        #expect(searcher.referenceCensus(late) == ["messless_5h": 1])
+        #expect(searcher.census(ofCells: early).isEmpty)
+        #expect(searcher.referenceCensus(early).isEmpty)
+        // Around the bound: a cell further is four generations later (498, 502).
+        #expect(searcher.census(ofCells: Self.annihilation(distance: 127)).isEmpty)
+        #expect(searcher.census(ofCells: Self.annihilation(distance: 128)) == ["messless_5h": 1])
+        // Other rules have no such code.
+        let highLife = try SoupSearcher(rule: Rule("B36/S23"), symmetry: .c1)
+        #expect(!(highLife.census(ofCells: late).keys.contains { $0.hasPrefix("messless") }))
+    }
 }

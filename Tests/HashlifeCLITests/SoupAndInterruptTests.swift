@@ -91,15 +91,53 @@ import HashlifeTestSupport
         #expect(spaced.status == 0 && spaced.out.contains("--hash 'it'\\''s a soup'"))
     }
 
-    @Test func sizeDensityAndSeedDoNotGoWithHashAndOtherSymmetriesAreNotMadeYet() {
+    @Test(.enabled(if: Fixtures.shared != nil, "needs ../shared/census (soups made by lifelib's hashsoup)"))
+    func writesEverySymmetricReferenceSoup() throws {
+        let text = try String(contentsOfFile: Fixtures.shared! + "/census/soups-symmetries-visible.tsv", encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        #expect(Set(rows.map { $0[0] }).count == 20)
+        for fields in rows {
+            let result = hashlife("soup", "--hash", fields[1], "--symmetry", fields[0])
+            #expect(result.status == 0 && result.err.isEmpty, "\(fields[0]) \(fields[1]): \(result.err)")
+            let ours = try Universe(document: PatternCodec.decode(Array(result.out.utf8), fileName: "soup.rle").document)
+            let theirs = try Universe(document: PatternCodec.decode(Array(("x = 0, y = 0\n" + fields[2]).utf8), fileName: "soup.rle").document)
+            #expect(Self.normalised(ours.referenceCells) == Self.normalised(theirs.referenceCells), "\(fields[0]) \(fields[1])")
+            // The comment's command makes the same soup again.
+            #expect(fields[0] == "C1" || result.out.contains("--symmetry \(fields[0])'"), "\(fields[0])")
+        }
+    }
+
+    /// `cells` moved so that their bounding box starts at (0, 0).
+    static func normalised(_ cells: Set<ReferenceCell>) -> Set<ReferenceCell> {
+        guard let minX = cells.map(\.x).min(), let minY = cells.map(\.y).min() else { return [] }
+        return Set(cells.map { ReferenceCell(x: $0.x - minX, y: $0.y - minY) })
+    }
+
+    @Test func symmetricSoupsHaveTheirSizeInTheHeader() {
+        for (symmetry, size) in [("8x32", "x = 32, y = 8"), ("1x256", "x = 256, y = 1"), ("D8_1", "x = 31, y = 31"), ("C2_2", "x = 32, y = 31"),
+                                 ("D2_+2", "x = 16, y = 32"), ("D8_4", "x = 32, y = 32")] {
+            let result = hashlife("soup", "--hash", "k_a0", "--symmetry", symmetry)
+            #expect(result.status == 0 && result.out.contains("\n\(size), rule = B3/S23\n"), "\(symmetry): \(result.out)")
+            #expect(result.out.contains("apgsearch's \(symmetry) soup"), "\(symmetry)")
+        }
+    }
+
+    @Test func sizeDensityAndSeedDoNotGoWithHashAndUnknownSymmetriesAreListed() {
         for arguments in [["soup", "--hash", "k_a0", "16x16"], ["soup", "--hash", "k_a0", "--density", "0.5"],
                           ["soup", "--hash", "k_a0", "--seed", "3"], ["soup", "--hash", ""], ["soup", "--hash", "a\nb"],
                           ["soup"], ["soup", "16x16", "--symmetry", "C1"]] {
             let result = hashlifeRun(arguments)
             #expect(result.status == 64 && result.out.isEmpty && result.err.utf8.count < 300, "\(arguments): \(result.err)")
         }
-        let symmetric = hashlife("soup", "--hash", "k_a0", "--symmetry", "D8_1")
-        #expect(symmetric.status == 64 && symmetric.err.contains("not supported yet"))
+        for symmetry in ["D8", "d8_1", "C3_1", ""] {
+            let unknown = hashlife("soup", "--hash", "k_a0", "--symmetry", symmetry)
+            #expect(unknown.status == 64 && unknown.out.isEmpty, "\(symmetry)")
+            #expect(unknown.err.contains("'--symmetry'") && unknown.err.contains("C1, 1x256, 2x128, 4x64, 8x32, C2_1") && unknown.err.contains("D8_1, D8_4"), "\(unknown.err)")
+        }
+        #expect(hashlifeRun(["soup", "16x16", "--symmetry", "D8_1"]).status == 64)
+        let help = hashlife("soup", "--help")
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.status == 0 && words.contains("D4_x1, D4_x4, D8_1, D8_4") && !words.contains("so far") && !words.contains("16×16 soup that"))
     }
 }
 

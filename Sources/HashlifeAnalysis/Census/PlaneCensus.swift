@@ -62,6 +62,13 @@ final class PlaneCensus {
     private let saved = SoupPlane.Saved()
     private let envelope = SoupPlane.Cells()
     private var answers: [[UInt32]: Answer] = [:]
+    /// The population of the last soup once it settled, the ships it sent out included (valid
+    /// after `census(of:)` gave a census).
+    private(set) var settledPopulation = 0
+    /// The generation the last soup reached on the plane.
+    var generation: Int { plane.generation }
+    /// Cells of the ships removed so far from the soup on the plane.
+    private var shipPopulation = 0
     /// Cells of the square already put in a cluster, a bit each.
     private var visited = [UInt64](repeating: 0, count: SoupPlane.side * SoupPlane.side / 64)
 
@@ -79,10 +86,14 @@ final class PlaneCensus {
     /// it), or nil when the pattern is one for the Hashlife path.
     func census(of cells: [(x: Int, y: Int)]) -> [String: Int]? {
         guard let minX = cells.map(\.x).min(), let maxX = cells.map(\.x).max(),
-              let minY = cells.map(\.y).min(), let maxY = cells.map(\.y).max() else { return [:] }
+              let minY = cells.map(\.y).min(), let maxY = cells.map(\.y).max() else {
+            settledPopulation = 0
+            return [:]
+        }
         let side = SoupPlane.side
         guard maxX - minX < side / 4, maxY - minY < side / 4 else { return nil }
         let (ox, oy) = ((side - (maxX - minX + 1)) / 2 - minX, (side - (maxY - minY + 1)) / 2 - minY)
+        shipPopulation = 0
         plane.clear()
         plane.load(cells.map { (x: $0.x + ox, y: $0.y + oy) })
 
@@ -140,7 +151,9 @@ final class PlaneCensus {
             plane.accumulate(into: envelope)
         }
         guard plane.equals(start) else { return .notYet }
+        settledPopulation = shipPopulation
         for cluster in clusters() {
+            settledPopulation += cluster.count
             guard let answer = answer(cluster), answer.ship == nil else { return .handOver }
             for code in answer.codes { counts[code, default: 0] += 1 }
         }
@@ -263,14 +276,18 @@ final class PlaneCensus {
         }
         plane.save(into: saved)
         var found = counts
+        let shipsBefore = shipPopulation
         for ship in ships {
             for code in ship.codes { found[code, default: 0] += 1 }
             for cell in ship.cells { plane.kill(Int(cell & 0xFFFF), Int(cell >> 16)) }
+            shipPopulation += ship.cells.count
         }
         let outcome = settle(window: window, into: &found)
         switch outcome {
         case .settled: counts = found
-        case .notYet, .handOver: plane.restore(from: saved)
+        case .notYet, .handOver:
+            plane.restore(from: saved)
+            shipPopulation = shipsBefore
         }
         return outcome == .settled ? .settled : .notYet
     }
@@ -290,6 +307,7 @@ final class PlaneCensus {
             if ys.max()! >= side - margin && ship.dy <= 0 { return false }
             for code in answer.codes { counts[code, default: 0] += 1 }
             for cell in cells { plane.kill(Int(cell & 0xFFFF), Int(cell >> 16)) }
+            shipPopulation += cells.count
         }
         return true
     }

@@ -12,7 +12,18 @@ import HashlifeEngine
 // `maximumPeriod` are counted under the names apgsearch gives what it cannot classify: a
 // growing pattern (gun, puffer) once as `zz_LINEAR`, anything else not periodic as
 // `PATHOLOGICAL`. apgsearch tells more kinds apart (`yl` codes, `zz_REPLICATOR`,
-// `zz_EXPLOSIVE`); those are rarer than one soup in a million for B3/S23.
+// `zz_EXPLOSIVE`), and counts the objects such a soup left besides; those are rarer than one
+// C1 soup in a million for B3/S23, but symmetric soups meet them more often (one D2_+1 soup in
+// 20,000 made two puffers).
+//
+// For B3/S23 apgsearch also counts a soup whose settled pattern is large: one with at least
+// `megasizedPopulation` cells once it has settled adds `megasized_Nh`, N its population in
+// hundreds, rounded down, besides its objects. Here that population includes every ship the
+// soup sent out; apgsearch's leaves out the gliders it has deleted by then (those alone at
+// the outermost edge of its pattern), so the two differ where those gliders take the count
+// below a hundred. Symmetric soups reach such sizes (about one C4_4 soup in a thousand); C1
+// soups hardly ever do. Likewise a B3/S23 soup that dies out at generation `messlessGeneration`
+// or later is counted as `messless_Nh`, N its generation of death in hundreds.
 
 /// Why a rule cannot be censused.
 public struct SoupSearcherError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -33,6 +44,11 @@ public final class SoupSearcher {
     static let unknownPeriodWindow = 60
     /// The memory limit of a searcher's universe (bytes): soups stay far below it.
     public static let memoryLimit = 64 << 20
+    /// The population from which a settled B3/S23 soup is counted as `megasized_Nh` too.
+    public static let megasizedPopulation = 3000
+    /// The generation of death from which a B3/S23 soup that dies out is counted as
+    /// `messless_Nh`.
+    public static let messlessGeneration = 500
 
     public let rule: Rule
     public let symmetry: SoupSymmetry
@@ -55,8 +71,16 @@ public final class SoupSearcher {
     /// out, has an empty census. Soups run on a `PlaneCensus` where it can take them, and
     /// otherwise on a Hashlife universe (`referenceCensus`); both give the same answer.
     public func census(soupID id: String) -> [String: Int] {
-        let cells = HashedSoup.cells(id: id, symmetry: symmetry)
-        if let plane, let counts = plane.census(of: cells) { return counts }
+        census(ofCells: HashedSoup.cells(id: id, symmetry: symmetry))
+    }
+
+    /// The census of a soup made of `cells` (see `census(soupID:)`).
+    func census(ofCells cells: [(x: Int, y: Int)]) -> [String: Int] {
+        if let plane, let counts = plane.census(of: cells) {
+            // A soup that died out late: its generation of death is the Hashlife path's to find.
+            let lateDeath = rule == .life && plane.settledPopulation == 0 && plane.generation >= SoupSearcher.messlessGeneration
+            if !lateDeath { return withSize(counts, population: plane.settledPopulation) }
+        }
         return referenceCensus(cells)
     }
 
@@ -65,21 +89,39 @@ public final class SoupSearcher {
         referenceCensus(HashedSoup.cells(id: id, symmetry: symmetry))
     }
 
-    private func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
+    /// The census of a soup made of `cells` on a Hashlife universe only.
+    func referenceCensus(_ cells: [(x: Int, y: Int)]) -> [String: Int] {
         let universe = Universe(rule: rule, memoryLimit: SoupSearcher.memoryLimit)
         universe.load(cells: cells)
-        return SoupSearcher.census(of: universe)
+        let (counts, population, death) = SoupSearcher.settledCensus(of: universe)
+        return withSize(counts, population: population, death: death)
+    }
+
+    /// `counts` with `megasized_Nh` added for a B3/S23 soup whose settled pattern has
+    /// `population` cells, when that is at least `megasizedPopulation`, and `messless_Nh` for
+    /// one that dies out at generation `death`, when that is at least `messlessGeneration`.
+    private func withSize(_ counts: [String: Int], population: Int, death: BigUInt? = nil) -> [String: Int] {
+        guard rule == .life else { return counts }
+        var counts = counts
+        if population >= SoupSearcher.megasizedPopulation { counts["megasized_\(population / 100)h", default: 0] += 1 }
+        if let death, death >= BigUInt(SoupSearcher.messlessGeneration) { counts["messless_\(death.quotientAndRemainder(dividingBy: 100).quotient)h", default: 0] += 1 }
+        return counts
     }
 
     /// The census of what `universe` settles into (see the file's comment). The universe is
     /// stepped to where it settles.
-    public static func census(of universe: Universe) -> [String: Int] {
+    public static func census(of universe: Universe) -> [String: Int] { settledCensus(of: universe).counts }
+
+    /// The census of what `universe` settles into, its population there, ships included (0
+    /// when it dies out or cannot be separated), and the generation it dies out at, if it
+    /// does. The universe is stepped to where it settles.
+    static func settledCensus(of universe: Universe) -> (counts: [String: Int], population: Int, death: BigUInt?) {
         let limit = BigUInt(maximumGeneration)
-        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return ["PATHOLOGICAL": 1] }
+        guard let classification = try? classify(universe, maxGeneration: limit, control: nil) else { return (["PATHOLOGICAL": 1], 0, nil) }
         let window: Int
         switch classification.verdict {
-        case .extinct: return [:]
-        case .growing: return ["zz_LINEAR": 1]
+        case .extinct(let generation): return ([:], 0, generation)
+        case .growing: return (["zz_LINEAR": 1], 0, nil)
         // No verdict: often ash with ships the classifier does not follow (two gliders side by
         // side), separated as `identify --objects` does at the end of the look-ahead.
         case .undetermined: window = unknownPeriodWindow
@@ -90,16 +132,18 @@ public final class SoupSearcher {
             try universe.step(by: classification.verdict.generation - universe.generation, control: nil)
             guard let objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: BigUInt(maximumPeriod),
                                                               control: nil) else {
-                return ["PATHOLOGICAL": 1]
+                return (["PATHOLOGICAL": 1], 0, nil)
             }
             var counts: [String: Int] = [:]
+            var population = 0
             for object in objects {
                 let code = object.object?.apgcode() ?? "PATHOLOGICAL"
                 if code != "xs0_0" { counts[code, default: 0] += 1 }
+                population += object.cells.count
             }
-            return counts
+            return (counts, population, nil)
         } catch {
-            return ["PATHOLOGICAL": 1]
+            return (["PATHOLOGICAL": 1], 0, nil)
         }
     }
 }

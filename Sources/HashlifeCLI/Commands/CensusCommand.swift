@@ -14,8 +14,9 @@ enum CensusCommand: Subcommand {
         discussion: """
             Runs the soup census of Catagolue's apgsearch on soups ROOT+K … ROOT+(K+N−1) (soup \
             ids are the root followed by a decimal index, such as k_visible00010): each id is \
-            hashed into a 16×16 soup, which runs until it settles; its objects are named by \
-            apgcode and counted. The census lists each apgcode with its count, most frequent \
+            hashed into a soup of the symmetry --symmetry (a 16×16 square for C1, as 'hashlife \
+            soup --hash ID --symmetry S' writes it), which runs until it settles; its objects \
+            are named by apgcode and counted. The census lists each apgcode with its count, most frequent \
             first (ties by apgcode in descending byte order, as apgsearch orders them), and \
             keeps as samples the first S soups, in soup order, that contain it.
 
@@ -35,7 +36,7 @@ enum CensusCommand: Subcommand {
             OptionSpec(["--soups", "-n"], value: "N", help: "How many soups to run (1 or more).", required: true),
             OptionSpec(["--first"], value: "K", help: "The index of the first soup.", default: "0"),
             OptionSpec(["--rule", "-r"], value: "R", help: "The rule the soups run in.", default: "b3s23"),
-            OptionSpec(["--symmetry"], value: "S", help: "The soups' symmetry, as apgsearch names it (only C1 so far).", default: "C1"),
+            OptionSpec(["--symmetry"], value: "S", help: "The soups' symmetry, as apgsearch names it: \(SoupSymmetry.names).", default: "C1"),
             OptionSpec(["--threads"], value: "T", help: "Soups run at a time, each thread with its own searcher (1 to \(ThreadCount.range.upperBound)); the result is the same for every T.", default: "1"),
             OptionSpec(["--samples"], value: "S", help: "Sample soup ids kept per apgcode: the first S soups containing it (0 to \(CensusCommand.maximumSamples)).", default: "\(CensusResult.defaultSampleLimit)"),
             .flag(["--json"], help: "Print the census as one JSON object (what 'census merge' reads)."),
@@ -44,6 +45,7 @@ enum CensusCommand: Subcommand {
         ],
         examples: [
             "hashlife census --root k_visible0001 --soups 1000",
+            "hashlife census --root k_visiblesym01 --soups 1000 --symmetry D8_1",
             "hashlife census --root k_visible0001 --soups 1000 --first 1000 --threads 2 --json --out shard-1.json",
             "hashlife census merge shard-*.json --haul",
         ]
@@ -120,11 +122,16 @@ enum CensusCommand: Subcommand {
 
     static func ruleAndSymmetry(_ arguments: ParsedArguments, command: String) throws(CommandError) -> (Rule, SoupSymmetry) {
         let rule = try PatternFiles.rule(arguments.value("--rule") ?? "b3s23", command: command) ?? .life
-        let symmetryText = arguments.value("--symmetry") ?? SoupSymmetry.c1.rawValue
-        guard let symmetry = SoupSymmetry(rawValue: symmetryText) else {
-            throw .usage(UsageError(command: command, message: "symmetry \(Excerpt.quote(symmetryText)) is not supported yet; only C1 soups are made so far"))
+        return (rule, try symmetry(arguments, command: command))
+    }
+
+    /// The value of `--symmetry` (C1 without one).
+    static func symmetry(_ arguments: ParsedArguments, command: String) throws(CommandError) -> SoupSymmetry {
+        let text = arguments.value("--symmetry") ?? SoupSymmetry.c1.rawValue
+        guard let symmetry = SoupSymmetry(rawValue: text) else {
+            throw .usage(UsageError(command: command, message: "invalid value for '--symmetry': \(Excerpt.quote(text)); expected one of apgsearch's symmetries: \(SoupSymmetry.names)"))
         }
-        return (rule, symmetry)
+        return symmetry
     }
 
     static func samples(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {

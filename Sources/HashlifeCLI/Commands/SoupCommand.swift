@@ -20,25 +20,29 @@ enum SoupCommand: Subcommand {
             soups). The soup streams row by row, in memory proportional to W; each side is at \
             most 16777216 (2^24). Ctrl-C stops it, and then nothing is written to --out.
 
-            With --hash ID (and no size, density or seed) it writes instead the 16×16 soup that \
-            apgsearch, the program behind the Catagolue census, makes for the soup id ID: the \
-            SHA-256 digest of the id's UTF-8 bytes, two bytes a row, 256 cells. Soup ids are a \
-            census root followed by a decimal index, such as k_visible00010. Only the C1 \
-            symmetry (one soup, no symmetry) is made so far.
+            With --hash ID (and no size, density or seed) it writes instead the soup that \
+            apgsearch, the program behind the Catagolue census, makes for the soup id ID and \
+            the symmetry S: the 256 bits of the SHA-256 digest of the id's UTF-8 bytes, laid \
+            out as apgsearch lays them out. C1 (the default) is a 16×16 soup, two bytes a row; \
+            1x256, 2x128, 4x64 and 8x32 are strips of H rows of the same bits; the C2, C4, \
+            D2, D4 and D8 symmetries repeat a 16×16 seed mirrored or rotated into a soup of up \
+            to 32×32 cells. Soup ids are a census root followed by a decimal index, such as \
+            k_visible00010.
             """,
         arguments: [ArgumentSpec("SIZE", help: "Width and height in cells, WxH, e.g. 1024x1024 (not with --hash).", optional: true)],
         options: [
             OptionSpec(["--density", "-d"], value: "D", help: "Probability that a cell is alive, a decimal from 0 to 1.", default: defaultDensity),
             OptionSpec(["--seed", "-s"], value: "N", help: "Seed of the generator, 0 to 2^64-1.", default: defaultSeed),
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule written in the RLE header, e.g. B36/S23.", default: "B3/S23"),
-            OptionSpec(["--hash"], value: "ID", help: "Write apgsearch's 16×16 soup for the soup id ID instead of a random one."),
-            OptionSpec(["--symmetry"], value: "S", help: "Symmetry of the --hash soup, as apgsearch names it (only C1 so far).", default: "C1"),
+            OptionSpec(["--hash"], value: "ID", help: "Write apgsearch's soup for the soup id ID instead of a random one."),
+            OptionSpec(["--symmetry"], value: "S", help: "Symmetry of the --hash soup, as apgsearch names it: \(SoupSymmetry.names).", default: "C1"),
             OptionSpec(["--out", "-o"], value: "FILE", help: "Write to FILE (atomically) instead of standard output."),
         ],
         examples: [
             "hashlife soup 1024x1024 --out soup-1024x1024.rle",
             "hashlife soup 64x64 --density 0.5 --seed 7 --rule HighLife",
             "hashlife soup --hash k_visible00010",
+            "hashlife soup --hash k_visiblesym010 --symmetry D8_1",
         ]
     )
 
@@ -119,7 +123,7 @@ extension SoupCommand {
     static func runHashed(id: String, _ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
         let command = "hashlife soup"
         func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
-        if let size = arguments.positionals["SIZE"] { throw usage("a size (\(Excerpt.quote(size))) cannot go with '--hash': its soups are 16x16") }
+        if let size = arguments.positionals["SIZE"] { throw usage("a size (\(Excerpt.quote(size))) cannot go with '--hash': the symmetry sets the soup's size") }
         for option in ["--density", "--seed"] where arguments.value(option) != nil {
             throw usage("'\(option)' cannot go with '--hash': the id alone makes the soup")
         }
@@ -127,18 +131,16 @@ extension SoupCommand {
         guard !id.isEmpty, id.utf8.count <= maximumIdLength, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw usage("invalid soup id \(Excerpt.quote(id)); expected up to \(maximumIdLength) bytes of text without control characters, such as k_visible00010")
         }
-        let symmetryText = arguments.value("--symmetry") ?? SoupSymmetry.c1.rawValue
-        guard let symmetry = SoupSymmetry(rawValue: symmetryText) else {
-            throw usage("symmetry \(Excerpt.quote(symmetryText)) is not supported yet; only C1 soups are made so far")
-        }
+        let symmetry = try CensusCommand.symmetry(arguments, command: command)
         let rule = try PatternFiles.rule(arguments.value("--rule"), command: command) ?? .life
-        if let grid = rule.grid, (grid.width > 0 && grid.width < HashedSoup.side) || (grid.height > 0 && grid.height < HashedSoup.side) {
-            throw usage("a 16×16 soup does not fit the grid of --rule \(rule)")
+        let (width, height) = symmetry.size
+        if let grid = rule.grid, (grid.width > 0 && grid.width < width) || (grid.height > 0 && grid.height < height) {
+            throw usage("a \(width)×\(height) soup (symmetry \(symmetry.rawValue)) does not fit the grid of --rule \(rule)")
         }
         let output = try arguments.value("--out").map { (path) throws(CommandError) in try OutputFile(path) }
         var text = "#N Soup \(id)\n"
-            + "#C apgsearch's \(symmetry.rawValue) soup for this id: made by 'hashlife soup --hash \(shellWord(id))\(ruleOption(rule))'.\n"
-            + "x = \(HashedSoup.side), y = \(HashedSoup.side), rule = \(rule)\n"
+            + "#C apgsearch's \(symmetry.rawValue) soup for this id: made by 'hashlife soup --hash \(shellWord(id))\(symmetryOption(symmetry))\(ruleOption(rule))'.\n"
+            + "x = \(width), y = \(height), rule = \(rule)\n"
         var writer = RLERunWriter { text += $0 }
         for row in HashedSoup.rows(id: id, symmetry: symmetry) { writer.row(row) }
         writer.finish()
@@ -155,6 +157,12 @@ extension SoupCommand {
 }
 
 extension SoupCommand {
+    /// The `--symmetry` part of the command a soup's comment gives to make it again: empty for
+    /// C1, the default.
+    static func symmetryOption(_ symmetry: SoupSymmetry) -> String {
+        symmetry == .c1 ? "" : " --symmetry " + shellWord(symmetry.rawValue)
+    }
+
     /// The `--rule` part of the command a soup's comment gives to make it again: empty for
     /// Life, the default; else " --rule" and the rule's canonical text as one shell word.
     static func ruleOption(_ rule: Rule) -> String {
