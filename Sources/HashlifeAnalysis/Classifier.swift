@@ -382,12 +382,7 @@ final class Classifier {
     /// Puts the universe at absolute generation `g` (≥ start) by a jump from the latest
     /// checkpoint at or before it.
     func moveTo(_ g: BigUInt) throws(StepError) {
-        var low = 0, high = checkpoints.count  // checkpoints[0...low] start at or before g
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if checkpoints[mid].generation <= g { low = mid } else { high = mid }
-        }
-        let base = checkpoints[low]
+        let base = checkpoints[latestCheckpoint(atOrBefore: g, count: checkpoints.count) { checkpoints[$0].generation }]
         universe.restore(base)
         if g > base.generation { try step(universe, by: g - base.generation) }
     }
@@ -403,4 +398,15 @@ final class Classifier {
         if let last = checkpoints.last, last.generation >= universe.generation { return }
         checkpoints.append(universe.saveState())
     }
+}
+
+/// The index of the last of `count` checkpoints in generation order (the first at or before
+/// `g`) that starts at or before `g`, by binary search; `generation` reads a checkpoint's.
+func latestCheckpoint(atOrBefore g: BigUInt, count: Int, generation: (Int) -> BigUInt) -> Int {
+    var low = 0, high = count  // checkpoints 0...low start at or before g
+    while high - low > 1 {
+        let mid = (low + high) / 2
+        if generation(mid) <= g { low = mid } else { high = mid }
+    }
+    return low
 }

@@ -107,12 +107,7 @@ final class StateClassifier {
     /// Puts the universe at absolute generation `g` (≥ start) by jumps from the latest
     /// checkpoint at or before it.
     func moveTo(_ g: BigUInt) throws(StepError) {
-        var low = 0, high = checkpoints.count  // checkpoints[0...low] start at or before g
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if checkpoints[mid].generation <= g { low = mid } else { high = mid }
-        }
-        let base = checkpoints[low]
+        let base = checkpoints[latestCheckpoint(atOrBefore: g, count: checkpoints.count) { checkpoints[$0].generation }]
         universe.restore(base)
         if g > base.generation { try universe.step(by: g - base.generation, control: control, progress: nil) }
     }

@@ -86,11 +86,7 @@ public func identify(_ universe: any LifeUniverse, selection: CellRect?, maxPeri
     defer { subject.restore(saved) }
     do throws(StepError) {
         let classification: Classification, object: PeriodicObject?
-        if let u = subject as? Universe {
-            (classification, object) = try PeriodicObject.find(in: u, maxGeneration: maxPeriod, control: control)
-        } else {
-            (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: maxPeriod, control: control)
-        }
+        (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: maxPeriod, control: control)
         let objects = try object.map { (object) throws(StepError) in
             let (at, window) = (classification.verdict.generation, min(object.period, 4096))
             if let u = subject as? Universe {

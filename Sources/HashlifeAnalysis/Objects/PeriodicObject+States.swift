@@ -25,10 +25,7 @@ extension PeriodicObject {
         for t in 0..<period {
             if t > 0 { try universe.step(byPowerOfTwo: 0, control: control) }
             guard let box = universe.boundingBox else { return nil }
-            guard let ox = (box.x - origin.x).intValue, let oy = (box.y - origin.y).intValue,
-                  let width = box.width.intValue, let height = box.height.intValue,
-                  ox.magnitude < UInt(Int.max / 4), oy.magnitude < UInt(Int.max / 4),
-                  width < Int.max / 4, height < Int.max / 4 else { return nil }
+            guard let (ox, oy) = phaseOffset(of: box, from: origin) else { return nil }
             guard let population = universe.population.intValue, population <= maximumCells - total else { return nil }
             var cells: [CellPosition] = []
             universe.forEachCellOffset(in: box) { x, y, state in
@@ -38,21 +35,6 @@ extension PeriodicObject {
             phases.append(cells)
         }
         return PeriodicObject(phases: phases, dx: dx, dy: dy)
-    }
-
-    /// What `universe` becomes and, when that is a still life, oscillator or
-    /// spaceship, the object from the verdict's generation on (see the two-state `find`).
-    /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-    public static func find(in universe: any LifeUniverse, maxGeneration: BigUInt, control: StepControl? = nil) throws(StepError)
-        -> (classification: Classification, object: PeriodicObject?)
-    {
-        let classification = try classify(universe, maxGeneration: maxGeneration, control: control)
-        if case .extinct = classification.verdict { return (classification, PeriodicObject(phases: [[]])) }
-        guard let (period, dx, dy) = classification.verdict.motion else { return (classification, nil) }
-        let start = universe.keep()
-        defer { universe.restore(start) }
-        try universe.step(by: classification.verdict.generation - universe.generation, control: control, progress: nil)
-        return (classification, try capture(universe, period: period, dx: dx, dy: dy, control: control))
     }
 }
 

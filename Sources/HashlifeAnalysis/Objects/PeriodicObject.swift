@@ -31,6 +31,16 @@ public struct PeriodicObject: Sendable {
     /// The largest number of cells, summed over the phases, that `capture` collects.
     public static let maximumCells = 20_000_000
 
+    /// The offset of a phase's bounding box `box` from the first phase's, `origin`, when it and
+    /// the box's sides are small enough for the phases' Int coordinates (below Int.max / 4).
+    static func phaseOffset(of box: CellRect, from origin: CellRect) -> (x: Int, y: Int)? {
+        guard let ox = (box.x - origin.x).intValue, let oy = (box.y - origin.y).intValue,
+              let width = box.width.intValue, let height = box.height.intValue,
+              ox.magnitude < UInt(Int.max / 4), oy.magnitude < UInt(Int.max / 4),
+              width < Int.max / 4, height < Int.max / 4 else { return nil }
+        return (ox, oy)
+    }
+
     /// The object in `universe` from its current generation, of period `period` and
     /// displacement (`dx`, `dy`) (as the classifier found them); nil when its phases hold more
     /// than `maximumCells` cells in all or lie too far apart for Int coordinates. The universe
@@ -46,10 +56,7 @@ public struct PeriodicObject: Sendable {
         for t in 0..<period {
             if t > 0 { try universe.step(by: .one, control: control) }
             guard let box = universe.boundingBox else { return nil }
-            guard let ox = (box.x - origin.x).intValue, let oy = (box.y - origin.y).intValue,
-                  let width = box.width.intValue, let height = box.height.intValue,
-                  ox.magnitude < UInt(Int.max / 4), oy.magnitude < UInt(Int.max / 4),
-                  width < Int.max / 4, height < Int.max / 4 else { return nil }
+            guard let (ox, oy) = phaseOffset(of: box, from: origin) else { return nil }
             guard let population = universe.population.intValue, population <= maximumCells - total else { return nil }
             total += population
             var cells: [CellPosition] = []
