@@ -91,7 +91,8 @@ import HashlifeTestSupport
         defer { serve.stop() }
         _ = try serve.json("POST", "/api/command", body: "set 2 1 3")
         let frame = try #require(Frame.decode(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=4&rows=2").body))
-        #expect(try serve.json("GET", "/api/state")["phase"] as? [String: String] == ["x": "0", "y": "0"])
+        // Every family keeps its tree in Golly's frame: the same block grid as two-state rules.
+        #expect(try serve.json("GET", "/api/state")["phase"] as? [String: String] == ["x": "0", "y": "1"])
         #expect(frame.bitsPerBlock == 8)
         #expect(frame.states == [0, 0, 0, 0, 0, 0, 3, 0])
         // The page draws each state in its colour, as `view --png` does.

@@ -178,11 +178,11 @@ extension Universe {
         _ = store.emptyNode(level: resultLevel + 2)
         root = try successor(ofPadded: padded, level: resultLevel + 1, step: exponent, control: control)
         level = resultLevel
-        (originX, originY) = Universe.frame(level: resultLevel)
+        (originX, originY) = RootFrame.corner(level: resultLevel)
         registerEmpties()
         generation += BigUInt.powerOfTwo(exponent)
         // One period: the grid, or a tube's bounded rows (columns) across the whole result.
-        let (frameX, frameY) = Universe.frame(level: resultLevel), side = BigUInt.powerOfTwo(resultLevel)
+        let (frameX, frameY) = RootFrame.corner(level: resultLevel), side = BigUInt.powerOfTwo(resultLevel)
         clear(outside: grid.rect ?? (grid.width == 0
             ? CellRect(x: frameX, y: BigInt(grid.top), width: side, height: BigUInt(UInt64(grid.height)))
             : CellRect(x: BigInt(grid.left), y: frameY, width: BigUInt(UInt64(grid.width)), height: side)))

@@ -89,6 +89,11 @@ public protocol LifeUniverse: AnyObject {
     /// The state each block of `viewport` shows, row by row: the family's reduction of the
     /// block's cells (`BlockStateRows`).
     func blocks(of viewport: Viewport) -> BlockStateRows
+    /// Where the family's own blocks start: blocks of side 2^k whose top-left cell has
+    /// x ≡ `blockAlignment.x` and y ≡ `blockAlignment.y` modulo 2^k are whole nodes of its tree
+    /// (Golly's frame, `RootFrame`), so views on that grid are the fastest; (0, 0) for a family
+    /// without a tree.
+    var blockAlignment: (x: Int, y: Int) { get }
 
     // MARK: Writing
 
@@ -196,6 +201,7 @@ extension LifeUniverse {
 }
 
 extension LifeUniverse {
+    public var blockAlignment: (x: Int, y: Int) { (0, 0) }
     public var treeNodeCount: Int { 0 }
     public func releaseStepMemo() {}
 

@@ -29,6 +29,7 @@ extension MultiStateUniverse: LifeUniverse {
     }
 
     public func blocks(of viewport: Viewport) -> BlockStateRows { BlockStateRows(highest: blockStateRows(of: viewport)) }
+    public var blockAlignment: (x: Int, y: Int) { (0, RootFrame.alignmentY) }
 
     public func load(cellStates: [(x: Int, y: Int, state: UInt8)], originX: BigInt, originY: BigInt) {
         load(cells: cellStates, originX: originX, originY: originY)

@@ -24,6 +24,7 @@ extension Universe: LifeUniverse {
     }
 
     public func blocks(of viewport: Viewport) -> BlockStateRows { BlockStateRows(counted: blockRows(of: viewport)) }
+    public var blockAlignment: (x: Int, y: Int) { (0, RootFrame.alignmentY) }
 
     public func setState(_ state: UInt8, atX x: BigInt, y: BigInt) {
         precondition(state < 2, "state \(state) in a two-state universe")

@@ -1,8 +1,9 @@
 // MultiStateUniverse+Cells.swift — reading and writing single cells, and loading many at once.
 //
-// Writes place whole aligned squares: a square of level k whose top-left cell is a multiple of
-// 2^k in both coordinates is one node of the tree (the root's top-left is such a multiple for
-// every smaller k), so it is put in by rebuilding the path from the root down to it, O(level).
+// Writes place whole aligned squares: a square of level k whose top-left cell has x ≡ 0 and
+// y ≡ 1 modulo 2^k is one node of the tree (the root sits in Golly's frame, `RootFrame`, which
+// is so aligned for every smaller k), so it is put in by rebuilding the path from the root down
+// to it, O(level).
 
 extension MultiStateUniverse {
     /// The state of the cell at (`x`, `y`), 0 when it is empty.
@@ -30,9 +31,10 @@ extension MultiStateUniverse {
         precondition(Int(state) < rule.stateCount, "state \(state) is out of range for rule \(rule) (\(rule.stateCount) states)")
         if state == 0 && rootOffset(x: x, y: y) == nil { return }
         collectIfNeeded()
+        let alignment = BigInt(RootFrame.alignmentY)
         let (leafX, column) = x.floorDivided(by: BigUInt(4))
-        let (leafY, row) = y.floorDivided(by: BigUInt(4))
-        let blockX = leafX << 2, blockY = leafY << 2
+        let (leafY, row) = (y - alignment).floorDivided(by: BigUInt(4))
+        let blockX = leafX << 2, blockY = leafY << 2 + alignment
         let old = store.record(square(atX: blockX, y: blockY, level: MultiStateRecord.leafLevel))
         var rows = (old.w0, old.w1, old.w2, old.w3)
         let shift = UInt32(column.uint64Value! * 8)
@@ -71,7 +73,8 @@ extension MultiStateUniverse {
         var k = MultiStateRecord.leafLevel
         while (1 << k) <= span { k += 1 }
         let (blockX, offsetX) = (originX + BigInt(minX)).floorDivided(by: BigUInt.powerOfTwo(k))
-        let (blockY, offsetY) = (originY + BigInt(minY)).floorDivided(by: BigUInt.powerOfTwo(k))
+        let alignment = BigInt(RootFrame.alignmentY)
+        let (blockY, offsetY) = (originY + BigInt(minY) - alignment).floorDivided(by: BigUInt.powerOfTwo(k))
         let dx = Int(offsetX.uint64Value!) - minX, dy = Int(offsetY.uint64Value!) - minY
         for cell in list {
             let (x, y) = (cell.x + dx, cell.y + dy)
@@ -88,7 +91,7 @@ extension MultiStateUniverse {
         }
         let quadrants = store.record(square)
         let side = BigInt(BigUInt.powerOfTwo(k))
-        let left = blockX << k, top = blockY << k
+        let left = blockX << k, top = blockY << k + alignment
         for (id, x, y) in [(quadrants.nw, left, top), (quadrants.ne, left + side, top),
                            (quadrants.sw, left, top + side), (quadrants.se, left + side, top + side)]
         where !store.isEmpty(id, level: k) {
@@ -132,8 +135,8 @@ extension MultiStateUniverse {
         return (rx.magnitude, ry.magnitude)
     }
 
-    /// The aligned square of `level` whose top-left cell is (`x`, `y`) (multiples of 2^level),
-    /// the empty node when it lies outside the root.
+    /// The aligned square of `level` whose top-left cell is (`x`, `y`) (x ≡ 0 and y ≡ 1
+    /// modulo 2^level, `RootFrame`), the empty node when it lies outside the root.
     func square(atX x: BigInt, y: BigInt, level k: Int) -> NodeID {
         guard let (rx, ry) = rootOffset(x: x, y: y) else { return store.emptyNode(level: k) }
         var id = root
@@ -148,7 +151,7 @@ extension MultiStateUniverse {
     }
 
     /// Puts `node` (of level `k`) in place of the aligned square whose top-left cell is
-    /// (`x`, `y`) (multiples of 2^k), growing the root until it holds that square.
+    /// (`x`, `y`) (x ≡ 0 and y ≡ 1 modulo 2^k), growing the root until it holds that square.
     func place(_ node: NodeID, level k: Int, atX x: BigInt, y: BigInt) {
         let side = BigInt(BigUInt.powerOfTwo(k))
         while level <= k || rootOffset(x: x, y: y) == nil || rootOffset(x: x + side - 1, y: y + side - 1) == nil { expand() }

@@ -69,30 +69,11 @@ extension MultiStateUniverse {
     /// dying trails. Block (i, j) of the result, row by row, covers the cells from
     /// ((`blockX` + i)·2^`blockLevel`, (`blockY` + j)·2^`blockLevel`) on.
     /// - Returns: `columns` × `rows` states, row by row.
-    /// - Complexity: O(blocks × level), plus each distinct node under them once.
+    /// - Complexity: that of the viewport walk (`blockStateRows(of:)`).
     public func blockStates(blockX: BigInt, blockY: BigInt, columns: Int, rows: Int, blockLevel k: Int) -> [UInt8] {
         precondition(k >= 0 && columns >= 0 && rows >= 0, "block level and sizes must be non-negative")
-        var states = [UInt8](repeating: 0, count: columns * rows)
-        var memo: [NodeID: UInt8] = [:]
-        let nodeLevel = max(k, MultiStateRecord.leafLevel)
-        for j in 0..<rows {
-            for i in 0..<columns {
-                let x = (blockX + BigInt(i)) << k, y = (blockY + BigInt(j)) << k
-                let id = square(atX: (x >> nodeLevel) << nodeLevel, y: (y >> nodeLevel) << nodeLevel, level: nodeLevel)
-                if store.isEmpty(id, level: nodeLevel) { continue }
-                if k >= MultiStateRecord.leafLevel {
-                    states[j * columns + i] = store.highestState(id, level: k, memo: &memo)
-                } else {
-                    // A block inside a leaf: its cells there.
-                    let leaf = store.record(id), side = 1 << k
-                    let (lx, ly) = (Int((x - ((x >> 2) << 2)).intValue!), Int((y - ((y >> 2) << 2)).intValue!))
-                    var highest: UInt8 = 0
-                    for dy in 0..<side { for dx in 0..<side { highest = max(highest, MultiStateUniverse.cell(leaf, x: lx + dx, y: ly + dy)) } }
-                    states[j * columns + i] = highest
-                }
-            }
-        }
-        return states
+        guard columns > 0 && rows > 0 else { return [] }
+        return blockStates(of: Viewport(x: blockX << k, y: blockY << k, columns: columns, rows: rows, zoom: BigUInt.powerOfTwo(k)))
     }
 
     /// Calls `body` with each non-empty square of level min(`level`, `wordLevel`) that meets

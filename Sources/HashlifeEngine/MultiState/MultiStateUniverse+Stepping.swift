@@ -108,33 +108,17 @@ extension MultiStateUniverse {
         }
     }
 
-    /// Does the root's centre half (its four inner grandchildren) hold every non-empty cell?
-    func centreHalfHoldsEverything() -> Bool {
-        let r = store.record(root)
-        let (nw, ne, sw, se) = (store.record(r.nw), store.record(r.ne), store.record(r.sw), store.record(r.se))
-        let e = store.arena.empty(level - 2)
-        return nw.nw == e && nw.ne == e && nw.sw == e
-            && ne.nw == e && ne.ne == e && ne.se == e
-            && sw.nw == e && sw.sw == e && sw.se == e
-            && se.ne == e && se.sw == e && se.se == e
-    }
+    /// Does the root's centre half hold every non-empty cell? (`QuadtreeStore`)
+    func centreHalfHoldsEverything() -> Bool { store.centreHalfHoldsEverything(frame) }
 
     /// The root surrounded by empty space: one level higher, same cells, same position.
-    func paddedRoot() -> NodeID {
-        let r = store.record(root)
-        let e = store.emptyNode(level: level - 1)
-        return store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e),
-                          store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
-    }
+    func paddedRoot() -> NodeID { store.padded(frame) }
 
-    /// Doubles the root's side, keeping it centred on the same point.
+    /// Doubles the root's side, keeping its cells in place.
     func expand() {
-        let padded = paddedRoot()
-        originX -= BigInt(BigUInt.powerOfTwo(level - 1))
-        originY -= BigInt(BigUInt.powerOfTwo(level - 1))
-        root = padded
-        level += 1
-        registerEmpties()
+        var grown = frame
+        store.expand(&grown)
+        frame = grown
     }
 
     /// Registers the canonical empty node of every level up to the padded root's, so that
@@ -145,12 +129,9 @@ extension MultiStateUniverse {
 
     /// Halves the root's side while its outer ring is empty.
     func shrink() {
-        while level > MultiStateUniverse.minimumLevel && centreHalfHoldsEverything() {
-            root = store.centre(root)
-            originX += BigInt(BigUInt.powerOfTwo(level - 2))
-            originY += BigInt(BigUInt.powerOfTwo(level - 2))
-            level -= 1
-        }
+        var shrunk = frame
+        store.shrink(&shrunk, minimumLevel: MultiStateUniverse.minimumLevel)
+        frame = shrunk
     }
 
     /// Collects when the store is about to pass its limit: called on entry to the methods that

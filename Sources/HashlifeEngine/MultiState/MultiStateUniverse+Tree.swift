@@ -1,10 +1,9 @@
 // MultiStateUniverse+Tree.swift — a Macrocell tree loaded node by node, without listing cells.
 //
 // The tree's nodes become the store's nodes bottom-up (level-1 squares join into the store's
-// 4×4 leaves), so a tree of n nodes loads in O(n) however many cells it stands for. Golly's
-// Macrocell frame puts the root one row lower than this universe's aligned frame: the root is
-// centred in a square one level up and moved down one row, a shift that is memoized on
-// pairs of vertically adjacent nodes (O(distinct pairs), about the tree's size).
+// 4×4 leaves), so a tree of n nodes loads in O(n) however many cells it stands for. The
+// root goes where Golly places a Macrocell root, which is the universe's own frame
+// (`RootFrame`).
 
 extension MultiStateUniverse {
     /// Replaces the contents with `tree`'s cells, where Golly places them (`StateTree`); the
@@ -41,42 +40,11 @@ extension MultiStateUniverse {
                 ids[number] = store.node(child(node.parts[0]), child(node.parts[1]), child(node.parts[2]), child(node.parts[3]))
             }
         }
-        // Centred one level up (and up to the smallest root), then one row down.
-        var id = ids[tree.nodes.count], level = treeLevel
-        repeat {
-            let r = store.record(id), e = store.emptyNode(level: level - 1)
-            id = store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e), store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
-            level += 1
-        } while level < MultiStateUniverse.minimumLevel
-        var shifted: [SIMD2<UInt32>: NodeID] = [:]
-        root = MultiStateUniverse.withStack(forLevels: level) {
-            store.shiftedDown(top: store.emptyNode(level: level), bottom: id, level: level, memo: &shifted)
-        }
-        self.level = level
-        (originX, originY) = MultiStateUniverse.frame(level: level)
+        // The root where Golly places a Macrocell root of its level: the universe's own frame.
+        root = ids[tree.nodes.count]
+        level = treeLevel
+        (originX, originY) = RootFrame.corner(level: level)
         registerEmpties()
-    }
-}
-
-extension MultiStateStore {
-    /// The square of `level` whose first row is the last row of `top` and whose other rows are
-    /// the first rows of `bottom` (two squares of `level`, `top` above `bottom`): `bottom`
-    /// moved down one row under `top`. Memoized on the pair in `memo`.
-    mutating func shiftedDown(top: NodeID, bottom: NodeID, level: Int, memo: inout [SIMD2<UInt32>: NodeID]) -> NodeID {
-        if isEmpty(top, level: level) && isEmpty(bottom, level: level) { return top }
-        if let known = memo[SIMD2(top, bottom)] { return known }
-        let t = arena[top], b = arena[bottom]
-        let result: NodeID
-        if level == MultiStateRecord.leafLevel {
-            result = leaf(t.w3, b.w0, b.w1, b.w2)
-        } else {
-            let below = level - 1
-            result = node(shiftedDown(top: t.sw, bottom: b.nw, level: below, memo: &memo),
-                          shiftedDown(top: t.se, bottom: b.ne, level: below, memo: &memo),
-                          shiftedDown(top: b.nw, bottom: b.sw, level: below, memo: &memo),
-                          shiftedDown(top: b.ne, bottom: b.se, level: below, memo: &memo))
-        }
-        memo[SIMD2(top, bottom)] = result
-        return result
+        while level < MultiStateUniverse.minimumLevel { expand() }
     }
 }

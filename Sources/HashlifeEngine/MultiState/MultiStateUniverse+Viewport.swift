@@ -1,11 +1,8 @@
 // MultiStateUniverse+Viewport.swift — the state each block of a viewport shows, row by row.
 //
-// The walk is the two-state one (Universe+Viewport.swift) with a maximum in place of a sum:
-// over one block row's band, empty nodes are skipped by identity, a node inside one block
-// gives its highest state (memoized per node, for every row of the drawing), and only nodes
-// crossing a block boundary are opened. A block shows the highest-numbered state among its
-// cells, as `blockStates` does for aligned power-of-two blocks, and for any zoom and
-// alignment.
+// The walk is the one viewport walk (BandWalk.swift) with a maximum in place of a sum: a node
+// inside one block gives its highest state (memoized per node, for every row of the drawing).
+// A block shows the highest-numbered state among its cells, for any zoom and alignment.
 
 extension MultiStateUniverse {
     /// The viewport of `columns`×`rows` blocks that shows every non-empty cell inside its
@@ -24,18 +21,7 @@ extension MultiStateUniverse {
     /// The state each block of row `j` of `viewport` shows: the highest state among its cells
     /// (0 when all are empty). `memo` holds nodes' highest states between calls.
     func blockStateRow(_ j: Int, of viewport: Viewport, memo: inout [NodeID: UInt8]) -> [UInt8] {
-        var states = [UInt8](repeating: 0, count: viewport.columns)
-        if isEmpty { return states }
-        let band = viewport.band(j, rootLevel: level, originX: originX, originY: originY)
-        if band.fitsInt {
-            var walk = StateBandWalk<Int>(zoom: band.zoom.intValue!, top: band.top.intValue!, bottom: band.bottom.intValue!,
-                                          width: band.width.intValue!)
-            walk.visit(root, level: level, x: band.rootX.intValue!, y: band.rootY.intValue!, store: store, states: &states, memo: &memo)
-        } else {
-            var walk = StateBandWalk<BigInt>(zoom: band.zoom, top: band.top, bottom: band.bottom, width: band.width)
-            walk.visit(root, level: level, x: band.rootX, y: band.rootY, store: store, states: &states, memo: &memo)
-        }
-        return states
+        store.blockRow(j, of: viewport, frame: frame, memo: &memo)
     }
 }
 
@@ -68,91 +54,25 @@ public struct MultiStateViewportRows {
     }
 }
 
-/// One band's walk: the highest state of the band [top, bottom) × [0, width) (relative to the
-/// viewport) in each block of `zoom` columns.
-struct StateBandWalk<C: SignedCoordinate> {
-    let zoom: C, top: C, bottom: C, width: C
-    let zero = C(0)
-    /// Highest states of nodes crossing the band's top or bottom edge, by node and top relative
-    /// to the band's: the equal nodes of a long run along an edge are opened once.
-    var edgeStates: [EdgeKey: UInt8] = [:]
-    /// The smallest level whose edge states are remembered.
-    static var memoLevel: Int { 6 }
-    struct EdgeKey: Hashable {
-        let id: NodeID
-        let y: C
+/// The multi-state store's blocks for the viewport walk: the highest state, memoized per node
+/// for the rows of one drawing.
+extension MultiStateStore: BlockTree {
+    static var emptyBlock: UInt8 { 0 }
+
+    @inline(__always)
+    static func merge(_ block: inout UInt8, _ other: UInt8) { block = max(block, other) }
+
+    mutating func block(of id: NodeID, level: Int, memo: inout [NodeID: UInt8]) -> UInt8 {
+        highestState(id, level: level, memo: &memo)
     }
 
-    init(zoom: C, top: C, bottom: C, width: C) {
-        self.zoom = zoom
-        self.top = top
-        self.bottom = bottom
-        self.width = width
-    }
-
-    mutating func visit(_ id: NodeID, level: Int, x: C, y: C, store: borrowing MultiStateStore,
-                        states: inout [UInt8], memo: inout [NodeID: UInt8]) {
-        if store.isEmpty(id, level: level) { return }
-        let side = C.powerOfTwo(level)
-        if y >= bottom || y + side <= top || x >= width || x + side <= zero { return }
-        if x >= zero && x + side <= width {
-            let first = x.floorDivided(by: zoom), last = (x + side - C(1)).floorDivided(by: zoom)
-            if first == last {
-                let highest = y >= top && y + side <= bottom
-                    ? store.highestState(id, level: level, memo: &memo)
-                    : bandHighest(id, level: level, y: y, store: store, memo: &memo)
-                let i = first.blockIndex
-                if highest > states[i] { states[i] = highest }
-                return
+    func forEachLeafCell(_ id: NodeID, _ body: (_ dx: Int, _ dy: Int, _ cell: UInt8) -> Void) {
+        let r = arena[id]
+        for (dy, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
+            for dx in 0..<4 {
+                let state = UInt8(truncatingIfNeeded: row >> UInt32(dx * 8))
+                if state != 0 { body(dx, dy, state) }
             }
         }
-        let r = store.record(id)
-        if level == MultiStateRecord.leafLevel {
-            for (dy, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
-                let cy = y + C(dy)
-                guard cy >= top && cy < bottom else { continue }
-                for dx in 0..<4 {
-                    let state = UInt8(truncatingIfNeeded: row >> UInt32(dx * 8))
-                    let cx = x + C(dx)
-                    guard state != 0, cx >= zero, cx < width else { continue }
-                    let i = cx.floorDivided(by: zoom).blockIndex
-                    if state > states[i] { states[i] = state }
-                }
-            }
-            return
-        }
-        let half = C.powerOfTwo(level - 1)
-        visit(r.nw, level: level - 1, x: x, y: y, store: store, states: &states, memo: &memo)
-        visit(r.ne, level: level - 1, x: x + half, y: y, store: store, states: &states, memo: &memo)
-        visit(r.sw, level: level - 1, x: x, y: y + half, store: store, states: &states, memo: &memo)
-        visit(r.se, level: level - 1, x: x + half, y: y + half, store: store, states: &states, memo: &memo)
-    }
-
-    /// The highest state of `id` (of `level`, its top at `y`) in the band's rows [top, bottom).
-    mutating func bandHighest(_ id: NodeID, level: Int, y: C, store: borrowing MultiStateStore,
-                              memo: inout [NodeID: UInt8]) -> UInt8 {
-        let side = C.powerOfTwo(level)
-        if y >= bottom || y + side <= top || store.isEmpty(id, level: level) { return 0 }
-        if y >= top && y + side <= bottom { return store.highestState(id, level: level, memo: &memo) }
-        let r = store.record(id)
-        if level == MultiStateRecord.leafLevel {
-            var highest: UInt8 = 0
-            for (dy, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
-                let cy = y + C(dy)
-                guard cy >= top && cy < bottom else { continue }
-                for dx in 0..<4 { highest = max(highest, UInt8(truncatingIfNeeded: row >> UInt32(dx * 8))) }
-            }
-            return highest
-        }
-        let key = level >= StateBandWalk.memoLevel ? EdgeKey(id: id, y: y - top) : nil
-        if let key, let known = edgeStates[key] { return known }
-        let half = C.powerOfTwo(level - 1)
-        let highest = max(
-            bandHighest(r.nw, level: level - 1, y: y, store: store, memo: &memo),
-            bandHighest(r.ne, level: level - 1, y: y, store: store, memo: &memo),
-            bandHighest(r.sw, level: level - 1, y: y + half, store: store, memo: &memo),
-            bandHighest(r.se, level: level - 1, y: y + half, store: store, memo: &memo))
-        if let key { edgeStates[key] = highest }
-        return highest
     }
 }

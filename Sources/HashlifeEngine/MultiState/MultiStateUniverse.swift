@@ -7,8 +7,9 @@
 ///
 /// Coordinates are arbitrary-precision integers; x grows to the right and y downwards, as in
 /// RLE. Internally the universe is one root node of level `rootLevel` (a 2^level square) whose
-/// top-left cell is at (−2^(level−1), −2^(level−1)), so that every square of level k < level
-/// whose corner is a multiple of 2^k is one node of the tree (writes place such squares); the
+/// top-left cell is in Golly's frame (`RootFrame`), so that every square of level k < level
+/// whose corner has x ≡ 0 and y ≡ 1 modulo 2^k is one node of the tree (writes place such
+/// squares); the
 /// root grows when cells are set outside it or a step could carry cells past its edge, and shrinks
 /// back when its border is empty.
 ///
@@ -56,7 +57,7 @@ public final class MultiStateUniverse {
         self.rule = rule
         store = MultiStateStore(rule: rule, memoryLimit: memoryLimit)
         level = MultiStateUniverse.minimumLevel
-        (originX, originY) = MultiStateUniverse.frame(level: MultiStateUniverse.minimumLevel)
+        (originX, originY) = RootFrame.corner(level: MultiStateUniverse.minimumLevel)
         generation = .zero
         root = store.emptyNode(level: level)
         registerEmpties()
@@ -75,13 +76,14 @@ public final class MultiStateUniverse {
     public func clear() {
         level = MultiStateUniverse.minimumLevel
         root = store.emptyNode(level: level)
-        (originX, originY) = MultiStateUniverse.frame(level: level)
+        (originX, originY) = RootFrame.corner(level: level)
     }
 
-    /// Top-left cell of a root of `level`: (−2^(level−1), −2^(level−1)).
-    static func frame(level: Int) -> (x: BigInt, y: BigInt) {
-        let half = -BigInt(BigUInt.powerOfTwo(level - 1))
-        return (half, half)
+    /// The root and where it lies, as the layout-independent tree operations take it
+    /// (`RootFrame`, in Golly's frame).
+    var frame: RootFrame {
+        get { RootFrame(root: root, level: level, x: originX, y: originY) }
+        set { (root, level, originX, originY) = (newValue.root, newValue.level, newValue.x, newValue.y) }
     }
 
     /// Cells not in state 0, as Golly counts a multi-state population.

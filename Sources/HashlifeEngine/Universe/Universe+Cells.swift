@@ -86,14 +86,14 @@ extension Universe {
         let widest = [left, right, top, bottom].map { $0.magnitude.bitWidth }.max()!
         var k = max(Universe.minimumLevel, widest - 1)
         while true {
-            let (fx, fy) = Universe.frame(level: k)
+            let (fx, fy) = RootFrame.corner(level: k)
             let side = BigInt(BigUInt.powerOfTwo(k))
             if fx <= left && right < fx + side && fy <= top && bottom < fy + side { break }
             k += 1
         }
         // Leaf keys count leaves from the anchor: the leaf corner at or before the document
         // origin (every frame corner has x ≡ 0 and y ≡ 1 modulo 8, the accumulator's alignment).
-        let (frameX, frameY) = Universe.frame(level: k)
+        let (frameX, frameY) = RootFrame.corner(level: k)
         let anchorLeafX = (originX - frameX - BigInt(accumulated.shiftX)).floorDivided(by: 8).quotient
         let anchorLeafY = (originY - frameY - BigInt(accumulated.shiftY)).floorDivided(by: 8).quotient
         var sorted = accumulated.leaves

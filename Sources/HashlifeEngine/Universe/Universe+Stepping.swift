@@ -169,33 +169,17 @@ extension Universe {
         }
     }
 
-    /// Does the root's centre half (the square of its four inner grandchildren) hold every live cell?
-    func centreHalfHoldsEverything() -> Bool {
-        let r = store.record(root)
-        let (nw, ne, sw, se) = (store.record(r.nw), store.record(r.ne), store.record(r.sw), store.record(r.se))
-        let e = store.emptyNode(level: level - 2)
-        return nw.nw == e && nw.ne == e && nw.sw == e
-            && ne.nw == e && ne.ne == e && ne.se == e
-            && sw.nw == e && sw.sw == e && sw.se == e
-            && se.ne == e && se.sw == e && se.se == e
-    }
+    /// Does the root's centre half hold every live cell? (`QuadtreeStore`)
+    func centreHalfHoldsEverything() -> Bool { store.centreHalfHoldsEverything(frame) }
 
     /// The root surrounded by empty space: one level higher, same cells, same position.
-    func paddedRoot() -> NodeID {
-        let r = store.record(root)
-        let e = store.emptyNode(level: level - 1)
-        return store.node(store.node(e, e, e, r.nw), store.node(e, e, r.ne, e),
-                          store.node(e, r.sw, e, e), store.node(r.se, e, e, e))
-    }
+    func paddedRoot() -> NodeID { store.padded(frame) }
 
-    /// Doubles the root's side, keeping it centred on the same point.
+    /// Doubles the root's side, keeping its cells in place.
     func expand() {
-        let padded = paddedRoot()
-        originX -= BigInt(BigUInt.powerOfTwo(level - 1))
-        originY -= BigInt(BigUInt.powerOfTwo(level - 1))
-        root = padded
-        level += 1
-        registerEmpties()
+        var grown = frame
+        store.expand(&grown)
+        frame = grown
     }
 
     /// Makes sure the canonical empty node of every level up to the padded root's is registered,
@@ -206,14 +190,9 @@ extension Universe {
 
     /// Halves the root's side while its outer ring is empty.
     func shrink() {
-        while level > Universe.minimumLevel && centreHalfHoldsEverything() {
-            let r = store.record(root)
-            root = store.node(store.record(r.nw).se, store.record(r.ne).sw,
-                              store.record(r.sw).ne, store.record(r.se).nw)
-            originX += BigInt(BigUInt.powerOfTwo(level - 2))
-            originY += BigInt(BigUInt.powerOfTwo(level - 2))
-            level -= 1
-        }
+        var shrunk = frame
+        store.shrink(&shrunk, minimumLevel: Universe.minimumLevel)
+        frame = shrunk
     }
 }
 

@@ -70,7 +70,7 @@ extension Universe {
             root = store.node(nw, ne, sw, se)
             level = NodeStore.leafLevel + 1
         }
-        (originX, originY) = Universe.frame(level: level)
+        (originX, originY) = RootFrame.corner(level: level)
         registerEmpties()
         while level < Universe.minimumLevel { expand() }
         shrink()

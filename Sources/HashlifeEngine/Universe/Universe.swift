@@ -53,7 +53,7 @@ public final class Universe {
         self.rule = rule
         store = NodeStore(rule: rule, memoryLimit: memoryLimit)
         level = Universe.minimumLevel
-        (originX, originY) = Universe.frame(level: Universe.minimumLevel)
+        (originX, originY) = RootFrame.corner(level: Universe.minimumLevel)
         generation = .zero
         root = store.emptyNode(level: Universe.minimumLevel)
         registerEmpties()
@@ -71,13 +71,14 @@ public final class Universe {
     public func clear() {
         level = Universe.minimumLevel
         root = store.emptyNode(level: level)
-        (originX, originY) = Universe.frame(level: level)
+        (originX, originY) = RootFrame.corner(level: level)
     }
 
-    /// Top-left cell of a root of `level` in Golly's frame: (-2^(level-1), 1-2^(level-1)).
-    static func frame(level: Int) -> (x: BigInt, y: BigInt) {
-        let half = BigInt(BigUInt.powerOfTwo(level - 1))
-        return (-half, BigInt(1) - half)
+    /// The root and where it lies, as the layout-independent tree operations take it
+    /// (`RootFrame`, in Golly's frame).
+    var frame: RootFrame {
+        get { RootFrame(root: root, level: level, x: originX, y: originY) }
+        set { (root, level, originX, originY) = (newValue.root, newValue.level, newValue.x, newValue.y) }
     }
 
     /// Live cells in the universe.

@@ -1,14 +1,5 @@
-// Answering viewport queries from the tree.
-//
-// Each block row is a horizontal band of the plane. We walk the tree over the band: empty nodes
-// are skipped by identity, a node lying inside one block adds its cached population to that
-// block in O(1), and only nodes crossing a block boundary are opened. With a power-of-two zoom
-// aligned to the tree the walk stops at the blocks' own level, so the cost grows with the number
-// of blocks and the tree's depth, not with the population; other zooms and alignments open the
-// nodes along block boundaries, down to the cells where a boundary crosses live cells.
-//
-// Coordinates are relative to the viewport's top-left, in `Int` while everything fits in 62
-// bits and in `BigInt` otherwise, through one generic walk.
+// Viewport queries of the two-state universe: live-cell counts of blocks, row by row, from the
+// one viewport walk (BandWalk.swift), and the shared geometry of viewports and their bands.
 
 /// Signed coordinates for the viewport walk: `Int` when small, `BigInt` when not.
 protocol SignedCoordinate: Comparable, Hashable {
@@ -52,18 +43,8 @@ extension Universe {
 
     /// Live-cell counts of block row `j` (see `forEachBlockRow`).
     func blockRow(_ j: Int, of viewport: Viewport) -> [BigUInt] {
-        var counts = [BigUInt](repeating: .zero, count: viewport.columns)
-        if isEmpty { return counts }
-        let band = viewport.band(j, rootLevel: level, originX: originX, originY: originY)
-        if band.fitsInt {
-            var walk = BandWalk<Int>(zoom: band.zoom.intValue!, top: band.top.intValue!, bottom: band.bottom.intValue!,
-                                     width: band.width.intValue!)
-            walk.visit(root, level: level, x: band.rootX.intValue!, y: band.rootY.intValue!, store: &store, counts: &counts)
-        } else {
-            var walk = BandWalk<BigInt>(zoom: band.zoom, top: band.top, bottom: band.bottom, width: band.width)
-            walk.visit(root, level: level, x: band.rootX, y: band.rootY, store: &store, counts: &counts)
-        }
-        return counts
+        var memo: Void = ()
+        return store.blockRow(j, of: viewport, frame: frame, memo: &memo)
     }
 
     /// The viewport of `columns`×`rows` blocks that shows every live cell inside its inner 60 %:
@@ -131,93 +112,22 @@ public struct ViewportRows {
     public func row(_ index: Int) -> [BigUInt] { universe.blockRow(index, of: viewport) }
 }
 
-/// One band's walk: distributes live cells of the band [top, bottom) × [0, width) (relative to
-/// the viewport) into blocks of `zoom` columns.
-struct BandWalk<C: SignedCoordinate> {
-    let zoom: C, top: C, bottom: C, width: C
-    let zero = C(0)
+/// The two-state store's blocks for the viewport walk: live-cell counts, from the store's
+/// cached populations.
+extension NodeStore: BlockTree {
+    static var emptyBlock: BigUInt { .zero }
 
-    init(zoom: C, top: C, bottom: C, width: C) {
-        self.zoom = zoom
-        self.top = top
-        self.bottom = bottom
-        self.width = width
-    }
+    @inline(__always)
+    static func merge(_ block: inout BigUInt, _ other: BigUInt) { block += other }
 
-    /// Cells of a node in the band's rows, for nodes that cross the band's top or bottom edge
-    /// and lie in one block column: keyed by the node and its top relative to the band's, so
-    /// the many equal nodes of a long run along an edge are counted once (a line of 10^9
-    /// cells costs its distinct nodes, not its leaves).
-    var edgeCounts: [EdgeKey: BigUInt] = [:]
-    /// The smallest level whose edge counts are remembered (64×64 cells), and how many edge
-    /// nodes a band counts before it starts remembering.
-    static var memoLevel: Int { 6 }
-    static var memoAfter: Int { 4096 }
-    var edgeCalls = 0
-    struct EdgeKey: Hashable {
-        let id: NodeID
-        let y: C
-    }
+    mutating func block(of id: NodeID, level: Int, memo: inout Void) -> BigUInt { population(id, level: level) }
 
-    mutating func visit(_ id: NodeID, level: Int, x: C, y: C, store: inout NodeStore, counts: inout [BigUInt]) {
-        if store.isEmpty(id, level: level) { return }
-        let side = C.powerOfTwo(level)
-        if y >= bottom || y + side <= top || x >= width || x + side <= zero { return }
-        if x >= zero && x + side <= width {
-            let first = x.floorDivided(by: zoom), last = (x + side - C(1)).floorDivided(by: zoom)
-            if first == last {
-                counts[first.blockIndex] += y >= top && y + side <= bottom
-                    ? store.population(id, level: level) : bandCount(id, level: level, y: y, store: &store)
-                return
-            }
+    func forEachLeafCell(_ id: NodeID, _ body: (_ dx: Int, _ dy: Int, _ cell: BigUInt) -> Void) {
+        var bits = leafBits(id)
+        while bits != 0 {
+            let b = bits.trailingZeroBitCount
+            bits &= bits - 1
+            body(b & 7, b >> 3, .one)
         }
-        if level == NodeStore.leafLevel {
-            var bits = store.leafBits(id)
-            while bits != 0 {
-                let b = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let cx = x + C(b & 7), cy = y + C(b >> 3)
-                if cy >= top && cy < bottom && cx >= zero && cx < width {
-                    counts[cx.floorDivided(by: zoom).blockIndex] += BigUInt.one
-                }
-            }
-            return
-        }
-        let r = store.record(id)
-        let half = C.powerOfTwo(level - 1)
-        visit(r.nw, level: level - 1, x: x, y: y, store: &store, counts: &counts)
-        visit(r.ne, level: level - 1, x: x + half, y: y, store: &store, counts: &counts)
-        visit(r.sw, level: level - 1, x: x, y: y + half, store: &store, counts: &counts)
-        visit(r.se, level: level - 1, x: x + half, y: y + half, store: &store, counts: &counts)
-    }
-
-    /// Live cells of `id` (of `level`, its top at `y`) in the band's rows [top, bottom).
-    mutating func bandCount(_ id: NodeID, level: Int, y: C, store: inout NodeStore) -> BigUInt {
-        let side = C.powerOfTwo(level)
-        if y >= bottom || y + side <= top || store.isEmpty(id, level: level) { return .zero }
-        if y >= top && y + side <= bottom { return store.population(id, level: level) }
-        if level == NodeStore.leafLevel {
-            var bits = store.leafBits(id), count = 0
-            while bits != 0 {
-                let b = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let cy = y + C(b >> 3)
-                if cy >= top && cy < bottom { count += 1 }
-            }
-            return BigUInt(count)
-        }
-        let r = store.record(id)
-        let half = C.powerOfTwo(level - 1)
-        // Most views cut few nodes and recount them faster than a table looks them up; once a
-        // band has cut many (a long run along its edge), nodes of 64×64 cells and up are
-        // remembered.
-        edgeCalls += 1
-        let key = level >= BandWalk.memoLevel && edgeCalls > BandWalk.memoAfter ? EdgeKey(id: id, y: y - top) : nil
-        if let key, let known = edgeCounts[key] { return known }
-        let upper = bandCount(r.nw, level: level - 1, y: y, store: &store) + bandCount(r.ne, level: level - 1, y: y, store: &store)
-        let lower = bandCount(r.sw, level: level - 1, y: y + half, store: &store) + bandCount(r.se, level: level - 1, y: y + half, store: &store)
-        let total = upper + lower
-        if let key { edgeCounts[key] = total }
-        return total
     }
 }

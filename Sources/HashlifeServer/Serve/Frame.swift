@@ -81,12 +81,10 @@ public struct Frame: Equatable, Sendable {
     /// top-left at x ≡ `phase.x`, y ≡ `phase.y` (mod 2^k). A frame whose top-left is there
     /// too has every block on one node, which the viewport query counts at once; a frame off
     /// that grid makes it recount the nodes each block row cuts, down to small ones (for a
-    /// tree hundreds of levels deep, a hundred times slower). The two-state engine frames its
-    /// root as Golly does (centred on (0, 1)); the multi-state one on (0, 0). The engine does
-    /// not say so through its interface, so it is written here, and the page asks its frames
-    /// on this grid.
+    /// tree hundreds of levels deep, a hundred times slower). The universe says where its grid
+    /// lies (`LifeUniverse.blockAlignment`), and the page asks its frames on it.
     public static func gridPhase(of universe: any LifeUniverse) -> (x: BigInt, y: BigInt) {
-        universe is Universe ? (BigInt(0), BigInt(1)) : (BigInt(0), BigInt(0))
+        (BigInt(universe.blockAlignment.x), BigInt(universe.blockAlignment.y))
     }
 
     /// The blocks (columns `left..<right`, rows `top..<bottom`) of the grid from (`x`, `y`) that

@@ -1,0 +1,10 @@
+// NodeStore+Quadtree.swift — the two-state store as the layout-independent tree operations
+// read it (QuadtreeStore.swift); its `node`, `emptyNode` and `isEmpty` are its own.
+
+extension NodeStore: QuadtreeStore {
+    @inline(__always)
+    func children(_ id: NodeID) -> (NodeID, NodeID, NodeID, NodeID) {
+        let r = arena.record(id)
+        return (r.nw, r.ne, r.sw, r.se)
+    }
+}
