@@ -105,14 +105,10 @@ extension CommandInterpreter {
         let created: Bool
         do throws(BoardError) {
             if let opened = openedBoard, opened.universe === universe {
-                board = try session.analyse { (u) throws(BoardError) in try service.save(u, to: opened.id.text, name: name) }
+                board = try boardArchive.save(session, to: opened.id, service: service, name: name)
                 created = false
             } else {
-                let metadata = session.metadata
-                board = try session.analyse { (u) throws(BoardError) in
-                    try service.create(universe: u, name: name ?? metadata.name ?? "untitled",
-                                       author: metadata.author, comments: metadata.comments)
-                }
+                board = try boardArchive.create(session, name: name ?? session.metadata.name ?? "untitled", service: service)
                 created = true
             }
         } catch {

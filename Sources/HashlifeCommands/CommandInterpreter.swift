@@ -116,6 +116,9 @@ public final class CommandInterpreter {
     /// board the universe came from (CommandInterpreter+Boards.swift).
     var boardStorePath: String?
     var openedBoard: OpenedBoard?
+    /// The session's history and snapshots as `board save` writes them with the board (shared
+    /// with the host's own saves, so both write each state once).
+    public var boardArchive = BoardSessionArchive()
     /// The board store to use instead of the default one (the app's own store).
     public var hostBoardService: BoardService?
     /// Hears the generation a running `step` or `goto` has reached (the app's progress line).

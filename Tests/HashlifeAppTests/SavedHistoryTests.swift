@@ -1,6 +1,7 @@
 import Testing
 @testable import HashlifeApp
 @testable import HashlifeBoards
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeEditing
@@ -129,17 +130,17 @@ import HashlifeTestSupport
         for _ in 0..<60 { app.perform(app.handle(.key(.character(".")))) }
         app.autosave(now: 0)
         let reopened = try AppLaunch(columns: 80, rows: 24, environment: env).makeApp()
-        #expect(reopened.session.undoHistory.count == AppStore.savedUndoLimit)
-        #expect(reopened.session.undoHistory.map(\.generation) == app.session.undoHistory.suffix(AppStore.savedUndoLimit).map(\.generation))
+        #expect(reopened.session.undoHistory.count == BoardSessionArchive.savedUndoLimit)
+        #expect(reopened.session.undoHistory.map(\.generation) == app.session.undoHistory.suffix(BoardSessionArchive.savedUndoLimit).map(\.generation))
         // goto back searches the saved history; before it, nothing was saved to go back to.
         try reopened.session.goto(BigUInt(12))
         #expect(reopened.session.universe.generation == BigUInt(12))
         try reopened.session.undo()
         #expect(throws: SessionError.self) { try reopened.session.goto(BigUInt(9)) }
-        try reopened.session.undo(AppStore.savedUndoLimit)
+        try reopened.session.undo(BoardSessionArchive.savedUndoLimit)
         let reference = Session()
         try reference.load(document: Fixtures.document("glider.rle"))
-        try reference.step(BigUInt(60 - AppStore.savedUndoLimit))
+        try reference.step(BigUInt(60 - BoardSessionArchive.savedUndoLimit))
         #expect(reopened.session.universe.generation == reference.universe.generation)
         #expect(cells(reopened.session) == cells(reference))
         #expect(throws: SessionError.self) { try reopened.session.undo() }
@@ -152,7 +153,7 @@ import HashlifeTestSupport
         let app = try AppLaunch(file: Fixtures.pattern("gosper-glider-gun.rle"), columns: 80, rows: 24, environment: env).makeApp()
         let store = try #require(app.store)
         func newStates() -> Int {
-            guard case .write(_, let states) = store.sessionChange(app.session, for: store.boardID).change else { return -1 }
+            guard case .write(_, let states) = store.archive.change(app.session, for: store.boardID).change else { return -1 }
             return states.count
         }
         for _ in 0..<5 { app.perform(app.handle(.key(.character(".")))) }
@@ -171,7 +172,7 @@ import HashlifeTestSupport
         app.autosave(now: 0)
         let reopened = try AppLaunch(columns: 80, rows: 24, environment: env).makeApp()
         let again = try #require(reopened.store)
-        guard case .write(let entries, let states) = again.sessionChange(reopened.session, for: again.boardID).change else { Issue.record("no write"); return }
+        guard case .write(let entries, let states) = again.archive.change(reopened.session, for: again.boardID).change else { Issue.record("no write"); return }
         #expect(states.isEmpty)
         #expect(entries.count == 7)  // six steps and the snapshot
     }

@@ -180,6 +180,36 @@ import HashlifeTestSupport
         #expect(try service.board(id).population == BigUInt(2))
     }
 
+    /// A board saved from the page keeps its undo history in the store, as `play` saves it:
+    /// `play` reopens it with that history, and so does a later `serve` opening the board.
+    @Test func boardsSavedFromThePageKeepTheirHistory() throws {
+        let service = BoardService(repository: InMemoryBoardRepository())
+        let serve = try startServer(service: service)
+        defer { serve.stop() }
+        for command in ["set 4 4", "set 5 5", "set 6 6"] { _ = try serve.json("POST", "/api/command", body: command) }
+        let id = try #require(try serve.json("POST", "/api/command", body: "board save mine")["id"] as? String)
+        _ = try serve.json("POST", "/api/command", body: "set 7 7")
+        serve.app.hub.saveAll()
+        let board = try service.board(id)
+        let saved = try #require(try service.session(of: board), "the save dropped the history")
+        let undo = saved.entries.filter { $0.kind == .undo }
+        #expect(undo.count == serve.app.hub.main.session.undoHistory.count)
+        #expect(undo.count >= 4)
+        // Reopened as `play` reopens its last board: the history comes back whole.
+        let reopened = Session()
+        try reopened.load(try service.pattern(of: board), label: "mine")
+        #expect(BoardSessionArchive().restore(board: board.id, service: service, into: reopened) == nil)
+        #expect(reopened.undoHistory.count == undo.count)
+        try reopened.undo(1)
+        #expect(reopened.universe.population == BigUInt(3))
+        // Another server opening the board from the store brings the history back too.
+        let second = try startServer(service: service)
+        defer { second.stop() }
+        let answer = try second.json("POST", "/api/command?board=\(id.prefix(8))", body: "undo 2")
+        #expect(answer["ok"] as? Bool == true, "\(answer)")
+        #expect(try second.app.hub.board(id).session.universe.population == BigUInt(2))
+    }
+
     @Test func playingStepsUntilPausedAsOneHistoryEntry() throws {
         let serve = try startServer(try gunSession())
         defer { serve.stop() }

@@ -4,6 +4,7 @@
 // remembered in $XDG_STATE_HOME/hashlife/play-session.json so `hashlife play` reopens it.
 
 import HashlifeBoards
+import HashlifeCommands
 import HashlifeEngine
 import HashlifeRendering
 import HashlifeFormats
@@ -22,11 +23,8 @@ public final class AppStore {
     public internal(set) var boards: [BoardSummary] = []
     /// The selected board's preview (id and lines), loaded on demand.
     var preview: (id: BoardID, lines: [String])?
-    /// The session's states written with board `board`, by state number (AppStore+Session.swift).
-    var savedStates: (board: BoardID?, states: [Int: SavedState]) = (nil, [:])
-    /// The start of the keys this app gives the states it writes: random, so two apps saving
-    /// the same board never take each other's states for their own.
-    let keyPrefix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    /// The session's states written with the board (AppStore+Session.swift).
+    let archive = BoardSessionArchive()
     /// How long a save while playing may spend encoding new history states
     /// (AppStore+Session.swift).
     public var playingEncodingBudget = AppStore.defaultPlayingEncodingBudget
@@ -42,29 +40,15 @@ public final class AppStore {
     /// last-session file.
     public func save(_ app: App) throws(BoardError) {
         let session = app.session
-        let name = boardName
         let deadline = app.playing ? ContinuousClock.now + playingEncodingBudget : nil
-        var (change, written) = sessionChange(session, for: boardID, deadline: deadline)
         let samples = app.unsavedSamples.map { PopulationSample(generation: $0.generation, population: $0.population) }
         if let id = boardID {
-            do {
-                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change, history: samples) }
-            } catch .sessionStale {
-                // Another app replaced this board's saved history: write every state again.
-                savedStates = (nil, [:])
-                (change, written) = sessionChange(session, for: id, deadline: deadline)
-                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text, session: change, history: samples) }
-            }
+            try archive.save(session, to: id, service: service, deadline: deadline, history: samples)
         } else {
-            let metadata = session.metadata
-            let board = try session.analyse { (u) throws(BoardError) in
-                try service.create(universe: u, name: name, author: metadata.author, comments: metadata.comments, session: change,
-                                   history: samples.isEmpty ? nil : samples)
-            }
-            boardID = board.id
+            boardID = try archive.create(session, name: boardName, service: service, deadline: deadline,
+                                         history: samples.isEmpty ? nil : samples).id
         }
         app.samplesSaved()
-        savedStates = (boardID, written)
         writeSessionFile(app)
     }
 
@@ -72,7 +56,7 @@ public final class AppStore {
     public func startNewBoard(named name: String) {
         boardID = nil
         boardName = name
-        savedStates = (nil, [:])
+        archive.forget()
     }
 
     /// The current board's population history (empty without a board or when unreadable).
@@ -90,7 +74,7 @@ public final class AppStore {
         }
         boardID = board.id
         boardName = board.name
-        savedStates = (nil, [:])
+        archive.forget()
         return board
     }
 

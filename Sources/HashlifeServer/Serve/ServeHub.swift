@@ -29,13 +29,15 @@ public final class ServeHub: @unchecked Sendable {
 
     /// Serves `session` (loaded from a file, a board, or empty) as the main board, saved to
     /// `service` as `boardID` (nil: a new board named `name` at the first save).
+    /// `archive` holds what was saved of the session's history (restored from the board by the
+    /// caller, or new).
     public init(session: Session, name: String, boardID: BoardID?, service: BoardService?, shapes: ShapeLibrary,
-                memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1) {
+                memoryLimit: Int = MemoryLimit.defaultBytes, threads: Int = 1, archive: BoardSessionArchive = BoardSessionArchive()) {
         self.service = service
         self.shapes = shapes
         self.memoryLimit = memoryLimit
         self.threads = threads
-        main = ServedBoard(session: session, name: name, boardID: boardID, shapes: shapes, service: service)
+        main = ServedBoard(session: session, name: name, boardID: boardID, shapes: shapes, service: service, archive: archive)
         main.interpreter.setOpenedBoard(boardID)
         main.dirty = false
         main.registers = { [unowned self] id, board in register(id, board) }
@@ -56,7 +58,11 @@ public final class ServeHub: @unchecked Sendable {
             let pattern = try service.pattern(of: board)
             let session = Session(memoryLimit: memoryLimit, threads: threads)
             do throws(SessionError) { try session.load(pattern, label: board.name) } catch { throw BoardError.invalidPattern(error.message) }
-            let served = ServedBoard(session: session, name: board.name, boardID: board.id, shapes: shapes, service: service)
+            // Its saved history comes back with it, as `play` saved it (a damaged one is left out).
+            let archive = BoardSessionArchive()
+            _ = archive.restore(board: board.id, service: service, into: session)
+            let served = ServedBoard(session: session, name: board.name, boardID: board.id, shapes: shapes, service: service,
+                                     archive: archive)
             served.interpreter.setOpenedBoard(board.id)
             served.registers = { [unowned self] id, board in register(id, board) }
             boards[resolved.text] = served
@@ -159,18 +165,14 @@ public final class ServeHub: @unchecked Sendable {
         }
     }
 
-    /// Saves `board` (under its lock).
+    /// Saves `board` (under its lock) with its history and snapshots.
     func save(_ board: ServedBoard, service: BoardService) {
         let session = board.session
         do throws(BoardError) {
             if let id = board.boardID {
-                _ = try session.analyse { (u) throws(BoardError) in try service.save(u, to: id.text) }
+                try board.archive.save(session, to: id, service: service)
             } else {
-                let metadata = session.metadata
-                let name = board.name
-                let created = try session.analyse { (u) throws(BoardError) in
-                    try service.create(universe: u, name: name, author: metadata.author, comments: metadata.comments)
-                }
+                let created = try board.archive.create(session, name: board.name, service: service)
                 board.boardID = created.id
                 board.interpreter.setOpenedBoard(created.id)
                 register(created.id, board)

@@ -3,6 +3,7 @@
 // settings file, the token, and the server on its port.
 
 import HashlifeBoards
+import HashlifeCommands
 import HashlifeEditing
 import HashlifeEngine
 import HashlifeFormats
@@ -57,6 +58,7 @@ public struct ServeLaunch: Sendable {
         let session = Session(memoryLimit: memoryLimit, threads: threads)
         var name = "untitled"
         var boardID: BoardID? = nil
+        let archive = BoardSessionArchive()
         if let file {
             do { try session.load(path: file, rule: rule) } catch { throw ServerError(error.message) }
             notes += session.loadWarnings.map(\.description)
@@ -72,6 +74,7 @@ public struct ServeLaunch: Sendable {
             do { try session.load(pattern, label: found.name) } catch { throw ServerError(error.message) }
             name = found.name
             boardID = found.id
+            if let note = archive.restore(board: found.id, service: service, into: session) { notes.append(note) }
             if let rule, rule != session.rule { do { try session.setRule(rule) } catch { throw ServerError(error.message) } }
         } else if let rule {
             do throws(SessionError) { try session.load(document: PatternDocument(cells: []), rule: rule, label: "rule") } catch {
@@ -80,7 +83,7 @@ public struct ServeLaunch: Sendable {
         }
         let shapes = ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" })
         let hub = ServeHub(session: session, name: name, boardID: boardID, service: service, shapes: shapes,
-                           memoryLimit: memoryLimit, threads: threads)
+                           memoryLimit: memoryLimit, threads: threads, archive: archive)
         let loopback = AccessPolicy.isLoopback(host)
         let app = ServeApp(hub: hub, settings: ServeSettings(path: settingsPath),
                            policy: AccessPolicy(token: token, port: 0, boundHost: host))

@@ -23,6 +23,8 @@ public final class ServedBoard: @unchecked Sendable {
     var name: String
     /// Changed since the last save.
     var dirty = false
+    /// The session's history and snapshots as saved with the board (as `play` saves them).
+    let archive: BoardSessionArchive
     /// Tells the hub the board's id in the store once it has one (a first save, `board save`,
     /// `board open`), so that tabs naming it find this board.
     var registers: ((BoardID, ServedBoard) -> Void)?
@@ -47,13 +49,16 @@ public final class ServedBoard: @unchecked Sendable {
     var frames: [(key: String, version: UInt64, bytes: [UInt8])] = []
     static let frameCacheSize = 8
 
-    init(session: Session, name: String, boardID: BoardID?, shapes: ShapeLibrary, service: BoardService?) {
+    init(session: Session, name: String, boardID: BoardID?, shapes: ShapeLibrary, service: BoardService?,
+         archive: BoardSessionArchive = BoardSessionArchive()) {
         self.session = session
+        self.archive = archive
         self.name = name
         self.boardID = boardID
         interpreter = CommandInterpreter(session: session, json: true, control: control)
         interpreter.shapes = shapes
         interpreter.hostBoardService = service
+        interpreter.boardArchive = archive
         interpreter.progress = { [unowned self] generation in
             progressLock.withLock { progress = generation }
         }
