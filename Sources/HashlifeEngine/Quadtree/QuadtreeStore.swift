@@ -87,3 +87,19 @@ extension QuadtreeStore where Self: ~Copyable {
         }
     }
 }
+
+extension QuadtreeStore where Self: ~Copyable {
+    /// Distinct non-empty nodes under the root of `frame`, leaves included (the tree's own size,
+    /// unlike the store's count, which holds memoized results too).
+    /// - Complexity: O(distinct nodes under the root).
+    func distinctNodeCount(_ frame: RootFrame) -> Int {
+        var seen = Set<NodeID>()
+        var pending = [(frame.root, frame.level)]
+        while let (id, level) = pending.popLast() {
+            if isEmpty(id, level: level) || !seen.insert(id).inserted || level == Self.leafLevel { continue }
+            let (nw, ne, sw, se) = children(id)
+            pending += [(nw, level - 1), (ne, level - 1), (sw, level - 1), (se, level - 1)]
+        }
+        return seen.count
+    }
+}

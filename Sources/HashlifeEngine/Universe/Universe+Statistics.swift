@@ -87,14 +87,5 @@ extension Universe {
     /// Distinct non-empty nodes under the root (the tree's own size, unlike `statistics.nodes`,
     /// which counts everything the store holds, memoized results included).
     /// - Complexity: O(distinct nodes under the root).
-    public var treeNodeCount: Int {
-        var seen = Set<NodeID>()
-        func visit(_ id: NodeID, level: Int) {
-            if store.isEmpty(id, level: level) || !seen.insert(id).inserted || level == NodeStore.leafLevel { return }
-            let r = store.record(id)
-            for child in [r.nw, r.ne, r.sw, r.se] { visit(child, level: level - 1) }
-        }
-        visit(root, level: level)
-        return seen.count
-    }
+    public var treeNodeCount: Int { store.distinctNodeCount(frame) }
 }
