@@ -210,6 +210,7 @@ extension CommandInterpreter {
         }
         defer { bar?.stop() }
         let hear = progress
+        progressStarted?(tracker.current, target)
         do { try work(control) { tracker.set($0); hear?($0) } } catch {
             wasCancelled = error.kind == .cancelled
             throw stepFailure(error.kind, message: error.message)

@@ -123,6 +123,8 @@ public final class CommandInterpreter {
     public var hostBoardService: BoardService?
     /// Hears the generation a running `step` or `goto` has reached (the app's progress line).
     public var progress: ((BigUInt) -> Void)?
+    /// Hears where a `step` or `goto` starts and the generation it goes to, before it runs.
+    public var progressStarted: ((_ from: BigUInt, _ target: BigUInt) -> Void)?
     /// Set by `quit`/`exit`.
     public private(set) var hasQuit = false
     /// Did the last command stop because `control` cancelled it?

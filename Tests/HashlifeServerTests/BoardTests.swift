@@ -224,6 +224,19 @@ import HashlifeTestSupport
         #expect(try serve.json("GET", "/api/state")["generation"] as? String == "0")
     }
 
+    /// A goto's share done follows the binary digits of its count, which it steps low first.
+    @Test func progressCountsTheDigitsOfTheJumpDone() {
+        func percent(_ generation: Int?, from: Int, to target: Int) -> Int? {
+            ServedBoard.Progress(running: true, generation: generation.map { BigUInt($0) }, from: BigUInt(from), target: BigUInt(target)).percent
+        }
+        #expect(percent(nil, from: 0, to: 1024) == nil)
+        #expect(percent(15, from: 0, to: 1024) == 36)  // 4 of 11 digits
+        #expect(percent(1000 + 15, from: 1000, to: 2024) == 36)
+        #expect(percent(1023, from: 0, to: 1024) == 90)
+        #expect(percent(1024, from: 0, to: 1024) == 100)
+        #expect(percent(5, from: 10, to: 3) == nil)  // a goto backwards
+    }
+
     @Test func aLongCommandShowsItsProgressAndStopsWhenCancelledFromAnotherConnection() throws {
         let session = Session()
         let cells = randomSoup(width: 512, height: 512, density: 0.375, seed: 77).map { PatternCell(x: $0.x, y: $0.y) }
@@ -239,6 +252,18 @@ import HashlifeTestSupport
             if !sawRunning { Thread.sleep(forTimeInterval: 0.01) }
         }
         #expect(sawRunning, "the progress never showed the command running")
+        // Once a jump is done it says where the goto goes and how far it is.
+        var progress: [String: Any] = [:]
+        for _ in 0..<300 {
+            progress = try serve.json("GET", "/api/progress")
+            if progress["generation"] is String || progress["running"] as? Bool != true { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        if progress["running"] as? Bool == true {
+            #expect(progress["target"] as? String == "1000000000000000")
+            let percent = try #require(progress["percent"] as? Int, "\(progress)")
+            #expect((0...100).contains(percent))
+        }
         _ = try serve.json("POST", "/api/cancel")
         let answer = try #require(runner.response())
         #expect(answer.text.contains("\"code\":\"cancelled\""), "\(answer.text)")

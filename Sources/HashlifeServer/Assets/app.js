@@ -419,8 +419,10 @@
         if (done) break;
         if (p && p.running) {
           $('progress').hidden = false;
-          $('progress-text').textContent = p.generation ? `generation ${p.generation} reached; Esc stops` : 'working; Esc stops';
-          $('progress-bar').style.width = ((Date.now() / 20) % 100) + '%';
+          const of = p.target ? ` of ${p.target}` : '';
+          const share = p.percent !== null && p.percent !== undefined ? ` (${p.percent} %)` : '';
+          $('progress-text').textContent = p.generation ? `generation ${p.generation}${of} reached${share}; Esc stops` : 'working; Esc stops';
+          $('progress-bar').style.width = (share ? p.percent : (Date.now() / 20) % 100) + '%';
         }
         await new Promise((r) => setTimeout(r, 200));
       }

@@ -90,9 +90,11 @@ public final class ServeApp: @unchecked Sendable {
             hub.setPlaying(board, false)
             return .json(board.lock.withLock { board.stateJSON() })
         case ("GET", "/api/progress"):
-            let (running, generation) = board.running
-            return .json(JSONValue.object([.init("ok", true), .init("running", .bool(running)),
-                                           .init("generation", generation.map { .string($0.description) } ?? .null)]).encoded)
+            let progress = board.running
+            return .json(JSONValue.object([.init("ok", true), .init("running", .bool(progress.running)),
+                                           .init("generation", progress.generation.map { .string($0.description) } ?? .null),
+                                           .init("target", progress.target.map { .string($0.description) } ?? .null),
+                                           .init("percent", progress.percent.map { .int($0) } ?? .null)]).encoded)
         case ("POST", "/api/cancel"):
             board.control.cancel()
             return .json("{\"ok\":true}")

@@ -41,6 +41,8 @@ public final class ServedBoard: @unchecked Sendable {
     /// The generation a running command (a step or goto) has reached, nil when none runs;
     /// under `progressLock`, not `lock`, so that it can be read while the command runs.
     private var progress: BigUInt?
+    /// Where the running command started and the generation it goes to (under `progressLock`).
+    private var span: (from: BigUInt, target: BigUInt)?
     private var commandRunning = false
     let progressLock = ServerLock()
     /// Stops a running step or goto (`cancel`).
@@ -62,10 +64,35 @@ public final class ServedBoard: @unchecked Sendable {
         interpreter.progress = { [unowned self] generation in
             progressLock.withLock { progress = generation }
         }
+        interpreter.progressStarted = { [unowned self] from, target in
+            progressLock.withLock { span = (from, target) }
+        }
     }
 
-    /// Is a command running, and the generation it has reached (without waiting for it).
-    var running: (Bool, BigUInt?) { progressLock.withLock { (commandRunning, progress) } }
+    /// A running command's progress, read without waiting for it.
+    struct Progress {
+        var running: Bool
+        /// The generation reached, once the first jump is done.
+        var generation: BigUInt?
+        /// Where a step or goto started and where it goes.
+        var from: BigUInt?
+        var target: BigUInt?
+
+        /// How far a step or goto forward is, 0 … 100: the share of the count's binary digits
+        /// done. A count is stepped in jumps of 2^k, low k first, each costing Hashlife about
+        /// the same, so this follows the time far better than the share of generations (which
+        /// stays near 0 until the last, largest jump). Nil before the first jump, and for a goto
+        /// backwards.
+        var percent: Int? {
+            guard let generation, let from, let target, target > from, generation >= from else { return nil }
+            let done = (generation - from).bitWidth, total = (target - from).bitWidth
+            return generation >= target ? 100 : min(99, done * 100 / total)
+        }
+    }
+
+    var running: Progress {
+        progressLock.withLock { Progress(running: commandRunning, generation: progress, from: span?.from, target: span?.target) }
+    }
 
     /// Commands the page may not run: they read or write files of the machine (the page brings
     /// patterns in by upload or paste and keeps boards in the store), or end the session.
@@ -95,8 +122,8 @@ public final class ServedBoard: @unchecked Sendable {
             return "{\"ok\":false,\"error\":{\"code\":\"refused\",\"message\":\(jsonString(reason))}}"
         }
         control.reset()
-        progressLock.withLock { commandRunning = true; progress = nil }
-        defer { progressLock.withLock { commandRunning = false; progress = nil } }
+        progressLock.withLock { commandRunning = true; progress = nil; span = nil }
+        defer { progressLock.withLock { commandRunning = false; progress = nil; span = nil } }
         var output = ""
         let before = session.currentStateNumber
         let boardBefore = interpreter.currentBoardID
