@@ -34,7 +34,14 @@ struct LargerThanLifeCounter {
         e = rule.shape.extent(range: rule.range)
         pw = region.width + 2 * e
         ph = region.height + 2 * e
-        ones = [Int32](repeating: 0, count: pw * ph)
+        ones = []
+        if case .plane = source, rule.shape == .moore { return }
+        ones = makeOnes()
+    }
+
+    /// The padded 0/1 grid of the cells in state 1 (wrapped on a torus).
+    func makeOnes() -> [Int32] {
+        var ones = [Int32](repeating: 0, count: pw * ph)
         let (pw, e, fx, fy, fw, fh) = (pw, e, field.x, field.y, field.width, field.height)
         let (px0, py0) = (region.x - e, region.y - e)
         let torus: Bool
@@ -53,6 +60,7 @@ struct LargerThanLifeCounter {
                 }
             }
         }
+        return ones
     }
 
     /// The region's next states.
@@ -60,7 +68,8 @@ struct LargerThanLifeCounter {
         let w = region.width, h = region.height
         var counts = [Int32](repeating: 0, count: w * h)
         switch rule.shape {
-        case .moore: countMoore(&counts)
+        case .moore:
+            if case .plane = source { countMooreOnField(&counts) } else { countMoore(&counts) }
         case .vonNeumann: countVonNeumann(&counts)
         case .gaussian, .weighted: countWeighted(&counts)
         default: countSpans(&counts)
@@ -120,6 +129,36 @@ struct LargerThanLifeCounter {
                     let top = j * sw, bottom = (j + side) * sw
                     for i in 0..<w {
                         c[j * w + i] = t[bottom + i + side] &- t[bottom + i] &- t[top + i + side] &+ t[top + i]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moore on the plane: a summed-area table of the field alone, each square clamped to it
+    /// (the cells beyond the field are empty), so the table is no larger than the live box.
+    func countMooreOnField(_ counts: inout [Int32]) {
+        let (fw, fh, w, h, side) = (field.width, field.height, region.width, region.height, 2 * e + 1)
+        let sw = fw + 1
+        var sat = [Int32](repeating: 0, count: sw * (fh + 1))
+        let dx = region.x - e - field.x, dy = region.y - e - field.y
+        sat.withUnsafeMutableBufferPointer { t in
+            field.states.withUnsafeBufferPointer { s in
+                for y in 0..<fh {
+                    var rowSum: Int32 = 0
+                    for x in 0..<fw {
+                        if s[y * fw + x] == 1 { rowSum &+= 1 }
+                        t[(y + 1) * sw + x + 1] = t[y * sw + x + 1] &+ rowSum
+                    }
+                }
+            }
+            counts.withUnsafeMutableBufferPointer { c in
+                for j in 0..<h {
+                    let top = min(max(j + dy, 0), fh) * sw, bottom = min(max(j + dy + side, 0), fh) * sw
+                    if top == bottom { continue }
+                    for i in 0..<w {
+                        let l = min(max(i + dx, 0), fw), r = min(max(i + dx + side, 0), fw)
+                        c[j * w + i] = t[bottom + r] &- t[bottom + l] &- t[top + r] &+ t[top + l]
                     }
                 }
             }
