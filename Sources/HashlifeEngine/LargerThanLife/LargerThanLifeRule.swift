@@ -168,6 +168,7 @@ extension LargerThanLifeRule: FamilyRule {
     /// No 3×3 rule describes a neighbourhood of range r: no apgcodes.
     public var apgcodeRule: Rule? { nil }
     public var liveCellsFollowApgcodeRule: Bool { false }
+    public var note: String? { gridNote }
 
     /// Golly's colours: two states white on grey; more states a gradient from yellow (state 1)
     /// to red.
