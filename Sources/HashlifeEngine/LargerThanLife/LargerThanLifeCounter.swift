@@ -70,7 +70,9 @@ struct LargerThanLifeCounter {
         switch rule.shape {
         case .moore:
             if case .plane = source { countMooreOnField(&counts) } else { countMoore(&counts) }
-        case .vonNeumann: countVonNeumann(&counts)
+        case .vonNeumann:
+            // A small diamond is cheaper as its few rows than as four diagonal runs.
+            if e <= 4 { countSpans(&counts) } else { countVonNeumann(&counts) }
         case .gaussian, .weighted: countWeighted(&counts)
         default: countSpans(&counts)
         }
@@ -248,18 +250,35 @@ struct LargerThanLifeCounter {
                 }
             }
         }
+        // Each run as two offsets from the cell's place in the prefix rows: the end after its
+        // last cell and its first cell (stride 1), or the two prefix entries of every other
+        // cell (stride 2); one flat list per orientation.
+        func offsets(_ list: [LargerThanLifeSpan], stride: Int) -> [Int] {
+            list.filter { $0.stride == stride }.flatMap { s -> [Int] in
+                let row = (e + s.dy) * qw
+                return stride == 1 ? [row + e + s.high + 1, row + e + s.low] : [row + e + s.high + 2, row + e + s.low]
+            }
+        }
+        let ones1 = spans.map { offsets($0, stride: 1) }, twos = spans.map { offsets($0, stride: 2) }
         q1.withUnsafeBufferPointer { a in
             q2.withUnsafeBufferPointer { b in
                 counts.withUnsafeMutableBufferPointer { c in
-                    for j in 0..<h {
-                        for i in 0..<w {
-                            let list = triangular ? spans[parity(i: i, j: j)] : spans[0]
-                            var n: Int32 = 0
-                            for s in list {
-                                let row = (j + e + s.dy) * qw, lo = i + e + s.low, hi = i + e + s.high
-                                if s.stride == 1 { n &+= a[row + hi + 1] &- a[row + lo] } else { n &+= b[row + hi + 2] &- b[row + lo] }
+                    for k in 0..<(triangular ? 2 : 1) {
+                        ones1[k].withUnsafeBufferPointer { o1 in
+                            twos[k].withUnsafeBufferPointer { o2 in
+                                for j in 0..<h {
+                                    let rowBase = j * qw
+                                    for i in 0..<w where !triangular || parity(i: i, j: j) == k {
+                                        let base = rowBase + i
+                                        var n: Int32 = 0
+                                        var t = 0
+                                        while t < o1.count { n &+= a[base + o1[t]] &- a[base + o1[t + 1]]; t += 2 }
+                                        t = 0
+                                        while t < o2.count { n &+= b[base + o2[t]] &- b[base + o2[t + 1]]; t += 2 }
+                                        c[j * w + i] = n
+                                    }
+                                }
                             }
-                            c[j * w + i] = n
                         }
                     }
                 }
