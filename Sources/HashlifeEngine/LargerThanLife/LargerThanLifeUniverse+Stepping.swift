@@ -115,6 +115,10 @@ extension LargerThanLifeUniverse {
         let region: LargerThanLifeField
         let source: LargerThanLifeCounter.Source
         if let grid = rule.grid {
+            let needed = (field.width + 2 * e + 2) * (field.height + 2 * e + 2) * 9 + field.width * field.height
+            guard needed <= memoryLimit else {
+                throw .memoryExhausted(generation: generation, neededBytes: needed, limitBytes: memoryLimit)
+            }
             region = LargerThanLifeField(x: field.x, y: field.y, width: field.width, height: field.height,
                                          states: [UInt8](repeating: 0, count: field.width * field.height))
             source = .bounded(torus: grid.topology != .plane)
