@@ -90,10 +90,6 @@ public struct LargerThanLifeRule: Hashable, Sendable, CustomStringConvertible {
             : nil
         return (Grid(topology: topology, width: w, height: h), note)
     }
-
-    /// True when the rule has B0 (emulated: the stored cells alternate with their complement
-    /// as Golly's do, so the plane's empty cells stay empty).
-    public var writtenWithBirthOnZero: Bool { births.first == true }
 }
 
 // MARK: - Tables used by the stepper
@@ -118,7 +114,7 @@ extension LargerThanLifeRule {
             func at(_ a: [Bool], _ i: Int) -> Bool { i >= 0 && i < a.count && a[i] }
             var bs = b, ss = s
             if at(s, maxn) {
-                for i in 0...maxn where i < bs.count || i < ss.count {
+                for i in 0...maxn {
                     if i < bs.count { bs[i] = !at(s, maxn - i) }
                     if i < ss.count { ss[i] = !at(b, maxn - i) }
                 }
