@@ -1,3 +1,4 @@
+import Synchronization
 import HashlifeEngine
 import HashlifeInterface
 import HashlifeFormats
@@ -103,13 +104,22 @@ enum RunCommand: Subcommand {
         let control = context.interrupts
         control.reset()
         let targetText = target.description.count > 24 ? "\(target.description.prefix(12))…(\(target.description.count) digits)" : target.description
+        // A universe without jumps of 2^k steps one generation at a time: far targets are
+        // said at the start, and the bar shows the generation reached.
+        let stepsOneByOne = !universe.has(.powerOfTwoJumps)
+        let count = target - universe.generation
+        if stepsOneByOne && count > BigUInt(100_000) {
+            context.standardError("note: \(UniverseCapability.powerOfTwoJumps.refusal(rule: universe.anyRule)): generation \(targetText) is \(Excerpt.number(count)) generations away; Ctrl-C stops it at the generation reached\n")
+        }
+        let reached = Mutex<String?>(nil)
         let bar = ProgressBar(label: "computing", enabled: context.errorIsTerminal) {
-            ProgressBar.Reading(target: targetText, nodes: control.nodeCount)
+            ProgressBar.Reading(reached: reached.withLock { $0 }, target: targetText, nodes: stepsOneByOne ? nil : control.nodeCount)
         }
         bar.start()
         defer { bar.stop() }
         do {
-            try universe.step(by: target - universe.generation, control: control, progress: nil)
+            let progress: ((BigUInt) -> Void)? = stepsOneByOne ? { generation in reached.withLock { $0 = generation.description } } : nil
+            try universe.step(by: count, control: control, progress: progress)
         } catch {
             bar.stop()
             switch error {

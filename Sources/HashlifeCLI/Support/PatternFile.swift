@@ -59,6 +59,7 @@ extension PatternFiles {
             }
         }
         ThreadsOption.noteIfIgnored(threads, by: universe)
+        if let note = universe.anyRule.note { PatternFiles.note(note) }
         return PatternFile(universe: universe, format: loaded.format, compressed: loaded.compressed, metadata: loaded.metadata)
     }
 

@@ -58,4 +58,5 @@ public struct AnyRule: Hashable, Sendable, CustomStringConvertible {
     public var liveCellsFollowApgcodeRule: Bool { base.liveCellsFollowApgcodeRule }
     public var stateNames: [Int: String] { base.stateNames }
     public var stateColors: [RuleColor] { base.stateColors }
+    public var note: String? { base.note }
 }

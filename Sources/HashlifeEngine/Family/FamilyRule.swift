@@ -49,6 +49,9 @@ public protocol FamilyRule: Hashable, Sendable, CustomStringConvertible {
     var stateNames: [Int: String] { get }
     /// Golly's default colour of each state, `stateCount` of them, state 0 first.
     var stateColors: [RuleColor] { get }
+    /// A remark on how the text was read that a user should hear (a bounded grid enlarged as
+    /// Golly enlarges it); nil for most rules.
+    var note: String? { get }
 }
 
 extension FamilyRule {
@@ -56,6 +59,7 @@ extension FamilyRule {
     public var hasBirthOnZero: Bool { false }
     public func background(atGeneration generation: BigUInt) -> Int { 0 }
     public var stateNames: [Int: String] { [:] }
+    public var note: String? { nil }
 
     /// Equality with a rule of any family (false for another family).
     func isEqual(to other: any FamilyRule) -> Bool {

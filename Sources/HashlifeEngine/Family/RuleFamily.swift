@@ -29,6 +29,7 @@ public struct RuleFamily: Sendable {
     /// Every family, in the order rule text is offered to them: the ones with a syntax of their
     /// own first, the Life-like family last (it reads every other text, or reports its error).
     public static let registered: [RuleFamily] = [
+        LargerThanLifeRule.family,
         MultiStateRule.family,
         Rule.family,
     ]

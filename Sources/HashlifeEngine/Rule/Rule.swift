@@ -211,6 +211,10 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A multi-state rule (Generations, History, Super) that Golly would refuse; the string
         /// says why ("Generations does not support B0", "256 states at most").
         case badMultiState(String)
+        /// A Larger than Life rule Golly would refuse (a range over 500, a count the
+        /// neighbourhood cannot reach, an unknown shape letter, more than 256 states, …); the
+        /// string says what and where.
+        case largerThanLife(String)
     }
 
     public var text: String
@@ -239,7 +243,7 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
             return prefix + why
         case .badWolframCode(let why):
             return prefix + why + "; a Wolfram rule is 'W' and an even number from 0 to 254, as in \"W30\""
-        case .badMap(let why), .neighbourhood(let why):
+        case .badMap(let why), .neighbourhood(let why), .largerThanLife(let why):
             return prefix + why
         case .unknownName:
             return prefix + "unknown rule name; expected B/S notation like \"B3/S23\" or a known name like \"HighLife\""

@@ -105,6 +105,25 @@ extension PatternCodec {
             return try encode(universe, as: format, compressed: compressed, name: metadata.name, author: metadata.author,
                               comments: metadata.comments)
         }
+        if universe.stateCount == 2, !AnyRule.isMultiStateSyntax(universe.anyRule.description), format.isWritable {
+            // A two-state rule of another family (Larger than Life): two-state cells, under the
+            // family's own rule text, in every format that holds two states.
+            let cells = Universe(rule: .life, memoryLimit: universe.memoryLimit)
+            if let (list, x, y) = universe.cellList() { cells.load(cellStates: list, originX: x, originY: y) }
+            cells.generation = universe.generation
+            var document = format == .macrocell
+                ? PatternDocument(treeOf: cells, name: metadata.name, author: metadata.author, comments: metadata.comments)
+                : try PatternDocument(universe: cells, name: metadata.name, author: metadata.author, comments: metadata.comments)
+            document.rule = universe.anyRule.description
+            let text: String = switch format {
+            case .macrocell: MacrocellWriter.write(document)
+            case .rle: RLEWriter.write(document)
+            case .plaintext: PlaintextWriter.write(document)
+            default: try Life106Writer.write(document)
+            }
+            let bytes = Array(text.utf8)
+            return compressed ? Gzip.compress(bytes) : bytes
+        }
         let multi = universe
         guard format == .rle || format == .macrocell else {
             throw PatternError(file: nil, line: 1, column: 1,

@@ -129,12 +129,18 @@ public struct PatternPosition: Hashable, Sendable {
 }
 
 extension PatternDocument {
-    /// Checks that `rule`, when the file names one, is a rule the engine runs.
+    /// Checks that `rule`, when the file names one, is a rule the engine runs (of any family
+    /// whose patterns are two-state cells, as this document's are).
     /// - Throws: `PatternError` at the rule in the file (`ruleAt`; the offending character's
     ///   column when the rule error names one), whose message is the rule error's.
     public func checkRule() throws(PatternError) {
         guard let text = rule, !text.isEmpty else { return }
-        do { _ = try Rule(text) } catch {
+        do {
+            // A two-state rule of any family reads two-state cells; a rule of more states is
+            // refused here with the Life-like family's word on it.
+            let rule = try AnyRule.parse(text)
+            if rule.stateCount > 2 || AnyRule.isMultiStateSyntax(text) { _ = try Rule(text) }
+        } catch {
             let at = ruleAt ?? PatternPosition(line: 1, column: 1)
             var column = at.column
             if case .unexpectedCharacter(_, let offset) = error.reason, text.unicodeScalars.count == text.count {
