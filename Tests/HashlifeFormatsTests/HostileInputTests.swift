@@ -321,3 +321,21 @@ private func failure(_ body: () throws(PatternReadError) -> DecodedPattern) -> P
         #expect(loaded.warnings.map(\.description) == ["warning: cut.rle:3: the file may be cut short: header says 4 rows, found 2, no '!'"])
     }
 }
+
+/// Golly ships scripts and 3D patterns beside its patterns: each says what it is.
+@Suite struct NonPatternFileTests {
+    @Test(arguments: [
+        ("p59-glider-loop.lua", "-- a Golly script\nlocal g = golly()\n", "a Golly script, not a pattern"),
+        ("oscar.py", "import golly as g\n", "a Golly script, not a pattern"),
+        ("tree.rle3", "3D version=1 size=50 pos=19,14,19\n#N tree\nx=3,y=3,z=3\n", "a three-dimensional pattern"),
+    ])
+    func scriptsAndThreeDimensionalPatternsSayWhatTheyAre(name: String, text: String, says: String) throws {
+        do {
+            _ = try readFile(name, Array(text.utf8))
+            Issue.record("\(name) was read as a pattern")
+        } catch {
+            #expect(error == .unrecognised(file: name))
+            #expect(error.description.hasPrefix("\(name): \(says)"), "\(error.description)")
+        }
+    }
+}

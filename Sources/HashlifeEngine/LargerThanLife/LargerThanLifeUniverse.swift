@@ -55,7 +55,7 @@ extension LargerThanLifeUniverse: LifeUniverse {
     }
 
     public var population: BigUInt { cells.population }
-    public var isEmpty: Bool { cells.population.isZero }
+    public var isEmpty: Bool { cells.isEmpty }
     public var boundingBox: CellRect? { cells.boundingBox }
     public var rootLevel: Int { cells.rootLevel }
     public var highestState: UInt8 { cells.highestState }
@@ -72,6 +72,7 @@ extension LargerThanLifeUniverse: LifeUniverse {
 
     public func fit(columns: Int, rows: Int) -> Viewport? { cells.fit(columns: columns, rows: rows) }
     public func blocks(of viewport: Viewport) -> BlockStateRows { cells.blocks(of: viewport) }
+    public var blockAlignment: (x: Int, y: Int) { cells.blockAlignment }
 
     /// Outside a bounded grid the cell stays empty (as in Golly).
     public func setState(_ state: UInt8, atX x: BigInt, y: BigInt) {

@@ -146,7 +146,15 @@ public enum PatternReadError: Error, Equatable, Sendable, CustomStringConvertibl
         case .syntax(let error): return error.description
         case let .gzip(file, error): return (file.map { $0 + ": " } ?? "") + error.description
         case .unrecognised(let file):
-            return (file.map { $0 + ": " } ?? "") + "unrecognised pattern format (expected RLE, Macrocell, plaintext .cells, Life 1.05 or 1.06, or MCell, optionally gzip-compressed)"
+            let prefix = file.map { $0 + ": " } ?? ""
+            let name = (file ?? "").lowercased()
+            if name.hasSuffix(".lua") || name.hasSuffix(".py") {
+                return prefix + "a Golly script, not a pattern: hashlife reads patterns and does not run scripts"
+            }
+            if name.hasSuffix(".rle3") {
+                return prefix + "a three-dimensional pattern (Golly's 3D.lua RLE3): hashlife runs patterns on the plane"
+            }
+            return prefix + "unrecognised pattern format (expected RLE, Macrocell, plaintext .cells, Life 1.05 or 1.06, or MCell, optionally gzip-compressed)"
         case .empty(let file):
             return (file.map { $0 + ": " } ?? "") + "no pattern: the input is empty (or only white space)"
         case let .tooLarge(file, limit, compressed):
