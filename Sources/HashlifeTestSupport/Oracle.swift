@@ -55,6 +55,34 @@ public enum Oracle {
         return rows
     }
 
+    /// What `VisibleRow.run` throws without ../shared.
+    public struct Absent: Error, CustomStringConvertible {
+        public var description: String { "../shared is absent: it holds Golly's patterns and bgolly's populations" }
+    }
+
     /// Absolute path of a corpus file.
     public static func path(_ file: String) -> String? { Fixtures.shared.map { $0 + "/corpus/golly/" + file } }
+}
+
+extension Oracle.VisibleRow {
+    /// The row's file read from ../shared as `hashlife` reads it, with Golly's own rule files
+    /// (../shared/corpus/golly-rules) on the search path, and the population it has after each
+    /// of the row's step counts, counted from the file's own generation (a `#G` may start it
+    /// far on). Compare `populations` with the row's.
+    /// - Throws: when ../shared is absent, or the file does not load or step.
+    public func run(memoryLimit: Int = 1 << 30) throws -> (universe: any LifeUniverse, populations: [BigUInt]) {
+        guard let shared = Fixtures.shared else { throw Oracle.Absent() }
+        let folders = RuleFolders(explicit: [shared + "/corpus/golly-rules"])
+        let universe = try RuleFolders.$current.withValue(folders) { () throws -> any LifeUniverse in
+            let loaded = try PatternCodec.readAny(path: shared + "/corpus/golly/" + file, label: file, limit: memoryLimit)
+            return try loaded.universe(memoryLimit: memoryLimit)
+        }
+        let start = universe.generation
+        var reached: [BigUInt] = []
+        for (steps, _) in populations {
+            try universe.step(by: start + BigUInt(steps) - universe.generation)
+            reached.append(universe.population)
+        }
+        return (universe, reached)
+    }
 }
