@@ -38,9 +38,6 @@ public final class BoardSessionArchive {
     /// editor replaced the board's session, or when the editor starts a new board.
     public func forget() { saved = (nil, [:]) }
 
-    /// Notes that a write of `change` to `board` succeeded with the states it named.
-    public func wrote(_ states: [Int: SavedState], board: BoardID?) { saved = (board, states) }
-
     /// Saves the session's current state to board `id` (renaming it when `name` is given) with
     /// the session's history in one transaction, writing every state again when another editor
     /// replaced the saved session meanwhile; returns the board. `deadline` bounds the encoding
@@ -62,7 +59,7 @@ public final class BoardSessionArchive {
                 try service.save(u, to: id.text, name: name, session: change, history: history)
             }
         }
-        wrote(written, board: id)
+        saved = (id, written)
         return board
     }
 
@@ -76,7 +73,7 @@ public final class BoardSessionArchive {
             try service.create(universe: u, name: name, author: metadata.author, comments: metadata.comments, session: change,
                                history: history)
         }
-        wrote(written, board: board.id)
+        saved = (board.id, written)
         return board
     }
 

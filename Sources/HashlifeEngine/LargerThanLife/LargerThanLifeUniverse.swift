@@ -19,9 +19,8 @@ public final class LargerThanLifeUniverse {
 
     /// A multi-state rule of `states` states for the store (its transitions are never run).
     static func storeRule(states: Int) -> MultiStateRule {
-        let life = try! Rule("B3/S23")
-        return MultiStateRule(family: .generations, stateCount: states, neighbourhood: .moore, lifeRule: life,
-                              canonicalBody: "B3/S23/\(states)", grid: nil)
+        MultiStateRule(family: .generations, stateCount: states, neighbourhood: .moore, lifeRule: .life,
+                       canonicalBody: "B3/S23/\(states)", grid: nil)
     }
 
     /// Drops the cells outside the rule's bounded grid (Golly's grid holds none there).
