@@ -11,8 +11,8 @@ import HashlifeEngine
 // way, go through the ordinary classifier.
 
 /// The classification of a pattern on a finite grid by exact cycle search (see above).
-func classifyOnFiniteGrid(_ universe: Universe, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
-    let start = universe.saveState()
+func classifyOnFiniteGrid(_ universe: any LifeUniverse, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
+    let start = universe.keep()
     defer { universe.restore(start) }
     var seen: [CellSetKey: BigUInt] = [:]
     var examined = BigUInt.zero
@@ -29,12 +29,12 @@ func classifyOnFiniteGrid(_ universe: Universe, maxGeneration: BigUInt, control:
                 verdict = .oscillator(generation: first, period: period.intValue ?? .max)
             }
             universe.restore(start)
-            universe.step(by: first - start.generation)
+            try universe.step(by: first - start.generation, control: control, progress: nil)
             return Classification(verdict: verdict, population: universe.population)
         }
         if examined >= maxGeneration { return Classification(verdict: .undetermined(generation: universe.generation), population: universe.population) }
         seen[key] = universe.generation
-        try universe.step(by: BigUInt(1), control: control)
+        try universe.step(byPowerOfTwo: 0, control: control)
         examined += BigUInt(1)
     }
 }

@@ -1,7 +1,10 @@
 import HashlifeEngine
 
-/// The live cells relative to their bounding box (sorted, packed), and the box's corner: two
-/// states have the same shape when `normalised` is equal, displaced by the corners' difference.
+/// The cells not in state 0 relative to their bounding box, and the box's corner: two states
+/// have the same shape when `normalised` is equal, displaced by the corners' difference.
+/// `normalised` lists the cells' offsets packed and sorted and, when some cell is in a state
+/// other than 1, their states in the same order after them (so a two-state shape is its
+/// offsets alone, as the ship library keys them).
 struct Shape {
     var normalised: [Int]
     var x: BigInt
@@ -9,12 +12,16 @@ struct Shape {
 
     /// The shape of `universe`, or nil when empty or wider or taller than 2^30 cells (then it is no
     /// small spaceship). The corner may be anywhere.
-    init?(_ universe: Universe) {
+    init?(_ universe: any LifeUniverse) {
         guard let box = universe.boundingBox, let w = box.width.intValue, let h = box.height.intValue, w < 1 << 30, h < 1 << 30 else { return nil }
-        var cells: [Int] = []
-        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(dy << 31 | dx) }
-        cells.sort()
-        normalised = cells
+        var cells: [(offset: Int, state: UInt8)] = []
+        var onlyOnes = true
+        universe.forEachCellOffset(in: box) { dx, dy, state in
+            cells.append((dy << 31 | dx, state))
+            if state != 1 { onlyOnes = false }
+        }
+        cells.sort { $0.offset < $1.offset }
+        normalised = cells.map(\.offset) + (onlyOnes ? [] : cells.map { Int($0.state) })
         x = box.x
         y = box.y
     }
@@ -32,9 +39,10 @@ extension Classifier {
     func jumps() throws(StepError) -> Verdict {
         guard universe.generation < end else { return .undetermined(generation: universe.generation) }
         var power = 64, lam = 0, stride = 4
-        var tortoise = universe.saveState()
+        var tortoise = universe.keep()
         var tortoiseKey = universe.cellSetKey
         var tortoiseShape = smallShape()
+        var tortoisePrint = largePrint()
         var populations: [BigUInt] = []
         while true {
             guard universe.generation + BigUInt(stride) <= end else { break }
@@ -50,13 +58,19 @@ extension Classifier {
                let (dx, dy) = shape.displacement(from: old) {
                 return try spaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise)
             }
+            if let old = tortoisePrint, let now = largePrint(), now.fingerprint == old.fingerprint,
+               let dx = (now.x - old.x).intValue, let dy = (now.y - old.y).intValue, dx != 0 || dy != 0,
+               let verdict = try largeSpaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise) {
+                return verdict
+            }
             if lam == power {
                 if let verdict = Classifier.stridedGrowth(populations, stride: stride, now: universe.generation) { return verdict }
                 if populationLooksPeriodic(populations, maxPeriod: 16, span: 40), let verdict = try settledTest() { return verdict }
                 populations.removeAll(keepingCapacity: true)
-                tortoise = universe.saveState()
+                tortoise = universe.keep()
                 tortoiseKey = universe.cellSetKey
                 tortoiseShape = smallShape()
+                tortoisePrint = largePrint()
                 power *= 2
                 lam = 0
                 stride = power / 16
@@ -74,9 +88,15 @@ extension Classifier {
         universe.population <= BigUInt(Classifier.shapePopulationLimit) ? Shape(universe) : nil
     }
 
+    /// The fingerprint of a pattern too large for `smallShape` (nil for a small one): a
+    /// spaceship of any size is found by its repeats in the jumps.
+    private func largePrint() -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
+        universe.population > BigUInt(Classifier.shapePopulationLimit) ? universe.fingerprint(cache: fingerprints) : nil
+    }
+
     /// The state at the tortoise recurs `multiple` generations later: find the least period
     /// (a divisor of `multiple`) and the first generation from which the pattern repeats.
-    private func periodic(multiple: Int, tortoise: UniverseState) throws(StepError) -> Verdict {
+    private func periodic(multiple: Int, tortoise: KeptUniverseState) throws(StepError) -> Verdict {
         let period = try leastPeriod(universe, of: tortoise, multiple: multiple, control: control).period
         let p = BigUInt(period)
         let first = try firstGeneration(from: tortoise.generation) { u throws(StepError) in
@@ -88,8 +108,8 @@ extension Classifier {
     }
 
     /// The shape at the tortoise recurs displaced by (`dx`, `dy`) `multiple` generations later.
-    private func spaceship(multiple: Int, dx: Int, dy: Int, tortoise: UniverseState) throws(StepError) -> Verdict {
-        func repeats(after n: Int, dx: Int, dy: Int, in u: Universe) throws(StepError) -> Bool {
+    private func spaceship(multiple: Int, dx: Int, dy: Int, tortoise: KeptUniverseState) throws(StepError) -> Verdict {
+        func repeats(after n: Int, dx: Int, dy: Int, in u: any LifeUniverse) throws(StepError) -> Bool {
             guard let a = Shape(u) else { return false }
             try step(u, by: BigUInt(n))
             guard let b = Shape(u), a.normalised == b.normalised, let d = b.displacement(from: a) else { return false }
@@ -100,10 +120,18 @@ extension Classifier {
         return .spaceship(generation: first, period: p, dx: ddx, dy: ddy, speed: spaceshipSpeed(dx: ddx, dy: ddy, period: p))
     }
 
+    /// The fingerprint at the tortoise recurs displaced by (`dx`, `dy`) `multiple` generations
+    /// later: the spaceship's verdict as `spaceship` finds it by shapes, or nil when the
+    /// pattern is too wide for a shape.
+    private func largeSpaceship(multiple: Int, dx: Int, dy: Int, tortoise: KeptUniverseState) throws(StepError) -> Verdict? {
+        guard Shape(universe) != nil else { return nil }
+        return try spaceship(multiple: multiple, dx: dx, dy: dy, tortoise: tortoise)
+    }
+
     /// The least absolute generation g in [start, `known`] at which `holds` is true, given that
     /// it holds at `known` and, once true, stays true. `holds` gets the universe at g and may
     /// move it.
-    func firstGeneration(from known: BigUInt, _ holds: (Universe) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
+    func firstGeneration(from known: BigUInt, _ holds: (any LifeUniverse) throws(StepError) -> Bool) throws(StepError) -> BigUInt {
         try leastGeneration(from: start, to: known) { (g) throws(StepError) in
             try moveTo(g)
             return try holds(universe)

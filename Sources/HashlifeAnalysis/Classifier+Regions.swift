@@ -41,19 +41,25 @@ struct Velocity: Hashable {
     var period: Int
 }
 
-extension Universe {
-    /// The live cells relative to (`x`, `y`), which must lie within Int offsets of them all.
-    func offsets(from x: BigInt, _ y: BigInt) -> [SIMD2<Int>] {
+extension LifeUniverse {
+    /// The live cells relative to (`x`, `y`), which must lie within Int offsets of them all;
+    /// nil when a cell is in a state other than 1 (the settled test's ash and ships are live
+    /// cells alone).
+    func offsets(from x: BigInt, _ y: BigInt) -> [SIMD2<Int>]? {
         guard let box = boundingBox else { return [] }
         let bx = (box.x - x).intValue!, by = (box.y - y).intValue!
         var cells: [SIMD2<Int>] = []
-        forEachLiveCellOffset(in: box) { dx, dy in cells.append(SIMD2(bx + dx, by + dy)) }
-        return cells
+        var onlyOnes = true
+        forEachCellOffset(in: box) { dx, dy, state in
+            cells.append(SIMD2(bx + dx, by + dy))
+            if state != 1 { onlyOnes = false }
+        }
+        return onlyOnes ? cells : nil
     }
 
-    /// Replaces the contents with `offsets` from (`x`, `y`).
+    /// Replaces the contents with cells in state 1 at `offsets` from (`x`, `y`).
     func load(_ offsets: [SIMD2<Int>], at x: BigInt, _ y: BigInt) {
-        load(cells: offsets.lazy.map { (x: $0.x, y: $0.y) }, originX: x, originY: y)
+        load(cellStates: offsets.map { (x: $0.x, y: $0.y, state: 1) }, originX: x, originY: y)
     }
 }
 
@@ -64,19 +70,25 @@ extension Classifier {
     /// A bounding box up to this side is one region (Int offsets, the common case).
     static let wholeRegionSide = 1 << 40
 
-    /// The live cells of `universe` as regions, or nil when it has more than `limit`.
+    /// The live cells of `universe` as regions, or nil when it has more than `limit` or a cell
+    /// in a state other than 1.
     /// - Complexity: O(population) when the cells fit one `wholeRegionSide` box; else O(population)
     ///   big-integer operations.
-    static func regions(of universe: Universe, limit: Int) -> [Region]? {
+    static func regions(of universe: any LifeUniverse, limit: Int) -> [Region]? {
         guard let population = universe.population.intValue, population <= limit else { return nil }
         guard let box = universe.boundingBox else { return [] }
         if let w = box.width.intValue, let h = box.height.intValue, w <= wholeRegionSide, h <= wholeRegionSide {
-            return [Region(x: box.x, y: box.y, cells: universe.offsets(from: box.x, box.y))]
+            return universe.offsets(from: box.x, box.y).map { [Region(x: box.x, y: box.y, cells: $0)] }
         }
         // Far apart: cells by square of side `regionGap`, squares joined with their 8 neighbours.
         let shift = regionGap.trailingZeroBitCount
         var squares: [BigPoint: [BigPoint]] = [:]
-        universe.forEachLiveCell { x, y in squares[BigPoint(x: x >> shift, y: y >> shift), default: []].append(BigPoint(x: x, y: y)) }
+        var onlyOnes = true
+        universe.forEachCell(in: nil) { x, y, state in
+            squares[BigPoint(x: x >> shift, y: y >> shift), default: []].append(BigPoint(x: x, y: y))
+            if state != 1 { onlyOnes = false }
+        }
+        guard onlyOnes else { return nil }
         var joined = Set<BigPoint>()
         var result: [Region] = []
         for start in squares.keys.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) where !joined.contains(start) {

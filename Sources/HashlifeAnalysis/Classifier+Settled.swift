@@ -136,7 +136,7 @@ extension Classifier {
     /// at for 5 generations gets none.
     func settledTest() throws(StepError) -> Verdict? {
         guard let regions = Classifier.regions(of: universe, limit: Classifier.settledPopulationLimit), !regions.isEmpty else { return nil }
-        let here = universe.saveState()
+        let here = universe.keep()
         defer { universe.restore(here) }
         let now = universe.generation
 
@@ -175,7 +175,8 @@ extension Classifier {
             universe.load(rest.cells, at: rest.x, rest.y)
             var phases: [[SIMD2<Int>]] = []
             for _ in 0..<p {
-                phases.append(universe.offsets(from: rest.x, rest.y))
+                guard let phase = universe.offsets(from: rest.x, rest.y) else { return nil }
+                phases.append(phase)
                 try step(universe)
             }
             ash.append(Ash(region: rest, phases: phases, box: rest.box(of: phases.flatMap { $0 })!))
@@ -187,7 +188,8 @@ extension Classifier {
             universe.load(ship.cells, at: ship.x, ship.y)
             var phases: [[SIMD2<Int>]] = []
             for _ in 0..<entry.period {
-                phases.append(universe.offsets(from: ship.x, ship.y))
+                guard let phase = universe.offsets(from: ship.x, ship.y) else { return nil }
+                phases.append(phase)
                 try step(universe)
             }
             moving.append(Ship(entry: entry, region: ship, phases: phases, box: ship.box(of: ship.cells)!))
@@ -255,7 +257,7 @@ extension Classifier {
 
     /// Is the universe, `offset` (≤ 0) generations from the test's generation, exactly every
     /// region's ash phase plus every spaceship moved back along its path?
-    static func matches(_ u: Universe, ash: [Ash], ships: [Ship], offset k: BigInt) -> Bool {
+    static func matches(_ u: any LifeUniverse, ash: [Ash], ships: [Ship], offset k: BigInt) -> Bool {
         var expected = Set<BigPoint>()
         for a in ash {
             let j = k.floorDivided(by: BigUInt(a.phases.count)).remainder.intValue!
@@ -269,8 +271,8 @@ extension Classifier {
         }
         guard u.population == BigUInt(expected.count) else { return false }
         var ok = true
-        u.forEachLiveCell { x, y in
-            if ok && !expected.contains(BigPoint(x: x, y: y)) { ok = false }
+        u.forEachCell(in: nil) { x, y, state in
+            if ok && (state != 1 || !expected.contains(BigPoint(x: x, y: y))) { ok = false }
         }
         return ok
     }

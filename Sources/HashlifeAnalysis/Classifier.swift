@@ -2,27 +2,31 @@ import HashlifeEngine
 
 // The convergence detector: what a pattern becomes.
 //
-// A state is the engine's canonical root (`CellSetKey`: a node id plus level in Golly's fixed
-// frame), so "same cells" is an O(1) comparison and periods are found by hashing keys, never
-// grids. The search runs in two phases on the caller's universe (its state is saved first and
-// restored at the end, so the caller sees no change):
+// The classifier takes a universe of any family (`any LifeUniverse`); every state of every
+// cell counts. A state is the engine's canonical root (`CellSetKey`: a node id plus level in
+// Golly's fixed frame), so "same cells" is an O(1) comparison and periods are found by hashing
+// keys, never grids. The search runs in two phases on the caller's universe (its state is saved
+// first and restored at the end, so the caller sees no change):
 //
 // 1. Dense: one generation at a time for the first `denseGenerations`, keeping every key in a
 //    dictionary (exact preperiod and period of oscillators and still lifes), the shape of small
 //    patterns relative to their bounding box (spaceships of any shape), the population (guns and
 //    puffers: the population grows by the same amount every p generations), and, every
 //    `checkInterval` generations, the settled test (periodic ash plus escaping standard
-//    spaceships, `Classifier+Settled.swift`).
+//    spaceships, `Classifier+Settled.swift`; only where every cell is in state 1).
 // 2. Jumps: Brent's cycle search over states `stride` generations apart (windows of 64, 128,
 //    256, … states, the stride a sixteenth of the window), so far generations cost hashlife
 //    jumps rather than single steps; a key repeat gives a multiple of the period, refined by
 //    testing its divisors with jumps, and the first periodic generation is found by binary
-//    search over saved checkpoints (`moveTo`). A repeated small shape gives a spaceship the same
-//    way. At each window's end: growth (the sampled population rising by a constant step) and
-//    the settled test, when the sampled population looks periodic.
+//    search over saved checkpoints (`moveTo`). A repeated shape gives a spaceship the same way:
+//    small patterns' cells and states compared exactly, larger ones' translation-invariant
+//    fingerprints (`LifeUniverse.fingerprint(cache:)`), each repeat confirmed by shapes. At
+//    each window's end: growth (the sampled population rising by a constant step) and the
+//    settled test, when the sampled population looks periodic.
 //
 // Limits (documented, not hidden): ash periods up to `maxAshPeriod`; spaceships of other shapes
-// are found only when they are the whole pattern (up to `shapePopulationLimit` cells, any rule);
+// are found only when they are the whole pattern (of any size in the jumps, of up to
+// `shapePopulationLimit` cells in the dense phase; any rule);
 // escaping gliders and *WSS only in B3/S23, in patterns of up to `settledPopulationLimit` cells;
 // growth is recognised when the population rises by a constant amount every period (guns,
 // puffers), not for chaotic growth. Sizes are not a limit: generations, positions,
@@ -142,16 +146,17 @@ public struct Classification: Hashable, Sendable {
 /// The universe ends as it began (its state is saved and restored; its node store may grow).
 /// - Precondition: the universe's memory limit holds the pattern throughout (else use
 ///   `classify(_:maxGeneration:control:)`).
-public func classify(_ universe: Universe, maxGeneration: BigUInt) -> Classification {
+public func classify(_ universe: any LifeUniverse, maxGeneration: BigUInt) -> Classification {
     do { return try classify(universe, maxGeneration: maxGeneration, control: nil) } catch { preconditionFailure("\(error)") }
 }
 
-/// Classifies `universe` as `classify(_:maxGeneration:)` does, unless `control` cancels it or
-/// the memory limit cannot hold the pattern at some generation it looks at.
+/// Classifies `universe`, of any family, as `classify(_:maxGeneration:)` does, unless
+/// `control` cancels it or the memory limit cannot hold the pattern at some generation it
+/// looks at.
 /// - Throws: `StepError` (its generation is where the search was when it stopped); the universe
 ///   is back at its starting state either way.
-public func classify(_ universe: Universe, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
-    if let grid = universe.rule.grid, grid.width > 0 && grid.height > 0 {  // Classifier+Grid.swift
+public func classify(_ universe: any LifeUniverse, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
+    if let grid = universe.anyRule.grid, grid.width > 0 && grid.height > 0 {  // Classifier+Grid.swift
         return try classifyOnFiniteGrid(universe, maxGeneration: maxGeneration, control: control)
     }
     return try Classifier(universe: universe, limit: maxGeneration, control: control).run()
@@ -183,7 +188,7 @@ func gcd(_ a: Int, _ b: Int) -> Int {
 /// Oscillators ((0, 0)) compare cell sets by key, exactly; spaceships compare bounding-box-relative
 /// shapes. Leaves `universe` at `state`.
 /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, dx: Int = 0, dy: Int = 0,
+func leastPeriod(_ universe: any LifeUniverse, of state: KeptUniverseState, multiple: Int, dx: Int = 0, dy: Int = 0,
                  control: StepControl?) throws(StepError) -> (period: Int, dx: Int, dy: Int)
 {
     universe.restore(state)
@@ -192,7 +197,7 @@ func leastPeriod(_ universe: Universe, of state: UniverseState, multiple: Int, d
     let shape = dx == 0 && dy == 0 ? nil : Shape(universe)
     func recurs(after n: Int, dx: Int, dy: Int) throws(StepError) -> Bool {
         universe.restore(state)
-        try universe.step(by: BigUInt(n), control: control)
+        try universe.step(by: BigUInt(n), control: control, progress: nil)
         guard let shape else { return dx == 0 && dy == 0 && universe.cellSetKey == key }
         guard let b = Shape(universe), b.normalised == shape.normalised, let d = b.displacement(from: shape) else { return false }
         return d == (dx, dy)
@@ -235,26 +240,30 @@ final class Classifier {
     static let shapePopulationLimit = 512
     /// The settled test looks at patterns of at most this many cells.
     static let settledPopulationLimit = 100_000
+    /// The rule whose standard spaceships the settled test knows (B3/S23).
+    static let life = AnyRule(Rule.life)
 
-    let universe: Universe
+    let universe: any LifeUniverse
     let limit: BigUInt
-    let startState: UniverseState
+    let startState: KeptUniverseState
     let start: BigUInt
     let end: BigUInt
     let ships: ShipLibrary?
     /// Cancels the run's steps (nil: never).
     let control: StepControl?
     /// Saved states in generation order, the first the start: where `moveTo` jumps from.
-    var checkpoints: [UniverseState]
+    var checkpoints: [KeptUniverseState]
+    /// Node sums of the fingerprints of large patterns in the jumps.
+    let fingerprints = FingerprintCache()
 
-    init(universe: Universe, limit: BigUInt, control: StepControl?) {
+    init(universe: any LifeUniverse, limit: BigUInt, control: StepControl?) {
         self.universe = universe
         self.limit = limit
         self.control = control
-        startState = universe.saveState()
+        startState = universe.keep()
         start = universe.generation
         end = universe.generation + limit
-        ships = universe.rule == .life ? ShipLibrary.life : nil
+        ships = universe.anyRule == Classifier.life ? ShipLibrary.life : nil
         checkpoints = [startState]
     }
 
@@ -389,14 +398,14 @@ final class Classifier {
 
     /// Advances `u` (the universe, or one the run made) `count` generations under the run's
     /// control.
-    func step(_ u: Universe, by count: BigUInt = .one) throws(StepError) {
-        try u.step(by: count, control: control)
+    func step(_ u: any LifeUniverse, by count: BigUInt = .one) throws(StepError) {
+        try u.step(by: count, control: control, progress: nil)
     }
 
     /// Keeps the current state as a checkpoint for `moveTo` (states come in generation order).
     func checkpoint() {
         if let last = checkpoints.last, last.generation >= universe.generation { return }
-        checkpoints.append(universe.saveState())
+        checkpoints.append(universe.keep())
     }
 }
 

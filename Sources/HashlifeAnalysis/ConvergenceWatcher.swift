@@ -47,16 +47,9 @@ public final class ConvergenceWatcher {
         emptySince = nil
     }
 
-    /// Records the current state of a universe of any family: two-state universes are watched
-    /// (see `observe(_: Universe)`); the others give nil, as a pattern not yet settled does.
+    /// Records the current state of `universe`, of any family; returns a verdict once the
+    /// pattern is known to be extinct, still, oscillating or a spaceship, else nil.
     public func observe(_ universe: any LifeUniverse) -> Verdict? {
-        guard let universe = universe as? Universe else { return nil }
-        return observe(universe)
-    }
-
-    /// Records the universe's current state; returns a verdict once the pattern is known to be
-    /// extinct, still, oscillating or a spaceship, else nil.
-    public func observe(_ universe: Universe) -> Verdict? {
         let generation = universe.generation
         if universeID != ObjectIdentifier(universe) || (lastGeneration.map { generation < $0 } ?? false) {
             reset()
@@ -95,8 +88,8 @@ public final class ConvergenceWatcher {
 
     /// `leastPeriod` from the current state. The jumps stay within generations the universe has
     /// already been through, so the memory limit that held them is expected to hold these.
-    private func leastPeriodOrStop(_ universe: Universe, multiple: Int, dx: Int, dy: Int) -> (period: Int, dx: Int, dy: Int) {
-        do { return try leastPeriod(universe, of: universe.saveState(), multiple: multiple, dx: dx, dy: dy, control: nil) } catch {
+    private func leastPeriodOrStop(_ universe: any LifeUniverse, multiple: Int, dx: Int, dy: Int) -> (period: Int, dx: Int, dy: Int) {
+        do { return try leastPeriod(universe, of: universe.keep(), multiple: multiple, dx: dx, dy: dy, control: nil) } catch {
             preconditionFailure("\(error)")
         }
     }

@@ -137,7 +137,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(pattern.generation.isZero && pattern.population == BigUInt(12))
         let reference = try #require(Self.repeatBySingleSteps(try universe(text), limit: 4000))
-        #expect(reference.first > StateClassifier.denseGenerations)
+        #expect(reference.first > Classifier.denseGenerations)
         #expect(classification.verdict == .still(generation: BigUInt(reference.first)), "\(classification.verdict)")
         #expect(reference.period == 1)
         #expect(classification.population == BigUInt(7))
@@ -158,7 +158,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         let text = "x = 400, y = 404, rule = LifeSuper\n.M$2.M$3M398$396.2M$396.M.M$398.M$398.2M!\n"
         let classification = try classify(try universe(text), maxGeneration: BigUInt(100_000), control: nil)
         let reference = try #require(Self.repeatBySingleSteps(try universe(text), limit: 4000))
-        #expect(reference.first > StateClassifier.denseGenerations && reference.period == 2)
+        #expect(reference.first > Classifier.denseGenerations && reference.period == 2)
         #expect(classification.verdict == .oscillator(generation: BigUInt(reference.first), period: reference.period), "\(classification.verdict)")
     }
 

@@ -1,9 +1,9 @@
 import HashlifeEngine
 
-// What `identify` answers, under a rule of any family: the one place that asks whether a
-// universe is the two-state Hashlife one (`Universe`), which has its own classifier, objects
-// and separation; every other family takes the state classifier and the objects of
-// PeriodicObject+States.swift. Under a rule of several states the period and displacement are
+// What `identify` answers, under a rule of any family: one classifier and one object capture
+// for all; only object separation asks whether a universe is the two-state Hashlife one
+// (`Universe`), whose clusters it splits further by space-time separation, while every other
+// family's clusters stay whole (PeriodicObject+States.swift). Under a rule of several states the period and displacement are
 // those of the whole pattern, every state counted, and the apgcode is that of its live cells. A History
 // glider is therefore no object: its trail of history cells lengthens every generation, so
 // the whole pattern grows (as Golly shows it, and as `classify` says), although its live

@@ -16,9 +16,6 @@ extension PeriodicObject {
         let start = universe.keep()
         defer { universe.restore(start) }
         try universe.step(by: classification.verdict.generation - universe.generation, control: control, progress: nil)
-        if let twoState = universe as? Universe {
-            return (classification, try capture(twoState, period: period, dx: dx, dy: dy, control: control))
-        }
         return (classification, try capture(universe, period: period, dx: dx, dy: dy, control: control))
     }
 }

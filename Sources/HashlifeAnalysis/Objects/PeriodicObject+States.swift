@@ -1,42 +1,9 @@
 import HashlifeEngine
 
-// Periodic objects and object separation in a universe of any family but the two-state
-// Hashlife one (Generations, History, Super, rule tables, …), through the engine's interface.
-// The period and displacement are those of the whole pattern, every state counted (the state
-// classifier's); an object's phases, and so its apgcode, population, bounding box, rotor and
-// stator, are its live cells (`FamilyRule.isLive`: state 1 of a Generations rule, the odd
-// states of History and Super), the cells Catagolue's codes for those rule families describe. Separation groups every cell not in state 0 (a dying cell or a history
-// trail belongs to the object beside it) and does not split a periodic group further.
-
-extension PeriodicObject {
-    /// The object in `universe` from its current generation, of period
-    /// `period` and displacement (`dx`, `dy`) (as the classifier found them): the live cells of
-    /// each phase, in the frame of the first phase's bounding box (of every state). Nil as for
-    /// the two-state `capture`. The universe ends as it began.
-    /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-    public static func capture(_ universe: any LifeUniverse, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
-        precondition(period >= 1, "a period is at least 1")
-        let start = universe.keep()
-        defer { universe.restore(start) }
-        guard let origin = universe.boundingBox else { return PeriodicObject(phases: [[]]) }
-        let rule = universe.anyRule
-        var phases: [[CellPosition]] = []
-        var total = 0
-        for t in 0..<period {
-            if t > 0 { try universe.step(byPowerOfTwo: 0, control: control) }
-            guard let box = universe.boundingBox else { return nil }
-            guard let (ox, oy) = phaseOffset(of: box, from: origin) else { return nil }
-            guard let population = universe.population.intValue, population <= maximumCells - total else { return nil }
-            var cells: [CellPosition] = []
-            universe.forEachCellOffset(in: box) { x, y, state in
-                if rule.isLive(state) { cells.append(CellPosition(x: ox + x, y: oy + y)) }
-            }
-            total += cells.count
-            phases.append(cells)
-        }
-        return PeriodicObject(phases: phases, dx: dx, dy: dy)
-    }
-}
+// Object separation in a universe of more than two states (Generations, History, Super, rule
+// tables, …), through the engine's interface. Separation groups every cell not in state 0 (a
+// dying cell or a history trail belongs to the object beside it) and does not split a periodic
+// group further; each group's object is its live cells (`PeriodicObject.capture`).
 
 extension ObjectSeparation {
     /// The objects of `universe` at its current generation, as the two-state

@@ -41,27 +41,32 @@ public struct PeriodicObject: Sendable {
         return (ox, oy)
     }
 
-    /// The object in `universe` from its current generation, of period `period` and
-    /// displacement (`dx`, `dy`) (as the classifier found them); nil when its phases hold more
-    /// than `maximumCells` cells in all or lie too far apart for Int coordinates. The universe
-    /// ends as it began.
+    /// The object in `universe`, of any family, from its current generation, of period
+    /// `period` and displacement (`dx`, `dy`) (as the classifier found them, every state
+    /// counted): the live cells of each phase (`FamilyRule.isLive`: every cell of a two-state
+    /// rule, state 1 of a Generations rule, the odd states of History and Super, the cells
+    /// Catagolue's codes for those families describe), in the frame of the first phase's
+    /// bounding box (of every state). Nil when its phases hold more than `maximumCells` cells
+    /// in all or lie too far apart for Int coordinates. The universe ends as it began.
     /// - Throws: `StepError` when `control` cancels a step or the memory limit cannot hold one.
-    public static func capture(_ universe: Universe, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
+    public static func capture(_ universe: any LifeUniverse, period: Int, dx: Int = 0, dy: Int = 0, control: StepControl? = nil) throws(StepError) -> PeriodicObject? {
         precondition(period >= 1, "a period is at least 1")
-        let start = universe.saveState()
+        let start = universe.keep()
         defer { universe.restore(start) }
         guard let origin = universe.boundingBox else { return PeriodicObject(phases: [[]]) }
+        let rule = universe.anyRule
         var phases: [[CellPosition]] = []
         var total = 0
         for t in 0..<period {
-            if t > 0 { try universe.step(by: .one, control: control) }
+            if t > 0 { try universe.step(byPowerOfTwo: 0, control: control) }
             guard let box = universe.boundingBox else { return nil }
             guard let (ox, oy) = phaseOffset(of: box, from: origin) else { return nil }
             guard let population = universe.population.intValue, population <= maximumCells - total else { return nil }
-            total += population
             var cells: [CellPosition] = []
-            cells.reserveCapacity(population)
-            universe.forEachLiveCellOffset(in: box) { x, y in cells.append(CellPosition(x: ox + x, y: oy + y)) }
+            universe.forEachCellOffset(in: box) { x, y, state in
+                if rule.isLive(state) { cells.append(CellPosition(x: ox + x, y: oy + y)) }
+            }
+            total += cells.count
             phases.append(cells)
         }
         return PeriodicObject(phases: phases, dx: dx, dy: dy)

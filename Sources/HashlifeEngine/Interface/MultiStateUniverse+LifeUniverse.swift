@@ -22,6 +22,11 @@ extension MultiStateUniverse: LifeUniverse {
 
     public var capabilities: UniverseCapabilities { [.powerOfTwoJumps] }
 
+    public func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
+        guard let box = boundingBox else { return nil }
+        return (store.fingerprint(of: frame, box: box, collections: store.collector.collections, cache: cache), box.x, box.y)
+    }
+
     /// Kept for the interface; a multi-state step uses one thread.
     public var threads: Int {
         get { 1 }

@@ -11,6 +11,11 @@ extension Universe: LifeUniverse {
 
     public var capabilities: UniverseCapabilities { [.powerOfTwoJumps, .threads] }
 
+    public func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
+        guard let box = boundingBox else { return nil }
+        return (store.fingerprint(of: frame, box: box, collections: store.collector.collections, cache: cache), box.x, box.y)
+    }
+
     public var highestState: UInt8 { isEmpty ? 0 : 1 }
 
     public func state(atX x: BigInt, y: BigInt) -> UInt8 { cell(x: x, y: y) ? 1 : 0 }

@@ -6,4 +6,14 @@ extension MultiStateStore: QuadtreeStore {
 
     @inline(__always)
     func children(_ id: NodeID) -> (NodeID, NodeID, NodeID, NodeID) { arena[id].children }
+
+    func forEachLeafState(_ id: NodeID, _ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void) {
+        let r = arena[id]
+        for (y, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
+            for x in 0..<4 {
+                let state = UInt8(truncatingIfNeeded: row >> UInt32(x * 8))
+                if state != 0 { body(x, y, state) }
+            }
+        }
+    }
 }

@@ -66,13 +66,5 @@ extension MultiStateStore: BlockTree {
         highestState(id, level: level, memo: &memo)
     }
 
-    func forEachLeafCell(_ id: NodeID, _ body: (_ dx: Int, _ dy: Int, _ cell: UInt8) -> Void) {
-        let r = arena[id]
-        for (dy, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
-            for dx in 0..<4 {
-                let state = UInt8(truncatingIfNeeded: row >> UInt32(dx * 8))
-                if state != 0 { body(dx, dy, state) }
-            }
-        }
-    }
+    func forEachLeafCell(_ id: NodeID, _ body: (_ dx: Int, _ dy: Int, _ cell: UInt8) -> Void) { forEachLeafState(id, body) }
 }

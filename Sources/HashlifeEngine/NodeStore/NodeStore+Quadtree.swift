@@ -7,4 +7,13 @@ extension NodeStore: QuadtreeStore {
         let r = arena.record(id)
         return (r.nw, r.ne, r.sw, r.se)
     }
+
+    func forEachLeafState(_ id: NodeID, _ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void) {
+        var bits = arena.cells(id)
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            body(bit & 7, bit >> 3, 1)
+            bits &= bits &- 1
+        }
+    }
 }

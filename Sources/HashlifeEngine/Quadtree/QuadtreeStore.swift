@@ -20,6 +20,9 @@ protocol QuadtreeStore: ~Copyable {
     mutating func node(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeID
     mutating func emptyNode(level: Int) -> NodeID
     func isEmpty(_ id: NodeID, level: Int) -> Bool
+    /// Calls `body` with the column, row (from the leaf's top-left) and state of every cell
+    /// of the leaf `id` not in state 0.
+    func forEachLeafState(_ id: NodeID, _ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void)
 }
 
 /// A universe's root and where it lies: the root node, its level, and its top-left cell.

@@ -1,5 +1,5 @@
-// MultiStateUniverse+Fingerprint.swift — a fingerprint of the cells that does not depend on
-// where they are, for finding periods and spaceships.
+// QuadtreeStore+Fingerprint.swift — a fingerprint of the cells that does not depend on
+// where they are, for finding periods and spaceships, written once for every family's tree.
 //
 // Each non-empty cell (x, y) in state s contributes a^x · b^y · g(s) modulo the prime
 // 2^61 − 1, in two independent lanes (two bases each, a table g of random values per state):
@@ -11,7 +11,7 @@
 // 2^−120 per pair.
 
 /// A translation-invariant fingerprint of every non-empty cell and its state (see the file
-/// comment of MultiStateUniverse+Fingerprint.swift).
+/// comment of QuadtreeStore+Fingerprint.swift).
 public struct StateFingerprint: Hashable, Sendable {
     public let first: UInt64
     public let second: UInt64
@@ -89,51 +89,43 @@ enum Fingerprint {
     }
 }
 
-extension MultiStateUniverse {
-    /// The fingerprint of the cells relative to their bounding box, and the box's top-left
-    /// corner; nil when every cell is in state 0. Equal fingerprints mean the same cells in the
-    /// same states up to a translation (to about 2^−120), the corners' difference.
-    /// - Complexity: O(nodes not fingerprinted before with `cache`) plus the bounding box.
-    public func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
-        guard let box = boundingBox else { return nil }
-        let collections = store.collector.collections
+extension QuadtreeStore where Self: ~Copyable {
+    /// The fingerprint of the cells of `frame` relative to `box` (their bounding box, of
+    /// cells not in state 0); `collections` is the store's count of collections, after which
+    /// `cache`'s node sums are forgotten (a collection may reuse a node's number).
+    /// - Complexity: O(nodes not fingerprinted before with `cache`).
+    func fingerprint(of frame: RootFrame, box: CellRect, collections: Int, cache: FingerprintCache) -> StateFingerprint {
         if cache.collections != collections || cache.sums.count > FingerprintCache.maximumEntries {
             cache.sums.removeAll(keepingCapacity: true)
             cache.collections = collections
         }
-        let sum = MultiStateUniverse.withStack(forLevels: level) { store.fingerprintSum(root, level: level, cache: cache) }
-        let shiftA = Fingerprint.power(Fingerprint.baseA, originX - box.x)
-        let shiftB = Fingerprint.power(Fingerprint.baseB, originY - box.y)
+        let sum = NodeStore.withStack(forLevels: frame.level) { fingerprintSum(frame.root, level: frame.level, cache: cache) }
+        let shiftA = Fingerprint.power(Fingerprint.baseA, frame.x - box.x)
+        let shiftB = Fingerprint.power(Fingerprint.baseB, frame.y - box.y)
         let value = Fingerprint.multiply(Fingerprint.multiply(sum, shiftA), shiftB)
-        return (StateFingerprint(first: value[0], second: value[1]), box.x, box.y)
+        return StateFingerprint(first: value[0], second: value[1])
     }
-}
 
-extension MultiStateStore {
     /// Σ a^x · b^y · g(state) over the non-empty cells of `id` (of `level`), relative to its
     /// corner, both lanes; memoized in `cache`.
     func fingerprintSum(_ id: NodeID, level: Int, cache: FingerprintCache) -> SIMD2<UInt64> {
         if isEmpty(id, level: level) { return .zero }
         if let known = cache.sums[id] { return known }
-        let r = arena[id]
         var sum = SIMD2<UInt64>.zero
-        if r.isLeaf {
-            for (y, row) in [r.w0, r.w1, r.w2, r.w3].enumerated() where row != 0 {
-                for x in 0..<4 {
-                    let state = Int(row >> (8 * x) & 0xFF)
-                    guard state != 0 else { continue }
-                    var term = Fingerprint.stateValues[state]
-                    for _ in 0..<x { term = Fingerprint.multiply(term, Fingerprint.baseA) }
-                    for _ in 0..<y { term = Fingerprint.multiply(term, Fingerprint.baseB) }
-                    sum = Fingerprint.add(sum, term)
-                }
+        if level == Self.leafLevel {
+            forEachLeafState(id) { x, y, state in
+                var term = Fingerprint.stateValues[Int(state)]
+                for _ in 0..<x { term = Fingerprint.multiply(term, Fingerprint.baseA) }
+                for _ in 0..<y { term = Fingerprint.multiply(term, Fingerprint.baseB) }
+                sum = Fingerprint.add(sum, term)
             }
         } else {
+            let (nw, ne, sw, se) = children(id)
             let a = cache.power(&cache.powersA, level - 1), b = cache.power(&cache.powersB, level - 1)
-            sum = fingerprintSum(r.nw, level: level - 1, cache: cache)
-            sum = Fingerprint.add(sum, Fingerprint.multiply(fingerprintSum(r.ne, level: level - 1, cache: cache), a))
-            sum = Fingerprint.add(sum, Fingerprint.multiply(fingerprintSum(r.sw, level: level - 1, cache: cache), b))
-            sum = Fingerprint.add(sum, Fingerprint.multiply(Fingerprint.multiply(fingerprintSum(r.se, level: level - 1, cache: cache), a), b))
+            sum = fingerprintSum(nw, level: level - 1, cache: cache)
+            sum = Fingerprint.add(sum, Fingerprint.multiply(fingerprintSum(ne, level: level - 1, cache: cache), a))
+            sum = Fingerprint.add(sum, Fingerprint.multiply(fingerprintSum(sw, level: level - 1, cache: cache), b))
+            sum = Fingerprint.add(sum, Fingerprint.multiply(Fingerprint.multiply(fingerprintSum(se, level: level - 1, cache: cache), a), b))
         }
         cache.sums[id] = sum
         return sum
