@@ -10,20 +10,37 @@ struct Shape {
     var x: BigInt
     var y: BigInt
 
-    /// The shape of `universe`, or nil when empty or wider or taller than 2^30 cells (then it is no
-    /// small spaceship). The corner may be anywhere.
+    /// The shape of `universe`, or nil when empty or too large for one (`fits`). The corner
+    /// may be anywhere.
     init?(_ universe: any LifeUniverse) {
-        guard let box = universe.boundingBox, let w = box.width.intValue, let h = box.height.intValue, w < 1 << 30, h < 1 << 30 else { return nil }
-        var cells: [(offset: Int, state: UInt8)] = []
+        guard let box = universe.boundingBox, Shape.fits(box) else { return nil }
+        // States are listed only from the first cell not in state 1 on (the ones before it filled in).
+        var offsets: [Int] = [], states: [UInt8] = []
         var onlyOnes = true
         universe.forEachCellOffset(in: box) { dx, dy, state in
-            cells.append((dy << 31 | dx, state))
-            if state != 1 { onlyOnes = false }
+            if state != 1 && onlyOnes {
+                onlyOnes = false
+                states = [UInt8](repeating: 1, count: offsets.count)
+            }
+            offsets.append(dy << 31 | dx)
+            if !onlyOnes { states.append(state) }
         }
-        cells.sort { $0.offset < $1.offset }
-        normalised = cells.map(\.offset) + (onlyOnes ? [] : cells.map { Int($0.state) })
+        if onlyOnes {
+            offsets.sort()
+            normalised = offsets
+        } else {
+            let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+            normalised = order.map { offsets[$0] } + order.map { Int(states[$0]) }
+        }
         x = box.x
         y = box.y
+    }
+
+    /// Does a pattern with bounding box `box` have a shape: is it narrower and shorter than
+    /// 2^30 cells (else it is no spaceship worth meeting)?
+    static func fits(_ box: CellRect) -> Bool {
+        guard let w = box.width.intValue, let h = box.height.intValue else { return false }
+        return w < 1 << 30 && h < 1 << 30
     }
 
     /// How far this shape's corner is from `other`'s, when both offsets fit an Int.
@@ -42,6 +59,7 @@ extension Classifier {
         var tortoise = universe.keep()
         var tortoiseKey = universe.cellSetKey
         var tortoiseShape = smallShape()
+        var tortoisePopulation = universe.population
         var tortoisePrint = largePrint()
         var populations: [BigUInt] = []
         while true {
@@ -49,7 +67,8 @@ extension Classifier {
             try step(universe, by: BigUInt(stride))
             checkpoint()
             lam += 1
-            populations.append(universe.population)
+            let population = universe.population
+            populations.append(population)
             if universe.isEmpty { return .extinct(generation: try firstGeneration(from: universe.generation) { u throws(StepError) in u.isEmpty }) }
             if universe.cellSetKey == tortoiseKey {
                 return try periodic(multiple: lam * stride, tortoise: tortoise)
@@ -58,7 +77,8 @@ extension Classifier {
                let (dx, dy) = shape.displacement(from: old) {
                 return try spaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise)
             }
-            if let old = tortoisePrint, let now = largePrint(), now.fingerprint == old.fingerprint,
+            // A spaceship's population repeats with it: only then is a fingerprint worth taking.
+            if let old = tortoisePrint, population == tortoisePopulation, let now = largePrint(), now.fingerprint == old.fingerprint,
                let dx = (now.x - old.x).intValue, let dy = (now.y - old.y).intValue, dx != 0 || dy != 0,
                let verdict = try largeSpaceship(multiple: lam * stride, dx: dx, dy: dy, tortoise: tortoise) {
                 return verdict
@@ -70,6 +90,7 @@ extension Classifier {
                 tortoise = universe.keep()
                 tortoiseKey = universe.cellSetKey
                 tortoiseShape = smallShape()
+                tortoisePopulation = population
                 tortoisePrint = largePrint()
                 power *= 2
                 lam = 0
@@ -124,7 +145,7 @@ extension Classifier {
     /// later: the spaceship's verdict as `spaceship` finds it by shapes, or nil when the
     /// pattern is too wide for a shape.
     private func largeSpaceship(multiple: Int, dx: Int, dy: Int, tortoise: KeptUniverseState) throws(StepError) -> Verdict? {
-        guard Shape(universe) != nil else { return nil }
+        guard let box = universe.boundingBox, Shape.fits(box) else { return nil }
         return try spaceship(multiple: multiple, dx: dx, dy: dy, tortoise: tortoise)
     }
 
