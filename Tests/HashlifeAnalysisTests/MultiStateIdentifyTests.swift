@@ -103,6 +103,25 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(listing.generation == BigUInt(1))
     }
 
+    @Test func pseudoStillLifesSplitWhereLiveCellsFollowTheTwoStateRule() throws {
+        // A bi-block: History's and Super's live cells follow B3/S23, so it is two blocks, as
+        // in Life; a Generations rule's dying states hold back births, so its cluster is one
+        // object there.
+        for rule in ["LifeHistory", "LifeSuper"] {
+            let pair = try universe("x = 5, y = 2, rule = \(rule)\n2ob2o$2ob2o!\n")
+            #expect(try identify(pair, selection: nil, maxPeriod: BigUInt(100), control: nil).objects == 2, "\(rule)")
+            let objects = try #require(try listObjects(pair, maxPeriod: BigUInt(100), control: nil).objects)
+            #expect(objects.map { $0.object?.apgcode() } == ["xs4_33", "xs4_33"], "\(rule)")
+            #expect(objects.map(\.corner) == [CellPosition(x: 0, y: 0), CellPosition(x: 3, y: 0)], "\(rule)")
+        }
+        let dying = try universe("x = 5, y = 2, rule = 23/3/3\n2ob2o$2ob2o!\n")
+        let found = try identify(dying, selection: nil, maxPeriod: BigUInt(100), control: nil)
+        #expect(found.objects == 1)
+        #expect(found.object?.apgcode() == "xs8_rr")
+        let whole = try #require(try listObjects(dying, maxPeriod: BigUInt(100), control: nil).objects)
+        #expect(whole.map { $0.object?.apgcode() } == ["xs8_rr"] && whole.first?.cells.count == 8)
+    }
+
     @Test func unsupportedMultiStateRulesSayWhy() throws {
         let torus = try universe("x = 3, y = 1, rule = LifeHistory:T20,20\n3A!\n")
         #expect(throws: IdentifyError.self) { try identify(torus, selection: nil, maxPeriod: BigUInt(10), control: nil) }

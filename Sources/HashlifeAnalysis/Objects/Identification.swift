@@ -1,13 +1,12 @@
 import HashlifeEngine
 
 // What `identify` answers, under a rule of any family: one classifier and one object capture
-// for all; only object separation asks whether a universe is the two-state Hashlife one
-// (`Universe`), whose clusters it splits further by space-time separation, while every other
-// family's clusters stay whole (PeriodicObject+States.swift). Under a rule of several states the period and displacement are
-// those of the whole pattern, every state counted, and the apgcode is that of its live cells. A History
-// glider is therefore no object: its trail of history cells lengthens every generation, so
-// the whole pattern grows (as Golly shows it, and as `classify` says), although its live
-// cells are a glider's.
+// for all, and one object separation (ObjectSeparation.swift), which splits clusters further
+// where the family's live cells follow its two-state rule. Under a rule of several states the
+// period and displacement are those of the whole pattern, every state counted, and the
+// apgcode is that of its live cells. A History glider is therefore no object: its trail of
+// history cells lengthens every generation, so the whole pattern grows (as Golly shows it,
+// and as `classify` says), although its live cells are a glider's.
 
 /// What `identify` finds in a universe: its classification, the periodic object it settles
 /// into (nil when it is not one: it grows, or looks too large), and how many objects that
@@ -89,9 +88,6 @@ public func identify(_ universe: any LifeUniverse, selection: CellRect?, maxPeri
         (classification, object) = try PeriodicObject.find(in: subject, maxGeneration: maxPeriod, control: control)
         let objects = try object.map { (object) throws(StepError) in
             let (at, window) = (classification.verdict.generation, min(object.period, 4096))
-            if let u = subject as? Universe {
-                return try ObjectSeparation.count(u, at: at, window: window, maxGeneration: maxPeriod, control: control)
-            }
             return try ObjectSeparation.count(subject, at: at, window: window, maxGeneration: maxPeriod, control: control)
         } ?? 1
         return Identification(classification: classification, object: object, objects: objects)
@@ -123,12 +119,7 @@ public func listObjects(_ universe: any LifeUniverse, maxPeriod: BigUInt, contro
             try universe.step(by: classification.verdict.generation - universe.generation, control: control, progress: nil)
         }
         let box = universe.boundingBox
-        let objects: [SeparatedObject]?
-        if let u = universe as? Universe {
-            objects = try ObjectSeparation.separate(u, window: window, maxGeneration: maxPeriod, control: control)
-        } else {
-            objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: maxPeriod, control: control)
-        }
+        let objects = try ObjectSeparation.separate(universe, window: window, maxGeneration: maxPeriod, control: control)
         return ObjectListing(classification: classification, generation: universe.generation,
                              originX: box?.x ?? .zero, originY: box?.y ?? .zero, objects: objects)
     } catch {
