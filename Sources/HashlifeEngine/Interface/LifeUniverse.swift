@@ -109,6 +109,10 @@ public protocol LifeUniverse: AnyObject {
     /// by node; the default lists its cells.
     /// - Precondition: every state of the tree is below `stateCount`.
     func load(stateTree tree: StateTree)
+    /// The contents as a Macrocell quadtree (`StateTree`, in Golly's frame), node by node,
+    /// whatever their extent; nil when the universe is empty or its family keeps no quadtree
+    /// (its cells are listed instead).
+    func stateTree() -> StateTree?
     /// Removes every cell; generation and rule stay.
     func clear()
     /// Removes the cells inside, or outside, `rect`.
@@ -204,6 +208,8 @@ extension LifeUniverse {
     public var blockAlignment: (x: Int, y: Int) { (0, 0) }
     public var treeNodeCount: Int { 0 }
     public func releaseStepMemo() {}
+
+    public func stateTree() -> StateTree? { nil }
 
     public func load(stateTree tree: StateTree) {
         var cells: [(x: Int, y: Int, state: UInt8)] = []

@@ -14,6 +14,8 @@ extension MultiStateUniverse: LifeUniverse {
         }
     }
 
+    public func stateTree() -> StateTree? { store.stateTree(frame) }
+
     public func adopt(_ rule: AnyRule) -> Bool {
         guard let rule = rule.as(MultiStateRule.self) else { return false }
         setRule(rule)

@@ -11,7 +11,7 @@
 public struct StateTree: Sendable, Equatable {
     /// One node: its level and its four parts (nw, ne, sw, se): states at level 1, earlier node
     /// numbers above.
-    public struct Node: Sendable, Equatable {
+    public struct Node: Sendable, Hashable {
         public var level: Int
         public var parts: SIMD4<Int32>
 
@@ -23,7 +23,7 @@ public struct StateTree: Sendable, Equatable {
 
     /// The nodes, numbered from 1: `nodes[0]` is node 1.
     /// - Invariant: every part of a node above level 1 is 0 or the number of an earlier node
-    ///   one level lower; the levels are 1 … 62.
+    ///   one level lower; the levels are 1 … `Universe.maximumStepExponent`.
     public var nodes: [Node]
 
     public init(nodes: [Node]) { self.nodes = nodes }
@@ -33,9 +33,10 @@ public struct StateTree: Sendable, Equatable {
 
     /// Calls `body` for every cell not in state 0, at its position in Golly's frame (each
     /// shared subtree is visited once per place it appears: the time grows with the cells).
-    /// - Precondition: the cells' coordinates fit an `Int`.
+    /// - Precondition: the cells' coordinates fit an `Int` (the root's level is 62 or less).
     public func forEachCell(_ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void) {
         guard let level else { return }
+        precondition(level <= 62, "a tree of level \(level) has cells beyond Int's coordinates")
         let half = 1 << (level - 1)
         func visit(_ number: Int32, _ x: Int, _ y: Int) {
             guard number != 0 else { return }

@@ -11,6 +11,20 @@ extension Universe: LifeUniverse {
 
     public var capabilities: UniverseCapabilities { [.powerOfTwoJumps, .threads] }
 
+    public func stateTree() -> StateTree? { store.stateTree(frame) }
+
+    /// Loads `tree` node by node when its cells are two-state and its root is of level 3 or
+    /// more (8×8 leaves), cell by cell otherwise.
+    public func load(stateTree tree: StateTree) {
+        guard let definitions = tree.bitTree else {
+            var cells: [(x: Int, y: Int, state: UInt8)] = []
+            tree.forEachCell { x, y, state in cells.append((x, y, state)) }
+            load(cellStates: cells, originX: .zero, originY: .zero)
+            return
+        }
+        do { try load(tree: definitions) } catch { preconditionFailure("invalid state tree: \(error)") }
+    }
+
     public func fingerprint(cache: FingerprintCache) -> (fingerprint: StateFingerprint, x: BigInt, y: BigInt)? {
         guard let box = boundingBox else { return nil }
         return (store.fingerprint(of: frame, box: box, collections: store.collector.collections, cache: cache), box.x, box.y)

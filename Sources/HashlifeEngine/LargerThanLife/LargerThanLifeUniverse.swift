@@ -89,6 +89,8 @@ extension LargerThanLifeUniverse: LifeUniverse {
         clipToGrid()
     }
 
+    public func stateTree() -> StateTree? { cells.stateTree() }
+
     public func clear() { cells.clear() }
     public func clear(inside rect: CellRect) { cells.clear(inside: rect) }
     public func clear(outside rect: CellRect) { cells.clear(outside: rect) }

@@ -27,26 +27,7 @@ extension Universe {
     public func load(tree definitions: [TreeDefinition]) throws(TreeDefinitionError) {
         guard !definitions.isEmpty else { clear(); return }
         // Validate first, so a bad list leaves the universe untouched.
-        var levels = [Int](repeating: 0, count: definitions.count + 1)
-        for (i, definition) in definitions.enumerated() {
-            let index = i + 1
-            switch definition {
-            case .leaf:
-                levels[index] = NodeStore.leafLevel
-            case let .node(level, nw, ne, sw, se):
-                guard level >= 4 else { throw TreeDefinitionError(index: index, message: "level \(level) is below 4 (the 8×8 leaves are level 3)") }
-                guard level <= Universe.maximumStepExponent else { throw TreeDefinitionError(index: index, message: "level \(level) is above the engine's limit of level \(Universe.maximumStepExponent) (a square 2^\(Universe.maximumStepExponent) cells on a side)") }
-                for child in [nw, ne, sw, se] {
-                    guard child >= 0, child < index else {
-                        throw TreeDefinitionError(index: index, message: "child \(child) is not an earlier node (0 to \(index - 1))")
-                    }
-                    guard child == 0 || levels[child] == level - 1 else {
-                        throw TreeDefinitionError(index: index, message: "child \(child) has level \(levels[child]), expected \(level - 1)")
-                    }
-                }
-                levels[index] = level
-            }
-        }
+        let levels = try Universe.validate(tree: definitions)
         collectIfNeeded()
         var ids = [NodeID](repeating: 0, count: definitions.count + 1)
         for (i, definition) in definitions.enumerated() {
@@ -74,6 +55,33 @@ extension Universe {
         registerEmpties()
         while level < Universe.minimumLevel { expand() }
         shrink()
+    }
+
+    /// The level of each definition (index 0 unused) when `definitions` form a tree that
+    /// `load(tree:)` takes.
+    /// - Throws: `TreeDefinitionError` as `load(tree:)` does.
+    public static func validate(tree definitions: [TreeDefinition]) throws(TreeDefinitionError) -> [Int] {
+        var levels = [Int](repeating: 0, count: definitions.count + 1)
+        for (i, definition) in definitions.enumerated() {
+            let index = i + 1
+            switch definition {
+            case .leaf:
+                levels[index] = NodeStore.leafLevel
+            case let .node(level, nw, ne, sw, se):
+                guard level >= 4 else { throw TreeDefinitionError(index: index, message: "level \(level) is below 4 (the 8×8 leaves are level 3)") }
+                guard level <= Universe.maximumStepExponent else { throw TreeDefinitionError(index: index, message: "level \(level) is above the engine's limit of level \(Universe.maximumStepExponent) (a square 2^\(Universe.maximumStepExponent) cells on a side)") }
+                for child in [nw, ne, sw, se] {
+                    guard child >= 0, child < index else {
+                        throw TreeDefinitionError(index: index, message: "child \(child) is not an earlier node (0 to \(index - 1))")
+                    }
+                    guard child == 0 || levels[child] == level - 1 else {
+                        throw TreeDefinitionError(index: index, message: "child \(child) has level \(levels[child]), expected \(level - 1)")
+                    }
+                }
+                levels[index] = level
+            }
+        }
+        return levels
     }
 
     /// The tree of live cells as definitions, children before parents, each distinct non-empty

@@ -32,8 +32,16 @@ extension DecodedMultiStatePattern {
     /// The pattern as two-state cells, without a rule, when every cell is in state 1 (else nil):
     /// name and author from "#N" and "#O" lines, "#C" comments without the prefix.
     public var twoStateDocument: PatternDocument? {
-        guard pattern.cells.allSatisfy({ $0.state == 1 }) else { return nil }
-        var document = PatternDocument(cells: pattern.cells.map { PatternCell(x: $0.x, y: $0.y) })
+        var document: PatternDocument
+        if let tree = pattern.tree, let level = tree.level, level >= 3 {
+            // A tree stays a tree, however many cells it stands for.
+            guard let definitions = tree.bitTree else { return nil }
+            document = PatternDocument(cells: [])
+            document.tree = definitions
+        } else {
+            guard pattern.cells.allSatisfy({ $0.state == 1 }) else { return nil }
+            document = PatternDocument(cells: pattern.cells.map { PatternCell(x: $0.x, y: $0.y) })
+        }
         document.generation = generation
         (document.name, document.author, document.comments) = pattern.metadata
         return document

@@ -63,8 +63,8 @@ public enum MultiStateMacrocell {
             }
             guard let rule else { throw PatternError(line: number + 1, column: 1, message: "a node before the \"#R\" rule line") }
             let level = values[0]
-            guard level >= 1, level <= 62 else {
-                throw PatternError(line: number + 1, column: 1, message: "node level \(level) is outside 1...62")
+            guard level >= 1, level <= Universe.maximumStepExponent else {
+                throw PatternError(line: number + 1, column: 1, message: "node level \(level) is outside 1...\(Universe.maximumStepExponent)")
             }
             for (index, value) in values.dropFirst().enumerated() {
                 let column = fields[0...index].reduce(0) { $0 + $1.count + 1 } + 1
@@ -89,7 +89,8 @@ public enum MultiStateMacrocell {
         return (MultiStatePattern(rule: rule, comments: comments, tree: tree), generation)
     }
 
-    /// The pattern as Golly writes it: shared subtrees written once, children before parents.
+    /// The pattern as Golly writes it: shared subtrees written once, children before parents
+    /// (a pattern that holds a tree is written node for node).
     public static func write(_ pattern: MultiStatePattern, generation: String? = nil) -> String {
         var output = "[M2] (hashlife)\n#R \(pattern.rule)\n"
         if let generation, generation != "0" { output += "#G \(generation)\n" }
@@ -98,6 +99,13 @@ public enum MultiStateMacrocell {
         for comment in pattern.comments {
             let kept = comment.hasPrefix("#") && !comment.hasPrefix("#R") && !comment.hasPrefix("#G")
             output += (kept ? comment : "#C " + comment) + "\n"
+        }
+        if let tree = pattern.tree {
+            // A quadtree (a file read, or a universe's own tree): its nodes as they are.
+            for node in tree.nodes {
+                output += "\(node.level) \(node.parts[0]) \(node.parts[1]) \(node.parts[2]) \(node.parts[3])\n"
+            }
+            return output
         }
         guard let box = pattern.bounds else { return output }
         // The smallest root whose frame (x in −half ..< half, y in 1 − half ... half) holds

@@ -97,49 +97,52 @@ extension LoadedPattern {
 extension PatternCodec {
     /// Encodes `universe`, of any family, in `format` (gzip-compressed when `compressed`),
     /// with `metadata`. Two-state universes go to every writable format; the others to RLE
-    /// and Macrocell, which hold states.
-    /// - Throws: `PatternError` when the format cannot hold the universe's states or cells.
+    /// and Macrocell, which hold states. Macrocell is written from the universe's quadtree,
+    /// node by node, so any universe fits; the other formats list cells.
+    /// - Throws: `PatternTooLargeError` when a cell-by-cell format cannot hold the pattern;
+    ///   `PatternError` when the format cannot hold the universe's states or cells.
     public static func encode(_ universe: any LifeUniverse, as format: PatternFormat, compressed: Bool,
                               metadata: PatternMetadata) throws -> [UInt8] {
-        if let universe = universe as? Universe {
-            return try encode(universe, as: format, compressed: compressed, name: metadata.name, author: metadata.author,
-                              comments: metadata.comments)
+        guard format.isWritable else {
+            throw PatternError(file: nil, line: 1, column: 1, message: "\(format.displayName) is read only")
         }
-        if universe.stateCount == 2, !AnyRule.isMultiStateSyntax(universe.anyRule.description), format.isWritable {
-            // A two-state rule of another family (Larger than Life): two-state cells, under the
-            // family's own rule text, in every format that holds two states.
-            let cells = Universe(rule: .life, memoryLimit: universe.memoryLimit)
-            if let (list, x, y) = universe.cellList() { cells.load(cellStates: list, originX: x, originY: y) }
-            cells.generation = universe.generation
-            var document = format == .macrocell
-                ? PatternDocument(treeOf: cells, name: metadata.name, author: metadata.author, comments: metadata.comments)
-                : try PatternDocument(universe: cells, name: metadata.name, author: metadata.author, comments: metadata.comments)
-            document.rule = universe.anyRule.description
-            let text: String = switch format {
-            case .macrocell: MacrocellWriter.write(document)
-            case .rle: RLEWriter.write(document)
-            case .plaintext: PlaintextWriter.write(document)
-            default: try Life106Writer.write(document)
+        let text: String
+        if universe.stateCount == 2, !AnyRule.isMultiStateSyntax(universe.anyRule.description) {
+            // Two states (Life-like, or Larger than Life with two states): every format.
+            if format == .macrocell {
+                text = MacrocellWriter.write(PatternDocument(treeOf: universe, name: metadata.name, author: metadata.author,
+                                                             comments: metadata.comments))
+            } else {
+                let document = try PatternDocument(universe: universe, name: metadata.name, author: metadata.author,
+                                                   comments: metadata.comments)
+                text = switch format {
+                case .rle: RLEWriter.write(document)
+                case .plaintext: PlaintextWriter.write(document)
+                default: try Life106Writer.write(document)
+                }
             }
-            let bytes = Array(text.utf8)
-            return compressed ? Gzip.compress(bytes) : bytes
-        }
-        let multi = universe
-        guard format == .rle || format == .macrocell else {
-            throw PatternError(file: nil, line: 1, column: 1,
-                               message: "\(format.displayName) holds two states only; rule \(multi.anyRule) needs RLE (.rle) or Macrocell (.mc)")
-        }
-        if let box = multi.boundingBox {
-            guard box.x.intValue != nil, box.y.intValue != nil, (box.maxX - BigInt(1)).intValue != nil,
-                  (box.maxY - BigInt(1)).intValue != nil else {
-                throw PatternError(file: nil, line: 1, column: 1, message: "the pattern's coordinates are too large to write cell by cell")
+        } else {
+            guard format == .rle || format == .macrocell else {
+                throw PatternError(file: nil, line: 1, column: 1,
+                                   message: "\(format.displayName) holds two states only; rule \(universe.anyRule) needs RLE (.rle) or Macrocell (.mc)")
+            }
+            let generation = universe.generation.isZero ? nil : universe.generation.description
+            if format == .macrocell, let tree = universe.stateTree() {
+                text = MultiStateMacrocell.write(MultiStatePattern(rule: universe.anyRule, comments: metadata.lines, tree: tree),
+                                                 generation: generation)
+            } else {
+                if let box = universe.boundingBox {
+                    guard box.x.intValue != nil, box.y.intValue != nil, (box.maxX - BigInt(1)).intValue != nil,
+                          (box.maxY - BigInt(1)).intValue != nil else {
+                        throw PatternError(file: nil, line: 1, column: 1,
+                                           message: "the pattern's coordinates are too large to write cell by cell; write Macrocell (.mc) instead")
+                    }
+                }
+                var pattern = universe.statePattern
+                pattern.comments = metadata.lines
+                text = format == .rle ? MultiStateRLE.write(pattern) : MultiStateMacrocell.write(pattern, generation: generation)
             }
         }
-        var pattern = multi.statePattern
-        pattern.comments = metadata.lines
-        let text = format == .rle
-            ? MultiStateRLE.write(pattern)
-            : MultiStateMacrocell.write(pattern, generation: multi.generation.isZero ? nil : multi.generation.description)
         let bytes = Array(text.utf8)
         return compressed ? Gzip.compress(bytes) : bytes
     }
@@ -170,12 +173,14 @@ extension LoadedPattern {
     public func replaceContents(of universe: any LifeUniverse) throws(PatternLoadError) -> Bool {
         switch self {
         case .twoState(let decoded):
-            guard let target = universe as? Universe, let tree = decoded.document.tree else { return false }
+            guard let tree = decoded.document.tree else { return false }
             let rule: Rule
             do { rule = try Rule(decoded.document.rule ?? "B3/S23") } catch { throw .rule(error) }
-            do { try target.load(tree: tree) } catch { return false }
-            target.setRule(rule)
-            target.generation = decoded.document.generation
+            // The tree's own checks first, so a bad tree changes nothing.
+            do { _ = try Universe.validate(tree: tree) } catch { return false }
+            guard universe.adopt(AnyRule(rule)) else { return false }
+            universe.load(stateTree: StateTree(bitTree: tree))
+            universe.generation = decoded.document.generation
             return true
         case .multiState(let decoded):
             guard universe.load(decoded.pattern) else { return false }

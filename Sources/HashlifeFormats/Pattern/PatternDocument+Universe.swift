@@ -86,12 +86,13 @@ public struct PatternTooLargeError: Error, Equatable, Sendable, CustomStringConv
 }
 
 extension PatternDocument {
-    /// The live cells of `universe` as a document whose origin is the top-left of the bounding
-    /// box, with the universe's rule and generation.
+    /// The live cells of the two-state `universe`, of any family, as a document whose origin is
+    /// the top-left of the bounding box, with the universe's rule and generation.
     /// - Throws: `PatternTooLargeError` when the bounding box does not fit machine integers or
     ///   the population exceeds what a cell list can hold.
-    public init(universe: Universe, name: String? = nil, author: String? = nil, comments: [String] = []) throws(PatternTooLargeError) {
-        self.init(cells: [], rule: universe.rule.description)
+    public init(universe: any LifeUniverse, name: String? = nil, author: String? = nil,
+                comments: [String] = []) throws(PatternTooLargeError) {
+        self.init(cells: [], rule: universe.anyRule.description)
         self.name = name
         self.author = author
         self.comments = comments
@@ -112,20 +113,31 @@ extension PatternDocument {
         height = h
         var cells: [PatternCell] = []
         cells.reserveCapacity(count)
-        universe.forEachLiveCellOffset(in: box) { dx, dy in cells.append(PatternCell(x: dx, y: dy)) }
+        universe.forEachCellOffset(in: box) { dx, dy, state in
+            if state != 0 { cells.append(PatternCell(x: dx, y: dy)) }
+        }
         self.cells = cells
     }
 }
 
 extension PatternDocument {
-    /// The universe as a quadtree document (for Macrocell), with its rule and generation; never
-    /// expands cells, so any universe fits.
-    public init(treeOf universe: Universe, name: String? = nil, author: String? = nil, comments: [String] = []) {
-        self.init(cells: [], rule: universe.rule.description)
+    /// The two-state `universe`, of any family, as a quadtree document (for Macrocell), with its
+    /// rule and generation; never expands cells, so any universe fits (a family that keeps no
+    /// quadtree has its cells put in one).
+    public init(treeOf universe: any LifeUniverse, name: String? = nil, author: String? = nil, comments: [String] = []) {
+        self.init(cells: [], rule: universe.anyRule.description)
         self.name = name
         self.author = author
         self.comments = comments
         generation = universe.generation
-        tree = universe.treeDefinitions()
+        if universe.isEmpty {
+            tree = []
+        } else if let definitions = universe.stateTree()?.bitTree {
+            tree = definitions
+        } else {
+            let cells = Universe(rule: .life, memoryLimit: universe.memoryLimit)
+            if let (list, x, y) = universe.cellList() { cells.load(cellStates: list, originX: x, originY: y) }
+            tree = cells.treeDefinitions()
+        }
     }
 }

@@ -236,25 +236,10 @@ public enum PatternCodec {
         }
     }
 
-    /// Encodes `universe` in `format` (gzip-compressed when `compressed`), keeping the metadata
-    /// of `source`. Macrocell is written from the tree; the other formats list cells.
-    /// - Throws: `PatternTooLargeError` when a cell-by-cell format cannot hold the pattern;
-    ///   `PatternError` when a cell lies outside the format's coordinate range.
-    public static func encode(_ universe: Universe, as format: PatternFormat, compressed: Bool,
+    /// Encodes `universe` in `format` (gzip-compressed when `compressed`) with a name, author
+    /// and comments: `encode(_:as:compressed:metadata:)`.
+    public static func encode(_ universe: any LifeUniverse, as format: PatternFormat, compressed: Bool,
                               name: String? = nil, author: String? = nil, comments: [String] = []) throws -> [UInt8] {
-        precondition(format.isWritable, "\(format.displayName) is read only")
-        let text: String
-        if format == .macrocell {
-            text = MacrocellWriter.write(PatternDocument(treeOf: universe, name: name, author: author, comments: comments))
-        } else {
-            let document = try PatternDocument(universe: universe, name: name, author: author, comments: comments)
-            switch format {
-            case .rle: text = RLEWriter.write(document)
-            case .plaintext: text = PlaintextWriter.write(document)
-            default: text = try Life106Writer.write(document)
-            }
-        }
-        let bytes = Array(text.utf8)
-        return compressed ? Gzip.compress(bytes) : bytes
+        try encode(universe, as: format, compressed: compressed, metadata: PatternMetadata(name: name, author: author, comments: comments))
     }
 }
