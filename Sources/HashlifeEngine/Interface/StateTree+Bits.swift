@@ -3,11 +3,22 @@
 
 extension StateTree {
     /// The two-state tree `definitions` (`TreeDefinition`, children before parents, the last
-    /// the root) as a tree of states: each 8×8 leaf becomes its level-1 and level-2 squares
-    /// and one level-3 node, each distinct square listed once. The root stays where it was.
-    /// - Precondition: the definitions are valid (as `Universe.load(tree:)` checks them).
-    /// - Complexity: O(definitions).
+    /// the root) as a tree of states. The definitions are kept as they are (`bitTree` gives
+    /// them back at once); as nodes, each 8×8 leaf becomes its level-1 and level-2 squares and
+    /// one level-3 node, each distinct square listed once. The root stays where it was.
+    /// - Precondition: the definitions are valid (as `Universe.validate(tree:)` checks them).
+    /// - Complexity: O(1).
     public init(bitTree definitions: [TreeDefinition]) {
+        let level: Int? = switch definitions.last {
+        case nil: nil
+        case .leaf: 3
+        case .node(let level, _, _, _, _): level
+        }
+        storage = .bits(definitions, level: level)
+    }
+
+    /// The nodes of the two-state tree `definitions`, as `init(bitTree:)` describes them.
+    static func nodes(ofBitTree definitions: [TreeDefinition]) -> [Node] {
         var builder = StateTreeBuilder()
         var numbers = [Int32](repeating: 0, count: definitions.count + 1)
         for (index, definition) in definitions.enumerated() {
@@ -18,14 +29,16 @@ extension StateTree {
                 numbers[index + 1] = builder.node(level: level, SIMD4(numbers[nw], numbers[ne], numbers[sw], numbers[se]))
             }
         }
-        self.init(nodes: builder.nodes)
+        return builder.nodes
     }
 
     /// The tree as two-state definitions (8×8 leaves at level 3, nodes above), each distinct
-    /// subtree once, the root last; nil when a cell is in a state above 1 or the root is below
+    /// subtree once, the root last (O(1) for a tree made of definitions); nil when a cell is in a state above 1 or the root is below
     /// level 3 (such a tree is written cell by cell). Empty for a tree without cells.
     /// - Complexity: O(nodes).
     public var bitTree: [TreeDefinition]? {
+        if case .bits(let definitions, _) = storage { return definitions }
+        let nodes = self.nodes
         guard let level else { return [] }
         guard level >= 3, nodes.allSatisfy({ $0.level > 1 || $0.parts.max() <= 1 }) else { return nil }
         var definitions: [TreeDefinition] = []

@@ -21,15 +21,39 @@ public struct StateTree: Sendable, Equatable {
         }
     }
 
+    /// How the tree is held: as its nodes, or as two-state definitions with 8×8 leaves (a
+    /// two-state universe's own, converted only when asked for nodes).
+    enum Storage: Sendable {
+        case states([Node])
+        case bits([TreeDefinition], level: Int?)
+    }
+
+    let storage: Storage
+
     /// The nodes, numbered from 1: `nodes[0]` is node 1.
     /// - Invariant: every part of a node above level 1 is 0 or the number of an earlier node
     ///   one level lower; the levels are 1 … `Universe.maximumStepExponent`.
-    public var nodes: [Node]
+    /// - Complexity: O(1) for a tree made of nodes; O(definitions) for one made of two-state
+    ///   definitions (`init(bitTree:)`), which are converted.
+    public var nodes: [Node] {
+        switch storage {
+        case .states(let nodes): nodes
+        case .bits(let definitions, _): StateTree.nodes(ofBitTree: definitions)
+        }
+    }
 
-    public init(nodes: [Node]) { self.nodes = nodes }
+    public init(nodes: [Node]) { storage = .states(nodes) }
 
     /// The root's level; nil for a tree without nodes.
-    public var level: Int? { nodes.last?.level }
+    public var level: Int? {
+        switch storage {
+        case .states(let nodes): nodes.last?.level
+        case .bits(_, let level): level
+        }
+    }
+
+    /// Two trees are equal when they list the same nodes.
+    public static func == (lhs: StateTree, rhs: StateTree) -> Bool { lhs.nodes == rhs.nodes }
 
     /// Calls `body` for every cell not in state 0, at its position in Golly's frame (each
     /// shared subtree is visited once per place it appears: the time grows with the cells).
@@ -37,6 +61,7 @@ public struct StateTree: Sendable, Equatable {
     public func forEachCell(_ body: (_ x: Int, _ y: Int, _ state: UInt8) -> Void) {
         guard let level else { return }
         precondition(level <= 62, "a tree of level \(level) has cells beyond Int's coordinates")
+        let nodes = self.nodes
         let half = 1 << (level - 1)
         func visit(_ number: Int32, _ x: Int, _ y: Int) {
             guard number != 0 else { return }

@@ -11,7 +11,8 @@ extension Universe: LifeUniverse {
 
     public var capabilities: UniverseCapabilities { [.powerOfTwoJumps, .threads] }
 
-    public func stateTree() -> StateTree? { store.stateTree(frame) }
+    /// The tree's own 8×8-leaf definitions, kept as they are (`StateTree(bitTree:)`).
+    public func stateTree() -> StateTree? { isEmpty ? nil : StateTree(bitTree: treeDefinitions()) }
 
     /// Loads `tree` node by node when its cells are two-state and its root is of level 3 or
     /// more (8×8 leaves), cell by cell otherwise.

@@ -15,20 +15,21 @@ extension MultiStateUniverse {
         clear()
         collectIfNeeded()
         // Store ids of the file's nodes of level ≥ 2; the 2×2 squares of level 1 as four states.
-        var ids = [NodeID](repeating: 0, count: tree.nodes.count + 1)
+        let nodes = tree.nodes
+        var ids = [NodeID](repeating: 0, count: nodes.count + 1)
         var empties: [NodeID] = []
         func empty(_ level: Int) -> NodeID {
             while empties.count <= level { empties.append(empties.count < 2 ? 0 : store.emptyNode(level: empties.count)) }
             return empties[level]
         }
-        for (index, node) in tree.nodes.enumerated() {
+        for (index, node) in nodes.enumerated() {
             let number = index + 1
             switch node.level {
             case 1:
                 continue
             case 2:
                 // Four 2×2 squares into one 4×4 leaf: row y is word y, column x its byte x.
-                func square(_ part: Int32) -> SIMD4<Int32> { part == 0 ? .zero : tree.nodes[Int(part) - 1].parts }
+                func square(_ part: Int32) -> SIMD4<Int32> { part == 0 ? .zero : nodes[Int(part) - 1].parts }
                 let (a, b, c, d) = (square(node.parts[0]), square(node.parts[1]), square(node.parts[2]), square(node.parts[3]))
                 func row(_ w: SIMD4<Int32>, _ e: SIMD4<Int32>, _ top: Bool) -> UInt32 {
                     let i = top ? 0 : 2
@@ -41,7 +42,7 @@ extension MultiStateUniverse {
             }
         }
         // The root where Golly places a Macrocell root of its level: the universe's own frame.
-        root = ids[tree.nodes.count]
+        root = ids[nodes.count]
         level = treeLevel
         (originX, originY) = RootFrame.corner(level: level)
         registerEmpties()
