@@ -1,5 +1,5 @@
 import Testing
-import HashlifeEngine
+@testable import HashlifeEngine
 import HashlifeTestSupport
 
 /// Two-state rules on Golly's hexagonal and von Neumann neighbourhoods ("B2/S34H", "B2/S3V",
@@ -115,5 +115,34 @@ import HashlifeTestSupport
         jumped.load(cells: soup.map { (x: $0.x, y: $0.y) })
         jumped.step(by: BigUInt(24))
         #expect(jumped.population == universe.population)
+    }
+
+    /// A Generations rule written as a MAP of 22 (hexagonal) or 6 (von Neumann) characters and
+    /// a state count is that neighbourhood's Generations rule: it keeps its MAP text and steps,
+    /// generation by generation, as the same rule written with counts.
+    @Test(arguments: [("B2/S34H", "34/2/4H"), ("B2/S23V", "23/2/3V"), ("B24/S1H", "1/24/5H")])
+    func generationsMapsOfOtherNeighbourhoodsStepAsTheirCounts(_ life: String, _ counts: String) throws {
+        let two = try Rule(life)
+        let text = "MAP" + two.mapBase64 + "/" + String(counts.split(separator: "/")[2].dropLast())
+        #expect(text.count == 3 + two.neighbourhood.mapLength + 2)
+        let map = try MultiStateRule(text), written = try MultiStateRule(counts)
+        #expect(map.neighbourhood == written.neighbourhood && map.stateCount == written.stateCount)
+        let reread = try MultiStateRule(map.description)
+        #expect(map.description == text && reread == map)
+        let a = MultiStateUniverse(rule: map), b = MultiStateUniverse(rule: written)
+        var random = SplitMix64(seed: UInt64(text.utf8.count))
+        var cells: [(x: Int, y: Int, state: UInt8)] = []
+        for y in 0..<20 { for x in 0..<20 where random.next() % 5 < 2 { cells.append((x, y, 1)) } }
+        a.load(cellStates: cells, originX: .zero, originY: .zero)
+        b.load(cellStates: cells, originX: .zero, originY: .zero)
+        var lastAlive = 0
+        for generation in 1...30 {
+            a.step(by: BigUInt(1))
+            if !a.isEmpty { lastAlive = generation }
+            b.step(by: BigUInt(1))
+            #expect(a.cellList()?.cells.map { SIMD3($0.x, $0.y, Int($0.state)) } == b.cellList()?.cells.map { SIMD3($0.x, $0.y, Int($0.state)) },
+                    "\(text) at generation \(generation)")
+        }
+        #expect(lastAlive >= 5, "the soup died before it showed the rules agree")
     }
 }

@@ -4,7 +4,8 @@
 // ignored; three parts separated by '/' ('_' accepted in their place, as Golly does):
 //   "345/2/4" (no B/S labels: survival first), "B2/S345/4", "S23/B3/3", "/2/3";
 //   Hensel letters on the Moore neighbourhood ("B2n3/S23-q/3", "23-q/2n3/3");
-//   "MAP" and 86 base64 characters, then "/N";
+//   "MAP" and 86 base64 characters (22 on the hexagonal neighbourhood, 6 on von Neumann's),
+//   then "/N";
 //   an 'H' (hexagonal) or 'V' (von Neumann) suffix after the state count ("2/2/3H"), with
 //   plain counts only (Golly allows letters on the Moore neighbourhood only);
 //   the state count as LifeViewer writes it, "B3/S23/C3", or with 'G' ("B3/S23/G3");
@@ -85,10 +86,10 @@ private struct MultiStateParser {
                   significant[(slash + 1)...].allSatisfy({ isDigit(chars[$0]) }) else { return nil }
             var mapEnd = slash
             if word.dropFirst(3).prefix(mapEnd - 3).hasSuffix("==") { mapEnd -= 2 }
-            guard mapEnd - 3 == Rule.mapLength else { return nil }
+            guard let neighbourhood = Neighbourhood(mapLength: mapEnd - 3) else { return nil }
             let life = try twoState(Array(significant[..<slash]))
             let states = try stateCount(Array(significant[(slash + 1)...]))
-            rule = try generations(life: life, neighbourhood: .moore, states: states, survival: "", birth: "")
+            rule = try generations(life: life, neighbourhood: neighbourhood, states: states, survival: "", birth: "")
         } else if word.first == "g", word.count > 1, isDigit(chars[significant[1]]) {
             // Catagolue: "g" + states + a B/S rule.
             let digits = significant.dropFirst().prefix { isDigit(chars[$0]) }
