@@ -13,6 +13,31 @@ import HashlifeTestSupport
         #expect(result.out == ".....\n..#..\n...#.\n.###.\n.....\n")
     }
 
+    /// `--hex` shears the rows: each block two characters wide, each row one character (half a
+    /// block) right of the row below; so the hexagonal neighbours of a cell, (−1, −1) and
+    /// (0, −1) above and (0, +1) and (+1, +1) below, sit half a block to either side of it.
+    @Test func hexShearsTheRowsHalfABlockEach() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("hex.rle").path
+        try "x = 3, y = 3, rule = B2/S34H\nobo$2o$bo!\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let sheared = hashlife("view", path, "--hex", "--rect", "-1,-1,5,4")
+        #expect(sheared.status == 0, "\(sheared.err)")
+        #expect(sheared.out == ".............\n....##..##...\n...####......\n....##.......\n")
+        // Square by default, as Golly draws it.
+        #expect(hashlife("view", path, "--rect", "-1,-1,5,4").out == ".....\n.#.#.\n.##..\n..#..\n")
+        // Images: every block 2×2 blocks of pixels, 2·5 + 3 wide and 2·4 tall.
+        let png = folder.appendingPathComponent("hex.png").path
+        #expect(hashlife("view", path, "--hex", "--rect", "-1,-1,5,4", "--scale", "2", "--out", png).status == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
+        let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect((number(16), number(20)) == (26, 16))
+        for refused in [["--format", "braille"], ["--format", "png", "--grid", "--scale", "4"]] {
+            let result = hashlife(["view", path, "--hex"] + refused + ["--out", png])
+            #expect(result.status == 64 && result.err.contains("--hex"), "\(refused)")
+        }
+    }
+
     @Test func zoomAggregatesBlocks() {
         // At zoom 2 the 4×4 cells from (0,0) make 2×2 blocks: any live cell lights its block.
         let result = hashlife("view", glider, "--rect", "0,0,4,4", "--zoom", "2")

@@ -23,7 +23,10 @@ enum ViewCommand: Subcommand {
             per block, --scale for more). Output streams: large windows never build one huge \
             string. Every picture is at most 16777216 (2^24) blocks, e.g. 4096x4096, and every \
             image at most 2^24 pixels; larger ones are refused before any work (zoom out). \
-            --density, --grid, --scale, --live and --dead apply to png and svg only. Ctrl-C \
+            --density, --grid, --scale, --live and --dead apply to png and svg only. \
+            Hexagonal rules (B2/S34H, 345/2/4H) are drawn on the square grid, as Golly draws \
+            them; --hex shears the rows into a hexagonal grid instead, each row half a block \
+            right of the row below, so a cell's six neighbours sit around it. Ctrl-C \
             stops the drawing; with --out nothing is written then. \
             Multi-state patterns (Generations, LifeHistory, LifeSuper rules) are drawn in \
             Golly's colour for each state on its dark grey background (--dead sets the \
@@ -44,6 +47,7 @@ enum ViewCommand: Subcommand {
             OptionSpec(["--format", "-f"], value: "F", help: "text, unicode, braille, png or svg.", default: "from --out's extension, else text"),
             .flag(["--density"], help: "Shade blocks by their live fraction (png, svg)."),
             .flag(["--grid"], help: "Draw grid lines on block boundaries (png, svg; png needs --scale 3 or more)."),
+            .flag(["--hex"], help: "Shear the rows into a hexagonal grid, each half a block right of the row below, for hexagonal rules (text, png, svg; each block drawn two wide, and two tall in images)."),
             OptionSpec(["--scale"], value: "P", help: "Pixels per block in png and svg (1-64).", default: "1"),
             OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000 (two-state patterns).", default: "#000000"),
             OptionSpec(["--dead"], value: "RGB", help: "Background colour (state 0 of a multi-state pattern).", default: "#FFFFFF; Golly's #303030 for multi-state"),
@@ -58,6 +62,7 @@ enum ViewCommand: Subcommand {
             "hashlife view patterns/acorn.rle --gen 5206 --format png --scale 2 --out acorn.png",
             "hashlife view patterns/glider.rle --rect -2,-2,8,8",
             "hashlife view brain.rle --gen 100 --format png --scale 4 --out brain.png",
+            "hashlife view hex-pattern.rle --hex --format png --scale 3 --out hex.png",
         ]
     )
 
@@ -85,6 +90,16 @@ enum ViewCommand: Subcommand {
         if !isImage, let option = ["--density", "--grid"].first(where: { arguments.flag($0) }) ?? ["--scale", "--live", "--dead"].first(where: { arguments.value($0) != nil }) {
             throw usage("\(option) applies to png and svg output, not \(format.rawValue)")
         }
+
+        let hex = arguments.flag("--hex")
+        if hex && (format == .unicode || format == .braille) {
+            throw usage("--hex draws text, png and svg, not \(format.rawValue)")
+        }
+        if hex && arguments.flag("--grid") {
+            throw usage("--grid and --hex exclude each other (the grid lines would cut the sheared blocks in half)")
+        }
+        // Sheared rows: each block two half blocks wide, and two rows tall in images (square).
+        let hexRowRepeat = isImage ? 2 : 1
 
         var options = RenderOptions()
         options.density = arguments.flag("--density")
@@ -123,6 +138,11 @@ enum ViewCommand: Subcommand {
         // Images: 512x512 blocks, fewer at large scales so that the default stays within the
         // output rule (4096x4096 pixels at most by default).
         if isImage { let side = min(512, 4096 / options.pixelsPerBlock); size = (side, side) } else if let terminal = Output.terminalSize(), context.errorIsTerminal { size = (terminal.columns, max(terminal.rows - 2, 1)) }
+        if hex {
+            // The default picture, sheared, stays within the default size.
+            size = isImage ? (max(size.columns / 4, 1), max(size.rows / 2, 1))
+                : (max((size.columns - size.rows + 1) / 2, 1), size.rows)
+        }
         let sizeGiven = arguments.value("--size") != nil
         if let text = arguments.value("--size") {
             size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
@@ -167,7 +187,20 @@ enum ViewCommand: Subcommand {
             viewport = .centred(on: universe.boundingBox, columns: size.columns, rows: size.rows, zoom: zoom ?? .one)
         }
         try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
-        if format == .png && !PNGRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) {
+        if hex {
+            guard let sheared = HexagonalRows<BlockStateRows>.size(columns: viewport.columns, rows: viewport.rows, rowRepeat: hexRowRepeat) else {
+                throw usage("the sheared picture is too large; zoom out (--zoom) or draw a smaller rectangle")
+            }
+            do {
+                try OutputLimit.check(columns: BigUInt(sheared.columns), rows: BigUInt(sheared.rows),
+                                      pixelsPerBlock: isImage ? options.pixelsPerBlock : nil)
+            } catch {
+                throw usage("with --hex, \(error.description); zoom out (--zoom) or draw a smaller rectangle")
+            }
+            if format == .png && !PNGRenderer.canRender(columns: sheared.columns, rows: sheared.rows, options: options) {
+                throw usage("a \(sheared.columns)×\(sheared.rows)-block sheared image at scale \(options.pixelsPerBlock) is too large for PNG (each side must be below 2^31 pixels)")
+            }
+        } else if format == .png && !PNGRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) {
             throw usage("a \(viewport.columns)×\(viewport.rows)-block image at scale \(options.pixelsPerBlock) is too large for PNG (each side must be below 2^31 pixels)")
         }
 
@@ -186,14 +219,23 @@ enum ViewCommand: Subcommand {
             guard failure == nil else { return }
             if output == nil { context.standardOutput(text) } else { emit(Array(text.utf8)) }
         }
-        var rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
         let colours = Pictures.terminalColours(context, palette: palette, toStandardOutput: output?.isStandardOutput ?? true)
-        switch format {
-        case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
-        case .unicode: TextRenderer.render(&rows, style: .unicode, palette: palette, colours: colours, emit: emitText)
-        case .braille: TextRenderer.render(&rows, style: .braille, palette: palette, colours: colours, emit: emitText)
-        case .svg: SVGRenderer.render(&rows, palette: palette, options: options, emit: emitText)
-        case .png: PNGRenderer.render(&rows, palette: palette, options: options, emit: emit)
+        func draw(_ rows: inout some BlockRows) {
+            switch format {
+            case .text: TextRenderer.render(&rows, style: .text, palette: palette, colours: colours, emit: emitText)
+            case .unicode: TextRenderer.render(&rows, style: .unicode, palette: palette, colours: colours, emit: emitText)
+            case .braille: TextRenderer.render(&rows, style: .braille, palette: palette, colours: colours, emit: emitText)
+            case .svg: SVGRenderer.render(&rows, palette: palette, options: options, emit: emitText)
+            case .png: PNGRenderer.render(&rows, palette: palette, options: options, emit: emit)
+            }
+        }
+        let rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
+        if hex {
+            var sheared = HexagonalRows(rows, rowRepeat: hexRowRepeat)
+            draw(&sheared)
+        } else {
+            var plain = rows
+            draw(&plain)
         }
         if context.interrupts.isCancelled {
             output?.abandon()
