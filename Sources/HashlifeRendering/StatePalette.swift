@@ -8,16 +8,21 @@ import HashlifeEngine
 public struct StatePalette: Hashable, Sendable {
     /// One colour per state, index = state; `colors.count` is the rule's state count.
     public var colors: [RGB]
+    /// The rule's icons (a rule file's @ICONS), drawn in images where a block is 7 pixels or
+    /// more; nil to draw every block as a square of its colour.
+    public var icons: StateIcons?
 
-    public init(colors: [RGB]) {
+    public init(colors: [RGB], icons: StateIcons? = nil) {
         precondition(colors.count >= 2 && colors.count <= 256, "a palette has 2 to 256 states")
         self.colors = colors
+        self.icons = icons
     }
 
     /// Golly's default colours for `rule` of any family (`FamilyRule.stateColors`): a
-    /// two-state rule's live cells white.
+    /// two-state rule's live cells white; with the rule's icons where it has them.
     public init(rule: AnyRule) {
-        self.init(colors: rule.stateColors.map { RGB(r: $0.red, g: $0.green, b: $0.blue) })
+        self.init(colors: rule.stateColors.map { RGB(r: $0.red, g: $0.green, b: $0.blue) },
+                  icons: rule.iconLines.flatMap { StateIcons(lines: $0) })
     }
 
     /// Golly's default colours for a rule of one family.

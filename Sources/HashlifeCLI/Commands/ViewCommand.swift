@@ -31,7 +31,8 @@ enum ViewCommand: Subcommand {
             Multi-state patterns (Generations, LifeHistory, LifeSuper rules) are drawn in \
             Golly's colour for each state on its dark grey background (--dead sets the \
             background, state 0; --live and --density are refused), and a zoomed-out block \
-            shows the highest-numbered state among its cells. Their text is '.' for state 0, \
+            shows the highest-numbered state among its cells; a rule file's icons (@ICONS) \
+            are drawn in png where a block is 7 pixels or more (--scale 8 as Golly's 1:8). Their text is '.' for state 0, \
             the RLE letters A-X for states 1-24, a-z for 25-50 and '*' above 50; on a terminal \
             each character is in its state's colour (24-bit when COLORTERM says so) unless \
             NO_COLOR is set, and files and pipes get the characters alone. unicode and braille \

@@ -59,4 +59,5 @@ public struct AnyRule: Hashable, Sendable, CustomStringConvertible {
     public var stateNames: [Int: String] { base.stateNames }
     public var stateColors: [RuleColor] { base.stateColors }
     public var note: String? { base.note }
+    public var iconLines: [String]? { base.iconLines }
 }

@@ -52,6 +52,9 @@ public protocol FamilyRule: Hashable, Sendable, CustomStringConvertible {
     /// A remark on how the text was read that a user should hear (a bounded grid enlarged as
     /// Golly enlarges it); nil for most rules.
     var note: String? { get }
+    /// The lines of the rule's @ICONS section (XPM images or a built-in icon name), as a rule
+    /// file gives them; nil when the rule has none.
+    var iconLines: [String]? { get }
 }
 
 extension FamilyRule {
@@ -60,6 +63,7 @@ extension FamilyRule {
     public func background(atGeneration generation: BigUInt) -> Int { 0 }
     public var stateNames: [Int: String] { [:] }
     public var note: String? { nil }
+    public var iconLines: [String]? { nil }
 
     /// Equality with a rule of any family (false for another family).
     func isEqual(to other: any FamilyRule) -> Bool {

@@ -41,6 +41,9 @@ extension MultiStateRule: FamilyRule {
     /// state); History and Super Golly's table for each (state 1 green, state 2 dark blue, …);
     /// JvN jvnalgo's; rule tables and trees the file's @COLORS over its @COLORS gradient, or
     /// Golly's red-to-yellow one. State 0 is Golly's dark grey (48, 48, 48).
+    /// A rule file's @ICONS lines.
+    public var iconLines: [String]? { ruleFile?.file.icons }
+
     public var stateColors: [RuleColor] {
         let red = RuleColor(red: 255, green: 0, blue: 0), yellow = RuleColor(red: 255, green: 255, blue: 0)
         switch family {

@@ -57,7 +57,8 @@ public enum PNGRenderer {
         let width = columns * scale
         let height = blockRows * scale
         let grid = drawsGrid(options)
-        let monochrome = !options.density && !grid && palette.colors.allSatisfy { $0 == .black || $0 == .white }
+        let icons = options.density || scale < minimumIconScale ? nil : palette.icons
+        let monochrome = !options.density && !grid && icons == nil && palette.colors.allSatisfy { $0 == .black || $0 == .white }
         let writer = PNGWriter(width: width, height: height, format: monochrome ? .monochrome : .rgb, emit: emit)
 
         if monochrome {
@@ -80,6 +81,10 @@ public enum PNGRenderer {
             writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
                 rows.isCancelled ? nil : rows.checkedCounts(index).map { shader.color($0) }
             }
+        } else if let icons {
+            writeIconRows(writer, columns: columns, rows: blockRows, options: options, palette: palette, icons: icons) { index in
+                rows.isCancelled ? nil : rows.checkedStates(index)
+            }
         } else {
             let colors = (0...255).map { palette.color(UInt8($0)) }
             writeRGBRows(writer, columns: columns, rows: blockRows, options: options) { index in
@@ -91,6 +96,44 @@ public enum PNGRenderer {
 }
 
 extension PNGRenderer {
+    /// The smallest block, in pixels, drawn with the rule's icons (`StatePalette.icons`).
+    public static let minimumIconScale = 7
+
+    /// Writes `blockRows` rows of `columns` blocks as RGB scanlines, each block not in state 0
+    /// drawn as its state's icon: `pixelsPerBlock` square, less one pixel row and column from
+    /// 8 pixels on (as Golly leaves them between icons) or for the grid, which that pixel
+    /// shows. Stops at the first row `states` returns nil for (cancelled).
+    static func writeIconRows(_ writer: PNGWriter, columns: Int, rows blockRows: Int, options: RenderOptions,
+                              palette: StatePalette, icons: StateIcons, states: (Int) -> [UInt8]?) {
+        let scale = options.pixelsPerBlock
+        let grid = drawsGrid(options)
+        let side = grid || scale >= 8 ? scale - 1 : scale
+        let gapColor = grid ? options.gridColor : palette.background
+        var drawn: [UInt8: [RGB]] = [:]
+        var line = [UInt8](repeating: 0, count: 1 + columns * scale * 3)
+        for index in 0..<blockRows {
+            guard let rowStates = states(index) else { return }
+            for state in Set(rowStates) where state != 0 && drawn[state] == nil {
+                drawn[state] = icons.pixels(state: state, side: side, color: palette.color(state), background: palette.background)
+            }
+            for y in 0..<scale {
+                var offset = 1
+                for state in rowStates {
+                    let icon = drawn[state]
+                    let fill = palette.color(state)
+                    for x in 0..<scale {
+                        let color = x >= side || y >= side ? gapColor : icon.map { $0[y * side + x] } ?? fill
+                        line[offset] = color.r
+                        line[offset + 1] = color.g
+                        line[offset + 2] = color.b
+                        offset += 3
+                    }
+                }
+                writer.writeScanline(line)
+            }
+        }
+    }
+
     /// Writes `blockRows` rows of `columns` blocks as RGB scanlines (filter byte 0, then RGB
     /// triples): each block `pixelsPerBlock`² pixels of the colour `colors` gives it (a row's
     /// colours, asked for in order), with the grid of `options` (`drawsGrid`) in its colour.
