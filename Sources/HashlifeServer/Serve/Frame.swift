@@ -44,11 +44,25 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// The frame of `universe` for `columns`×`rows` blocks of 2^`level` cells from (`x`, `y`):
-    /// the engine's viewport query (`blocks(of:)`) of the blocks the pattern's bounding box
-    /// touches (whole blocks of the same grid; the others are empty). At 1:1 the live cells of
-    /// that rectangle are listed instead (`forEachCellOffset`): the same states, faster than
-    /// counting each cell's block.
+    /// each block's state as the engine's viewport query (`blocks(of:)`) gives it. A frame on
+    /// the engine's grid (`gridPhase`) is drawn in one walk of the tree
+    /// (`LifeUniverse.gridBlockStates`); any other, or a family without a tree, is asked row by
+    /// row (`rowByRowQuery`), with the same states.
     public static func query(_ universe: any LifeUniverse, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int) -> Frame {
+        var states = [UInt8](repeating: 0, count: columns * rows)
+        if universe.gridBlockStates(x: x, y: y, columns: columns, rows: rows, level: level, into: &states) {
+            return Frame(x: x, y: y, columns: columns, rows: rows, level: level, generation: universe.generation,
+                         bitsPerBlock: universe.stateCount > 2 ? 8 : 1, states: states)
+        }
+        return rowByRowQuery(universe, x: x, y: y, columns: columns, rows: rows, level: level)
+    }
+
+    /// The frame `query` gives, asked row by row: the engine's viewport query (`blocks(of:)`)
+    /// of the blocks the pattern's bounding box touches (whole blocks of the same grid; the
+    /// others are empty). At 1:1 the live cells of that rectangle are listed instead
+    /// (`forEachCellOffset`): the same states, faster than counting each cell's block. Any
+    /// frame, on the grid or off it.
+    public static func rowByRowQuery(_ universe: any LifeUniverse, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int) -> Frame {
         var states = [UInt8](repeating: 0, count: columns * rows)
         if columns > 0, rows > 0, let box = universe.boundingBox, let part = blockRange(of: box, x: x, y: y, columns: columns, rows: rows, level: level) {
             if level == 0 {
