@@ -93,9 +93,10 @@ public struct Frame: Equatable, Sendable {
 
     /// Where the engine's tree puts its nodes' corners: every node of side 2^k has its
     /// top-left at x ≡ `phase.x`, y ≡ `phase.y` (mod 2^k). A frame whose top-left is there
-    /// too has every block on one node, which the viewport query counts at once; a frame off
-    /// that grid makes it recount the nodes each block row cuts, down to small ones (for a
-    /// tree hundreds of levels deep, a hundred times slower). The universe says where its grid
+    /// too has every block on one node, and the engine draws it in one walk of the tree
+    /// (`LifeUniverse.gridBlockStates`); a frame off that grid is asked row by row, recounting
+    /// the nodes each block row cuts, down to small ones (for a tree hundreds of levels deep,
+    /// thousands of times slower). The universe says where its grid
     /// lies (`LifeUniverse.blockAlignment`), and the page asks its frames on it.
     public static func gridPhase(of universe: any LifeUniverse) -> (x: BigInt, y: BigInt) {
         (BigInt(universe.blockAlignment.x), BigInt(universe.blockAlignment.y))
