@@ -79,6 +79,21 @@ func runServe() {
     }
     print("  of which the query \(format2(queryTimes.sorted()[4])) ms (row by row \(format2(rowByRowTimes.sorted()[4])) ms), the encoding \(format2(encodeTimes.sorted()[4])) ms")
 
+    // The soup at 1:2 and 1:4: blocks smaller than the engine's leaves.
+    for level in [1, 2] {
+        var fast: [Double] = [], slow: [Double] = []
+        for i in 0..<9 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = Frame.query(soup.universe, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            let queried = clock.now
+            _ = Frame.rowByRowQuery(soup.universe, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            fast.append((queried - start) / .milliseconds(1))
+            slow.append((clock.now - queried) / .milliseconds(1))
+        }
+        print("  the query at 1:\(1 << level) \(format2(fast.sorted()[4])) ms (row by row \(format2(slow.sorted()[4])) ms)")
+    }
+
     soupServer.stop()
 
     // Tabs: each an event stream and a full-window frame, one tab and then ten, against a

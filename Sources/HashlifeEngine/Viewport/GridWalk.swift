@@ -139,22 +139,43 @@ extension NodeStore: GridTree {
     @inline(__always)
     func gridState(of id: NodeID, level: Int, memo: inout Void) -> UInt8 { 1 }
 
-    /// At 1:1 a leaf row whose eight cells lie inside the canvas goes in one store of eight
-    /// bytes (bit `dx` of the row's byte is column `dx`); other leaves and zooms go cell by cell.
+    /// From the leaf's bit rows (bit `dx` of row `dy`'s byte is the cell (`dx`, `dy`)): at 1:1 a
+    /// row whose eight cells lie inside the canvas goes in one store of eight bytes; otherwise
+    /// each block row ORs its cell rows and each block tests its columns' bits.
     func drawLeaf(_ id: NodeID, x: Int, y: Int, on canvas: GridCanvas) {
-        guard canvas.level == 0, x >= 0, x + 8 <= canvas.columns else { return drawLeafCells(id, x: x, y: y, on: canvas) }
         let bits = leafBits(id)
-        let first = max(0, -y), last = min(8, canvas.rows - y)
+        let side = 1 << canvas.level, blocks = 8 >> canvas.level
+        let first = max(0, -y), last = min(blocks, canvas.rows - y)
         guard first < last else { return }
+        if canvas.level == 0 && x >= 0 && x + 8 <= canvas.columns {
+            for row in first..<last {
+                let byte = (bits >> UInt64(8 * row)) & 0xFF
+                if byte == 0 { continue }
+                // Each nibble's four bits spread to the low bits of four bytes: the shifted
+                // copies (by 0, 7, 14, 21) do not overlap, so nothing carries.
+                let low = ((byte & 0xF) &* 0x20_4081) & 0x0101_0101
+                let high = ((byte >> 4) &* 0x20_4081) & 0x0101_0101
+                UnsafeMutableRawPointer(canvas.base + ((y + row) * canvas.columns + x))
+                    .storeBytes(of: (low | high << 32).littleEndian, as: UInt64.self)
+            }
+            return
+        }
+        let left = max(0, -x), right = min(blocks, canvas.columns - x)
+        guard left < right else { return }
+        let blockMask: UInt64 = (1 << UInt64(side)) - 1
         for row in first..<last {
-            let byte = (bits >> UInt64(8 * row)) & 0xFF
-            if byte == 0 { continue }
-            // Each nibble's four bits spread to the low bits of four bytes: the shifted copies
-            // (by 0, 7, 14, 21) do not overlap, so nothing carries.
-            let low = ((byte & 0xF) &* 0x20_4081) & 0x0101_0101
-            let high = ((byte >> 4) &* 0x20_4081) & 0x0101_0101
-            UnsafeMutableRawPointer(canvas.base + ((y + row) * canvas.columns + x))
-                .storeBytes(of: (low | high << 32).littleEndian, as: UInt64.self)
+            // The block row's `side` cell rows ORed into one byte: bit dx is set when column
+            // dx holds a live cell in the block row.
+            var band = bits >> UInt64(8 * side * row)
+            var fold = 8
+            while fold < 8 * side {
+                band |= band >> UInt64(fold)
+                fold *= 2
+            }
+            band &= 0xFF
+            if band == 0 { continue }
+            let line = canvas.base + ((y + row) * canvas.columns + x)
+            for column in left..<right where (band >> UInt64(column * side)) & blockMask != 0 { line[column] = 1 }
         }
     }
 }
