@@ -140,8 +140,9 @@ extension NodeStore: GridTree {
     func gridState(of id: NodeID, level: Int, memo: inout Void) -> UInt8 { 1 }
 
     /// From the leaf's bit rows (bit `dx` of row `dy`'s byte is the cell (`dx`, `dy`)): at 1:1 a
-    /// row whose eight cells lie inside the canvas goes in one store of eight bytes; otherwise
-    /// each block row ORs its cell rows and each block tests its columns' bits.
+    /// row whose eight cells lie inside the canvas goes in one store of eight bytes, at 1:2 a
+    /// block row of four blocks in one store of four; otherwise each block row ORs its cell
+    /// rows and each block tests its columns' bits.
     func drawLeaf(_ id: NodeID, x: Int, y: Int, on canvas: GridCanvas) {
         let bits = leafBits(id)
         let side = 1 << canvas.level, blocks = 8 >> canvas.level
@@ -157,6 +158,20 @@ extension NodeStore: GridTree {
                 let high = ((byte >> 4) &* 0x20_4081) & 0x0101_0101
                 UnsafeMutableRawPointer(canvas.base + ((y + row) * canvas.columns + x))
                     .storeBytes(of: (low | high << 32).littleEndian, as: UInt64.self)
+            }
+            return
+        }
+        if canvas.level == 1 && x >= 0 && x + 4 <= canvas.columns {
+            for row in first..<last {
+                let band = bits >> UInt64(16 * row)
+                let pair = (band | band >> 8) & 0xFF
+                if pair == 0 { continue }
+                // Bit 2j says block j holds a live cell; it moves to bit 8j. The shifted copies
+                // (by 0, 6, 12, 18) meet only at bits 6, 12 and 18, whose carries land on odd
+                // bits, which the mask drops.
+                let occupied = (pair | pair >> 1) & 0x55
+                UnsafeMutableRawPointer(canvas.base + ((y + row) * canvas.columns + x))
+                    .storeBytes(of: UInt32(truncatingIfNeeded: (occupied &* 0x4_1041) & 0x0101_0101).littleEndian, as: UInt32.self)
             }
             return
         }
