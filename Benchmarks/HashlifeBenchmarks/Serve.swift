@@ -96,6 +96,24 @@ func runServe() {
 
     soupServer.stop()
 
+    // The same soup in LifeHistory (a byte a block, the highest state), at 1:1 and 1:4.
+    let history = try! AnyRule.parse("LifeHistory").makeUniverse()
+    try! history.fillRandomly(CellRect(x: .zero, y: BigInt(1), width: BigUInt(2048), height: BigUInt(2048)),
+                              density: 0.375, seed: 2032, state: 1, mode: .or)
+    for level in [0, 2] {
+        var fast: [Double] = [], slow: [Double] = []
+        for i in 0..<9 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = Frame.query(history, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            let queried = clock.now
+            _ = Frame.rowByRowQuery(history, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            fast.append((queried - start) / .milliseconds(1))
+            slow.append((clock.now - queried) / .milliseconds(1))
+        }
+        print("  in LifeHistory, the query at 1:\(1 << level) \(format2(fast.sorted()[4])) ms (row by row \(format2(slow.sorted()[4])) ms)")
+    }
+
     // Tabs: each an event stream and a full-window frame, one tab and then ten, against a
     // `hashlife serve` process of its own (its resident memory, not this process's).
     let folder = "/tmp/hashlife-bench-serve-\(getpid())"
