@@ -42,14 +42,18 @@ func runServe() {
         "x=\(x + BigInt(i) * BigInt(BigUInt.one << level))&y=\(y)&columns=1920&rows=1080&level=\(level)"
     }
     print("frame 1920×1080 of the gun at 10^100, fit (level \(level)): median \(format2(gunTimes.median)) ms, \(gunTimes.bytes / 1024) KiB (target ≤ 10)")
-    var gunQueries: [Double] = []
+    // The query, and the same frame asked row by row (what frames off the grid take).
+    var gunQueries: [Double] = [], gunRowByRow: [Double] = []
     for i in 0..<9 {
         let clock = ContinuousClock()
         let start = clock.now
         _ = Frame.query(gun.universe, x: x + BigInt(i) * BigInt(blockSide), y: y, columns: 1920, rows: 1080, level: level)
-        gunQueries.append((clock.now - start) / .milliseconds(1))
+        let queried = clock.now
+        _ = Frame.rowByRowQuery(gun.universe, x: x + BigInt(i) * BigInt(blockSide), y: y, columns: 1920, rows: 1080, level: level)
+        gunQueries.append((queried - start) / .milliseconds(1))
+        gunRowByRow.append((clock.now - queried) / .milliseconds(1))
     }
-    print("  of which the query \(format2(gunQueries.sorted()[4])) ms")
+    print("  of which the query \(format2(gunQueries.sorted()[4])) ms (row by row \(format2(gunRowByRow.sorted()[4])) ms)")
     gunServer.stop()
 
     // A 2048² soup at 1:1.
@@ -60,19 +64,55 @@ func runServe() {
     let soupTimes = frameTimes(port: soupServer.port, token: token) { i in "x=\(i)&y=0&columns=1920&rows=1080&level=0" }
     print("frame 1920×1080 of a 2048² soup at 1:1: median \(format2(soupTimes.median)) ms, \(soupTimes.bytes / 1024) KiB (target ≤ 10)")
     // Where the soup's time goes: the query, the encoding, and the rest (HTTP, the socket).
-    var queryTimes: [Double] = [], encodeTimes: [Double] = []
+    var queryTimes: [Double] = [], encodeTimes: [Double] = [], rowByRowTimes: [Double] = []
     for i in 0..<9 {
         let clock = ContinuousClock()
         let start = clock.now
         let frame = Frame.query(soup.universe, x: BigInt(i), y: .zero, columns: 1920, rows: 1080, level: 0)
         let queried = clock.now
         _ = frame.encoded
+        let encoded = clock.now
+        _ = Frame.rowByRowQuery(soup.universe, x: BigInt(i), y: .zero, columns: 1920, rows: 1080, level: 0)
         queryTimes.append((queried - start) / .milliseconds(1))
-        encodeTimes.append((clock.now - queried) / .milliseconds(1))
+        encodeTimes.append((encoded - queried) / .milliseconds(1))
+        rowByRowTimes.append((clock.now - encoded) / .milliseconds(1))
     }
-    print("  of which the query \(format2(queryTimes.sorted()[4])) ms, the encoding \(format2(encodeTimes.sorted()[4])) ms")
+    print("  of which the query \(format2(queryTimes.sorted()[4])) ms (row by row \(format2(rowByRowTimes.sorted()[4])) ms), the encoding \(format2(encodeTimes.sorted()[4])) ms")
+
+    // The soup at 1:2 and 1:4: blocks smaller than the engine's leaves.
+    for level in [1, 2] {
+        var fast: [Double] = [], slow: [Double] = []
+        for i in 0..<9 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = Frame.query(soup.universe, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            let queried = clock.now
+            _ = Frame.rowByRowQuery(soup.universe, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            fast.append((queried - start) / .milliseconds(1))
+            slow.append((clock.now - queried) / .milliseconds(1))
+        }
+        print("  the query at 1:\(1 << level) \(format2(fast.sorted()[4])) ms (row by row \(format2(slow.sorted()[4])) ms)")
+    }
 
     soupServer.stop()
+
+    // The same soup in LifeHistory (a byte a block, the highest state), at 1:1 and 1:4.
+    let history = try! AnyRule.parse("LifeHistory").makeUniverse()
+    try! history.fillRandomly(CellRect(x: .zero, y: BigInt(1), width: BigUInt(2048), height: BigUInt(2048)),
+                              density: 0.375, seed: 2032, state: 1, mode: .or)
+    for level in [0, 2] {
+        var fast: [Double] = [], slow: [Double] = []
+        for i in 0..<9 {
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = Frame.query(history, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            let queried = clock.now
+            _ = Frame.rowByRowQuery(history, x: BigInt(i << level), y: BigInt(1), columns: 1920, rows: 1080, level: level)
+            fast.append((queried - start) / .milliseconds(1))
+            slow.append((clock.now - queried) / .milliseconds(1))
+        }
+        print("  in LifeHistory, the query at 1:\(1 << level) \(format2(fast.sorted()[4])) ms (row by row \(format2(slow.sorted()[4])) ms)")
+    }
 
     // Tabs: each an event stream and a full-window frame, one tab and then ten, against a
     // `hashlife serve` process of its own (its resident memory, not this process's).

@@ -94,6 +94,15 @@ public protocol LifeUniverse: AnyObject {
     /// (Golly's frame, `RootFrame`), so views on that grid are the fastest; (0, 0) for a family
     /// without a tree.
     var blockAlignment: (x: Int, y: Int) { get }
+    /// Writes into `states` (`columns`×`rows` zeros on entry, row by row) the state each block
+    /// of 2^`level` cells a side from (`x`, `y`) shows, as `blocks(of:)` gives it, in one walk
+    /// of the family's tree, and returns true; returns false, writing nothing, when it cannot:
+    /// (`x`, `y`) off the grid of the tree's nodes of the blocks' side (`blockAlignment`),
+    /// blocks as large as the root, a side of 2^31 blocks or more, a family without a tree.
+    /// The caller asks `blocks(of:)` then.
+    /// - Precondition: `states.count == columns × rows`, every state 0.
+    /// - Complexity: O(non-empty nodes meeting the rectangle, down to the blocks' level).
+    func gridBlockStates(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, into states: inout [UInt8]) -> Bool
 
     // MARK: Writing
 
@@ -206,6 +215,7 @@ extension LifeUniverse {
 
 extension LifeUniverse {
     public var blockAlignment: (x: Int, y: Int) { (0, 0) }
+    public func gridBlockStates(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, into states: inout [UInt8]) -> Bool { false }
     public var treeNodeCount: Int { 0 }
     public func releaseStepMemo() {}
 

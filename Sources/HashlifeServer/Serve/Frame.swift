@@ -44,11 +44,25 @@ public struct Frame: Equatable, Sendable {
     }
 
     /// The frame of `universe` for `columns`×`rows` blocks of 2^`level` cells from (`x`, `y`):
-    /// the engine's viewport query (`blocks(of:)`) of the blocks the pattern's bounding box
-    /// touches (whole blocks of the same grid; the others are empty). At 1:1 the live cells of
-    /// that rectangle are listed instead (`forEachCellOffset`): the same states, faster than
-    /// counting each cell's block.
+    /// each block's state as the engine's viewport query (`blocks(of:)`) gives it. A frame on
+    /// the engine's grid (`gridPhase`) is drawn in one walk of the tree
+    /// (`LifeUniverse.gridBlockStates`); any other, or a family without a tree, is asked row by
+    /// row (`rowByRowQuery`), with the same states.
     public static func query(_ universe: any LifeUniverse, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int) -> Frame {
+        var states = [UInt8](repeating: 0, count: columns * rows)
+        if universe.gridBlockStates(x: x, y: y, columns: columns, rows: rows, level: level, into: &states) {
+            return Frame(x: x, y: y, columns: columns, rows: rows, level: level, generation: universe.generation,
+                         bitsPerBlock: universe.stateCount > 2 ? 8 : 1, states: states)
+        }
+        return rowByRowQuery(universe, x: x, y: y, columns: columns, rows: rows, level: level)
+    }
+
+    /// The frame `query` gives, asked row by row: the engine's viewport query (`blocks(of:)`)
+    /// of the blocks the pattern's bounding box touches (whole blocks of the same grid; the
+    /// others are empty). At 1:1 the live cells of that rectangle are listed instead
+    /// (`forEachCellOffset`): the same states, faster than counting each cell's block. Any
+    /// frame, on the grid or off it.
+    public static func rowByRowQuery(_ universe: any LifeUniverse, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int) -> Frame {
         var states = [UInt8](repeating: 0, count: columns * rows)
         if columns > 0, rows > 0, let box = universe.boundingBox, let part = blockRange(of: box, x: x, y: y, columns: columns, rows: rows, level: level) {
             if level == 0 {
@@ -79,9 +93,10 @@ public struct Frame: Equatable, Sendable {
 
     /// Where the engine's tree puts its nodes' corners: every node of side 2^k has its
     /// top-left at x ≡ `phase.x`, y ≡ `phase.y` (mod 2^k). A frame whose top-left is there
-    /// too has every block on one node, which the viewport query counts at once; a frame off
-    /// that grid makes it recount the nodes each block row cuts, down to small ones (for a
-    /// tree hundreds of levels deep, a hundred times slower). The universe says where its grid
+    /// too has every block on one node, and the engine draws it in one walk of the tree
+    /// (`LifeUniverse.gridBlockStates`); a frame off that grid is asked row by row, recounting
+    /// the nodes each block row cuts, down to small ones (for a tree hundreds of levels deep,
+    /// thousands of times slower). The universe says where its grid
     /// lies (`LifeUniverse.blockAlignment`), and the page asks its frames on it.
     public static func gridPhase(of universe: any LifeUniverse) -> (x: BigInt, y: BigInt) {
         (BigInt(universe.blockAlignment.x), BigInt(universe.blockAlignment.y))
