@@ -94,6 +94,13 @@ final class LargerThanLifeStepper {
 
     var isEmpty: Bool { width == 0 || height == 0 }
 
+    /// Frees everything but the current generation (before it goes back into the quadtree);
+    /// a later `advance` grows it again.
+    func releaseWorkingMemory() {
+        for buffer in [next, ones, stateRow] { buffer.release() }
+        for buffer in [sums, counts] { buffer.release() }
+    }
+
     /// Makes the current generation a `width` × `height` rectangle at (`x`, `y`) and returns its
     /// cells to fill (every one).
     func reset(x: Int, y: Int, width: Int, height: Int) -> UnsafeMutableBufferPointer<UInt8> {

@@ -69,6 +69,7 @@ extension LargerThanLifeUniverse {
 
     /// Puts the stepper's current generation back into the quadtree.
     func store(_ stepper: LargerThanLifeStepper) {
+        stepper.releaseWorkingMemory()
         let generation = cells.generation
         cells.load(rows: stepper.states, width: stepper.width, height: stepper.height,
                    originX: BigInt(stepper.x), originY: BigInt(stepper.y))

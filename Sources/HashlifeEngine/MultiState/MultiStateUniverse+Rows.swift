@@ -23,19 +23,33 @@ extension MultiStateUniverse {
         let dx = Int(offsetX.uint64Value!), dy = Int(offsetY.uint64Value!)
         let columns = (width + dx + 3) >> 2
         var band = [SIMD16<UInt8>](repeating: SIMD16(), count: columns)
-        var made: [(x: Int, y: Int, id: NodeID)] = []
-        for leafRow in (dy >> 2)...((height - 1 + dy) >> 2) {
-            var any = false
-            for r in 0..<4 {
-                let y = leafRow * 4 + r - dy
-                guard y >= 0 && y < height else { continue }
-                let row = rows.baseAddress! + y * width
-                for i in 0..<width where row[i] != 0 {
-                    band[(i + dx) >> 2][r * 4 + ((i + dx) & 3)] = row[i]
-                    any = true
+        // Two passes over the rows: the non-empty leaves counted, then made (the list is as
+        // long as it needs to be, never grown by doubling).
+        func eachBand(_ band: inout [SIMD16<UInt8>], _ body: (_ leafRow: Int, _ band: inout [SIMD16<UInt8>]) -> Void) {
+            for leafRow in (dy >> 2)...((height - 1 + dy) >> 2) {
+                var any = false
+                for r in 0..<4 {
+                    let y = leafRow * 4 + r - dy
+                    guard y >= 0 && y < height else { continue }
+                    let row = rows.baseAddress! + y * width
+                    for i in 0..<width where row[i] != 0 {
+                        band[(i + dx) >> 2][r * 4 + ((i + dx) & 3)] = row[i]
+                        any = true
+                    }
                 }
+                if any { body(leafRow, &band) }
             }
-            guard any else { continue }
+        }
+        var leaves = 0
+        eachBand(&band) { _, band in
+            for column in 0..<columns where band[column] != SIMD16() {
+                leaves += 1
+                band[column] = SIMD16()
+            }
+        }
+        var made: [(x: Int, y: Int, id: NodeID)] = []
+        made.reserveCapacity(leaves)
+        eachBand(&band) { leafRow, band in
             for column in 0..<columns where band[column] != SIMD16() {
                 let words = unsafeBitCast(band[column], to: SIMD4<UInt32>.self)
                 made.append((column, leafRow, store.leaf(words[0], words[1], words[2], words[3])))
