@@ -50,6 +50,10 @@ import HashlifeTestSupport
             cases.append(Case(shape: shape, range: 2, states: 4, generations: 6, soup: 20, grid: ":P18,14", seed: 9))
         }
         cases.append(Case(shape: "M", range: 3, states: 2, generations: 5, soup: 8, grid: ":T5,7", seed: 10))
+        // Von Neumann past range 4 is counted along its diagonals: bounded too.
+        cases.append(Case(shape: "N", range: 6, states: 3, generations: 4, soup: 20, grid: ":T26,20", seed: 11))
+        cases.append(Case(shape: "N", range: 5, states: 2, generations: 4, soup: 16, grid: ":P22,18", seed: 12))
+        cases.append(Case(shape: "N", range: 7, states: 2, generations: 3, soup: 24, seed: 13))
         return cases
     }()
 
@@ -204,6 +208,20 @@ import HashlifeTestSupport
             let side = 2 * 10 * Int(generation.uint64Value!) + 1
             #expect(universe.population == BigUInt(side * side))
         }
+    }
+
+    @Test func aBoxTooLargeToCountIsOutOfMemoryAtItsGeneration() throws {
+        let universe = try AnyRule.parse("R1,C0,S2-3,B3").makeUniverse(memoryLimit: 1 << 28)
+        universe.setState(1, atX: 0, y: 0)
+        universe.setState(1, atX: BigInt(1) << 35, y: BigInt(1) << 35)
+        universe.generation = 7
+        #expect(throws: StepError.self) { try universe.step(by: 1) }
+        do { try universe.step(by: 1) } catch {
+            guard case let .memoryExhausted(generation, needed, limit) = error else { Issue.record("\(error)"); return }
+            #expect(generation == 7)
+            #expect(needed > limit)
+        }
+        #expect(universe.population == 2)
     }
 
     @Test func keptStatesRestoreCellsGenerationAndRule() throws {

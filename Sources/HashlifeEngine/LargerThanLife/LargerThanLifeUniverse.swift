@@ -3,7 +3,7 @@
 // Between steps the cells live in a multi-state quadtree (a `MultiStateUniverse` used as a
 // store only: it is never stepped), so reading, editing, clips, kept states, cell-set keys,
 // fingerprints and views are the quadtree's. A step copies the cells into a flat grid, runs
-// the generations there (+Stepping, +Counting) and puts the result back.
+// the generations there (+Stepping, `LargerThanLifeStepper`) and puts the result back.
 
 /// A plane (or a bounded torus or plane) of cells under a Larger than Life rule. It steps one
 /// generation at a time on one thread: no `.powerOfTwoJumps`, no `.threads`.

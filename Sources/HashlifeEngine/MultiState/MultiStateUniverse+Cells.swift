@@ -86,12 +86,19 @@ extension MultiStateUniverse {
             let words = unsafeBitCast(cells, to: SIMD4<UInt32>.self)
             made.append((key.x, key.y, store.leaf(words[0], words[1], words[2], words[3])))
         }
+        place(leaves: &made, level: k, blockX: blockX, blockY: blockY)
+    }
+
+    /// Puts in the leaves `made` (positions in units of 4 cells from the top-left of the
+    /// aligned square of `level` k at (`blockX`, `blockY`) in units of 2^k, y counted from
+    /// `RootFrame.alignmentY`), which lie in the 2^(k+1) square from there; reorders them.
+    func place(leaves made: inout [(x: Int, y: Int, id: NodeID)], level k: Int, blockX: BigInt, blockY: BigInt) {
         let square = MultiStateUniverse.withStack(forLevels: k + 1) {
             build(&made[...], level: k + 1, x: 0, y: 0)
         }
         let quadrants = store.record(square)
         let side = BigInt(BigUInt.powerOfTwo(k))
-        let left = blockX << k, top = blockY << k + alignment
+        let left = blockX << k, top = blockY << k + BigInt(RootFrame.alignmentY)
         for (id, x, y) in [(quadrants.nw, left, top), (quadrants.ne, left + side, top),
                            (quadrants.sw, left, top + side), (quadrants.se, left + side, top + side)]
         where !store.isEmpty(id, level: k) {

@@ -59,5 +59,5 @@ public enum StepError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whole megabytes (2^20 bytes, as `--max-memory` and Golly count them), rounded up.
-    static func megabytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+    static func megabytes(_ bytes: Int) -> Int { bytes >> 20 + (bytes & ((1 << 20) - 1) != 0 ? 1 : 0) }
 }
