@@ -8,14 +8,7 @@ extension StateTree {
     /// one level-3 node, each distinct square listed once. The root stays where it was.
     /// - Precondition: the definitions are valid (as `Universe.validate(tree:)` checks them).
     /// - Complexity: O(1).
-    public init(bitTree definitions: [TreeDefinition]) {
-        let level: Int? = switch definitions.last {
-        case nil: nil
-        case .leaf: 3
-        case .node(let level, _, _, _, _): level
-        }
-        storage = .bits(definitions, level: level)
-    }
+    public init(bitTree definitions: [TreeDefinition]) { storage = .bits(definitions) }
 
     /// The nodes of the two-state tree `definitions`, as `init(bitTree:)` describes them.
     static func nodes(ofBitTree definitions: [TreeDefinition]) -> [Node] {
@@ -37,7 +30,7 @@ extension StateTree {
     /// level 3 (such a tree is written cell by cell). Empty for a tree without cells.
     /// - Complexity: O(nodes).
     public var bitTree: [TreeDefinition]? {
-        if case .bits(let definitions, _) = storage { return definitions }
+        if case .bits(let definitions) = storage { return definitions }
         let nodes = self.nodes
         guard let level else { return [] }
         guard level >= 3, nodes.allSatisfy({ $0.level > 1 || $0.parts.max() <= 1 }) else { return nil }

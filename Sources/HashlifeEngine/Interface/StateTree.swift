@@ -25,7 +25,7 @@ public struct StateTree: Sendable, Equatable {
     /// two-state universe's own, converted only when asked for nodes).
     enum Storage: Sendable {
         case states([Node])
-        case bits([TreeDefinition], level: Int?)
+        case bits([TreeDefinition])
     }
 
     let storage: Storage
@@ -38,7 +38,7 @@ public struct StateTree: Sendable, Equatable {
     public var nodes: [Node] {
         switch storage {
         case .states(let nodes): nodes
-        case .bits(let definitions, _): StateTree.nodes(ofBitTree: definitions)
+        case .bits(let definitions): StateTree.nodes(ofBitTree: definitions)
         }
     }
 
@@ -48,7 +48,12 @@ public struct StateTree: Sendable, Equatable {
     public var level: Int? {
         switch storage {
         case .states(let nodes): nodes.last?.level
-        case .bits(_, let level): level
+        case .bits(let definitions):
+            switch definitions.last {
+            case nil: nil
+            case .leaf: 3
+            case .node(let level, _, _, _, _): level
+            }
         }
     }
 

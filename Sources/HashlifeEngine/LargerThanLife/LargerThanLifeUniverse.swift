@@ -72,6 +72,9 @@ extension LargerThanLifeUniverse: LifeUniverse {
     public func fit(columns: Int, rows: Int) -> Viewport? { cells.fit(columns: columns, rows: rows) }
     public func blocks(of viewport: Viewport) -> BlockStateRows { cells.blocks(of: viewport) }
     public var blockAlignment: (x: Int, y: Int) { cells.blockAlignment }
+    public func gridBlockStates(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, into states: inout [UInt8]) -> Bool {
+        cells.gridBlockStates(x: x, y: y, columns: columns, rows: rows, level: level, into: &states)
+    }
 
     /// Outside a bounded grid the cell stays empty (as in Golly).
     public func setState(_ state: UInt8, atX x: BigInt, y: BigInt) {

@@ -239,22 +239,26 @@ extension MultiStateStore: GridTree {
 
 // MARK: - The universes
 
+extension GridTree where Self: ~Copyable {
+    /// `LifeUniverse.gridBlockStates` for the tree `frame` describes in this store.
+    func gridBlockStates(_ frame: RootFrame, x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int,
+                         into states: inout [UInt8]) -> Bool {
+        guard columns >= 0, rows >= 0, columns < 1 << 31, rows < 1 << 31 else { return false }
+        if columns == 0 || rows == 0 { return true }
+        return GridCanvas.over(&states, columns: columns, rows: rows, level: level) { drawGrid(frame, x: x, y: y, on: $0) }
+    }
+}
+
 extension Universe {
     /// See `LifeUniverse.gridBlockStates`: 1 where a block holds a live cell.
     public func gridBlockStates(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, into states: inout [UInt8]) -> Bool {
-        guard columns >= 0, rows >= 0, columns < 1 << 31, rows < 1 << 31 else { return false }
-        if columns == 0 || rows == 0 { return true }
-        let frame = self.frame
-        return GridCanvas.over(&states, columns: columns, rows: rows, level: level) { store.drawGrid(frame, x: x, y: y, on: $0) }
+        store.gridBlockStates(frame, x: x, y: y, columns: columns, rows: rows, level: level, into: &states)
     }
 }
 
 extension MultiStateUniverse {
     /// See `LifeUniverse.gridBlockStates`: the highest state of each block's cells.
     public func gridBlockStates(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, into states: inout [UInt8]) -> Bool {
-        guard columns >= 0, rows >= 0, columns < 1 << 31, rows < 1 << 31 else { return false }
-        if columns == 0 || rows == 0 { return true }
-        let frame = self.frame
-        return GridCanvas.over(&states, columns: columns, rows: rows, level: level) { store.drawGrid(frame, x: x, y: y, on: $0) }
+        store.gridBlockStates(frame, x: x, y: y, columns: columns, rows: rows, level: level, into: &states)
     }
 }
