@@ -178,7 +178,7 @@ import HashlifeTestSupport
     @Test func aTinyMemoryLimitGivesExactResults() throws {
         // Brian's Brain from a soup: an explosion whose tree outgrows a 1 MiB store.
         let rule = try MultiStateRule("/2/3")
-        let start = MultiStateUniverseTests.soup(rule, width: 32, height: 32, seed: 2024)
+        let start = MultiStateUniverseTests.soup(rule, width: 128, height: 128, seed: 2024)
         var reference = MultiStateReference(start)
         let universe = MultiStateUniverse(pattern: start, memoryLimit: MemoryLimit.minimumBytes)
         for count in [100, 64, 130, 1] {

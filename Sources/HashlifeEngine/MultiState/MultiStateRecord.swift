@@ -19,7 +19,7 @@
 // generic engine, whose leaves are 2×2.
 
 /// A record of the multi-state arena (see the file comment for its layout).
-struct MultiStateRecord: ArenaRecord {
+struct MultiStateRecord: HashlifeRecord {
     var w0: UInt32
     var w1: UInt32
     var w2: UInt32
@@ -33,7 +33,7 @@ struct MultiStateRecord: ArenaRecord {
     static let kindLeaf: UInt32 = 1
     static let kindNode: UInt32 = 2
     static let unknownPopulation = UInt32.max
-    /// Largest tag the record holds; deeper tags (level − 2 − step ≥ this) are not memoized.
+    /// Tags the record holds; deeper ones (level − 2 − step ≥ this) go to the deep results.
     static let tagLimit = 1 << 24
 
     /// The look-up key: the four words and whether they are a leaf's cells or children.
@@ -52,6 +52,11 @@ struct MultiStateRecord: ArenaRecord {
     }
 
     static var leafLevel: Int { 2 }
+
+    @inline(__always)
+    static func square(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> MultiStateRecord {
+        MultiStateRecord(nw, ne, sw, se, kind: kindNode, next: 0, stamp: 0)
+    }
     static var maximumCapacity: Int { (1 << 31) - 1 }
 
     static func free(next: NodeID) -> MultiStateRecord {

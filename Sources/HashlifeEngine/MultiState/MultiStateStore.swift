@@ -6,7 +6,8 @@
 // and a node remembers its future (its centre 2^(level−2) generations ahead, or fewer, in its
 // memo slot), so repetitions in time cost nothing either. The arena, its hash index, the pin
 // stack and the collector are the generic ones; this type adds the multi-state record's
-// look-ups, the rule's kernel and the stepping recursion (MultiStateStore+Successor.swift).
+// look-ups, the rule's kernel and its hooks of the one recursion (MultiStateStore+Stepping.swift),
+// which also gives it the square memo and the deep results of the two-state store.
 
 import CPrefetch
 
@@ -15,6 +16,8 @@ import CPrefetch
 struct MultiStateStore: ~Copyable {
     var arena: MultiStateArena
     var collector: Collector
+    /// Results kept beside the records: the square memo and deep partial steps.
+    var memo: MemoCaches
     var kernel: MultiStateKernel
     /// The node capacity the memory limit allows; collections start `MemoryPlan.reserve`
     /// below it.
@@ -26,8 +29,6 @@ struct MultiStateStore: ~Copyable {
     var memoHits: UInt64 = 0
     var memoMisses: UInt64 = 0
     var control: StepControl?
-    /// Collections the current step may run before it unwinds with `.thrashing`.
-    var collectionsAllowed = Int.max
 
     /// Bytes a node costs: its record and one bucket of the index.
     static let bytesPerNode = MemoryLayout<MultiStateRecord>.stride + MemoryLayout<UInt32>.stride
@@ -36,7 +37,8 @@ struct MultiStateStore: ~Copyable {
         precondition(MemoryLayout<MultiStateRecord>.offset(of: \.link) == 16 && MemoryLayout<MultiStateRecord>.offset(of: \.meta) == 24,
                      "the record's words are where the look-ups read them")
         limitBytes = max(memoryLimit, MemoryPlan.minimumLimit)
-        nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes)
+        memo = MemoCaches(memoryLimit: limitBytes)
+        nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes - memo.squares.bytes)
         // Allocated at the limit's capacity (up to a ceiling) as the two-state arena is: pages
         // never touched cost nothing, and the arena is not copied as it fills.
         arena = MultiStateArena(capacity: min(nodeCapacity, MultiStateStore.allocationCeiling), buckets: 1 << 12)
@@ -67,13 +69,27 @@ struct MultiStateStore: ~Copyable {
     mutating func setRule(_ rule: MultiStateRule) {
         kernel = MultiStateKernel(rule: rule)
         arena.clearResults()
+        memo.removeAll()
     }
 
     /// Applies a new memory limit (collections follow it; the arena grows only as nodes are made).
     mutating func setLimit(_ bytes: Int) {
         limitBytes = max(bytes, MemoryPlan.minimumLimit)
-        nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes)
+        memo.setLimit(memoryLimit: limitBytes)
+        nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes - memo.squares.bytes)
         collector.clock.insertsPerTick = max(nodeCapacity / 64, 64)
+    }
+
+    /// Grows the square memo when it fills, if the nodes made so far and the reserve still fit
+    /// beside a memo twice its size; the nodes then give up the bytes it takes. Else the memo
+    /// stays as it is (it drops its oldest entries).
+    mutating func growSquareMemoIfRoom() {
+        guard arena.count + MemoryPlan.reserve <= MultiStateStore.capacity(forBytes: limitBytes - 2 * memo.squares.bytes) else {
+            memo.squares.stopGrowing()
+            return
+        }
+        memo.squares.grow()
+        nodeCapacity = MultiStateStore.capacity(forBytes: limitBytes - memo.squares.bytes)
     }
 
     @inline(__always)
@@ -194,7 +210,8 @@ extension MultiStateStore {
     }
 
     /// Frees least-recently-used nodes that no root, pinned state or pinned recursion id needs
-    /// (the generic collector: Collector+Marking.swift).
+    /// (the generic collector: Collector+Marking.swift), and drops the memo results that name
+    /// them.
     /// - Returns: the nodes the roots and pins alone need when even they leave no room, else nil.
     @discardableResult
     mutating func collect() -> Int? {
@@ -203,10 +220,11 @@ extension MultiStateStore {
             collector.collections += 1
             collector.collectionTime += ContinuousClock.now - started
         }
-        _ = collector.collect(&arena, capacity: nodeCapacity, threads: 1)
+        let marks = collector.collect(&arena, capacity: nodeCapacity, threads: 1)
+        memo.sweep(keeping: marks)
         return collector.rootsNeed
     }
 
-    /// Bytes the store's arena and index take (records up to the high-water mark).
-    var bytesInUse: Int { arena.bytesInUse }
+    /// Bytes the store's arena, index and memo caches take (records up to the high-water mark).
+    var bytesInUse: Int { arena.bytesInUse + memo.squares.bytes + memo.deepResults.bytes }
 }

@@ -58,7 +58,8 @@ extension MultiStateUniverse {
         store.control = control
         store.collector.stepRoot = padded
         store.collector.collectionsThisStep = 0
-        store.collectionsAllowed = exponent > 0 ? Universe.collectionsPerStep : .max
+        store.collector.collectionsAllowed = exponent > 0 ? Universe.collectionsPerStep : .max
+        store.collector.pinning = true
         store.arena.preparePins(level: paddedLevel)
         defer {
             store.collector.stepRoot = 0
@@ -68,7 +69,7 @@ extension MultiStateUniverse {
         let universe = self
         let outcome = MultiStateUniverse.withStack(forLevels: paddedLevel) { () -> Result<NodeID, StepInterruption> in
             do throws(StepInterruption) {
-                return .success(try universe.store.successor(padded, level: paddedLevel, step: exponent))
+                return .success(try universe.store.successor(ofRoot: padded, level: paddedLevel, step: exponent))
             } catch {
                 return .failure(error)
             }

@@ -86,3 +86,10 @@ extension NodeRecord: ArenaRecord {
     @inline(__always)
     mutating func forgetResult() { setResult(0, tag: 0) }
 }
+
+extension NodeRecord: HashlifeRecord {
+    @inline(__always)
+    static func square(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID) -> NodeRecord {
+        NodeRecord(nw, ne, sw, se, next: 0, stamp: 0)
+    }
+}

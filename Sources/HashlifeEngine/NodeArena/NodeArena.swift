@@ -203,6 +203,15 @@ extension NodeArena where Record == NodeRecord {
     }
 }
 
+extension NodeArena where Record: HashlifeRecord {
+    /// The sixteen grandchildren of a node two levels above the leaves or more, as its four
+    /// children's records (the layout-independent recursion's; the two-state arena has its own).
+    @inline(__always)
+    func grandchildren(_ r: Record) -> (nw: Record, ne: Record, sw: Record, se: Record) {
+        (self[r.nw], self[r.ne], self[r.sw], self[r.se])
+    }
+}
+
 // MARK: - Allocation
 
 extension NodeArena {

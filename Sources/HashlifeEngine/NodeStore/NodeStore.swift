@@ -13,7 +13,8 @@
 //
 // 2. Memoized successors. The centre 2^(k-1) square of a level-k node, advanced 2^(k-2)
 //    generations, depends on nothing but the node. It is computed once by recursion on nine
-//    overlapping sub-squares (Stepping/NodeStore+Successor.swift) and stored in the node's
+//    overlapping sub-squares (Stepping/HashlifeStore+Successor.swift, written once for every
+//    store) and stored in the node's
 //    `result` slot. Because the children's results are memoized too, a jump of 2^k generations
 //    costs about as much as the number of distinct nodes involved, not the number of
 //    generations. Smaller steps 2^j (j < k-2) use the same slot: the result is tagged with
@@ -43,7 +44,8 @@
 // Levels are not stored: every traversal starts at a root whose level it knows.
 //
 // One recursion, two steppers. The single-threaded recursion runs on this store
-// (Stepping/NodeStore+Successor.swift); a universe with `threads` > 1 hands a big step's top
+// (Stepping/HashlifeStore+Successor.swift, with this store's hooks in NodeStore+Recursion.swift);
+// a universe with `threads` > 1 hands a big step's top
 // levels to `ParallelStepper`, whose workers each step through a `WorkerView` that shares the
 // arena and publishes nodes and memo results with atomics (Parallel/, NodeArena+Shared.swift).
 // Both conform to `Stepper`, which holds what the two recursions share. Collections and deep tags never

@@ -4,7 +4,7 @@ extension Stepper where Self: ~Copyable {
     /// A level-5 node's centre advanced `generations` (≤ 8) by stepping its 32×32 cells
     /// directly (`LeafRule.stepSquare32`, or a vector kernel where the processor has one);
     /// makes the four result leaves and their parent.
-    @inline(__always)
+    @_transparent
     mutating func square32(_ r: NodeRecord, generations: Int) -> NodeID {
         let g = arena.grandchildren(r)
         var leaves = InlineArray<16, UInt64>(repeating: 0)

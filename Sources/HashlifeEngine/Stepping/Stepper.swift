@@ -46,7 +46,12 @@ extension Stepper where Self: ~Copyable {
     /// full steps (then the recursion is mostly memo hits and cheaper); a level-6 node's 64×64
     /// cells, and a level-7 node's 128×128 cells on the vector kernels, when the hit rate says
     /// so (`StepState.measureReuse`) or a test forces it, with the same exception.
-    @inline(__always)
+    ///
+    /// The two-state store's `HashlifeStore.directStep`. `@_transparent`, as are `centre` and
+    /// `square32`: the compiler inlines an `@inline(__always)` function of more than 64 blocks
+    /// only into a caller of fewer, and the specialised recursion is larger, so these stayed
+    /// calls, which cost the two-state step up to 2 % of its instructions (callgrind, acorn).
+    @_transparent
     mutating func directStep(_ record: NodeRecord, level: Int, step: Int) -> NodeID? {
         let isFullStep = level - 2 == step
         if level == 4 {
@@ -80,7 +85,7 @@ extension Stepper where Self: ~Copyable {
     /// The centre level-`level` square of the level-(`level`+1) square made of four level-`level`
     /// nodes. Leaves (level 3) are cut out of their bits; above, the four inner grandchildren
     /// are joined.
-    @inline(__always)
+    @_transparent
     mutating func centre(_ nw: NodeID, _ ne: NodeID, _ sw: NodeID, _ se: NodeID, level: Int) -> NodeID {
         if level == TwoStateArena.leafLevel {
             return leaf(LeafRule.centreOfLeaves(arena.cells(nw), arena.cells(ne), arena.cells(sw), arena.cells(se)))

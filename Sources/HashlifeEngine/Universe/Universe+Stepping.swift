@@ -101,7 +101,7 @@ extension Universe {
             let universe = self
             let outcome = NodeStore.withStack(forLevels: rootLevel) { () -> Result<NodeID, StepInterruption> in
                 do throws(StepInterruption) {
-                    return .success(try universe.store.successor(padded, level: rootLevel, step: step))
+                    return .success(try universe.store.successor(ofRoot: padded, level: rootLevel, step: step))
                 } catch {
                     return .failure(error)
                 }
