@@ -102,7 +102,7 @@ struct SquareMemo: ~Copyable {
     /// processor to fetch the set's two lines.
     @inline(__always)
     func hint(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID) -> UInt64 {
-        let h = NodeRecord.keyHash(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d))
+        let h = NodeRecord.keyHash(SquareMemo.keyWord(a, b), SquareMemo.keyWord(c, d))
         let set = setAddress(h)
         hashlife_prefetch(set)
         hashlife_prefetch(set + 64)
@@ -148,6 +148,24 @@ struct SquareMemo: ~Copyable {
         }
         return 0
     }
+
+    /// The result stored for the square of children `a`, `b`, `c`, `d` (NW, NE, SW, SE) whose
+    /// hash `hint` gave, or 0 (`result(_:_:hash:)`).
+    @inline(__always)
+    func result(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, hash h: UInt64) -> NodeID {
+        result(SquareMemo.keyWord(a, b), SquareMemo.keyWord(c, d), hash: h)
+    }
+
+    /// Stores `result` for the square of children `a`, `b`, `c`, `d` (`store(_:_:_:)`).
+    @inline(__always) @discardableResult
+    mutating func store(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, _ result: NodeID) -> Bool {
+        store(SquareMemo.keyWord(a, b), SquareMemo.keyWord(c, d), result)
+    }
+
+    /// Two child ids as one key word, the first in the low half: the index's key words
+    /// (`NodeRecord.keyWord`), so that a square's hash is the one its node would have.
+    @inline(__always)
+    static func keyWord(_ a: NodeID, _ b: NodeID) -> UInt64 { UInt64(a) | UInt64(b) &<< 32 }
 
     /// Stores `result` (non-zero) for the square whose key is (`k0`, `k1`), in front of its
     /// set; drops the set's oldest entry when it is full.

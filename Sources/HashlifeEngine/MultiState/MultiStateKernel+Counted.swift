@@ -22,7 +22,7 @@ extension MultiStateKernel {
     /// known, get meaningless bits.
     @inline(__always)
     static func decisions(_ alive: InlineArray<16, UInt32>, birth: UInt16, survival: UInt16) -> InlineArray<4, UInt64> {
-        var words = InlineArray<4, UInt64>(repeating: 0)
+        var words = MultiStateKernel.zeroWords
         for w in 0..<4 {
             words[w] = UInt64(alive[4 * w]) | UInt64(alive[4 * w + 1]) &<< 16
                 | UInt64(alive[4 * w + 2]) &<< 32 | UInt64(alive[4 * w + 3]) &<< 48
@@ -34,7 +34,7 @@ extension MultiStateKernel {
             let c = RowSums.counts(above: above, here: here, below: below)
             return LeafRule.matching(birth, c) & ~row | LeafRule.matching(survival, c) & row
         }
-        var out = InlineArray<4, UInt64>(repeating: 0)
+        var out = MultiStateKernel.zeroWords
         out[0] = decide(words[0], s0.lanesAbove(none, width: 16), s0, s0.lanesBelow(s1, width: 16))
         out[1] = decide(words[1], s1.lanesAbove(s0, width: 16), s1, s1.lanesBelow(s2, width: 16))
         out[2] = decide(words[2], s2.lanesAbove(s1, width: 16), s2, s2.lanesBelow(s3, width: 16))
@@ -70,8 +70,8 @@ extension MultiStateKernel {
     @inline(__always)
     func countedGenerations(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int,
                             birth: UInt16, survival: UInt16) {
-        var alive = InlineArray<16, UInt32>(repeating: 0)
-        var occupied = InlineArray<16, UInt32>(repeating: 0)
+        var alive = MultiStateKernel.zeroRows
+        var occupied = MultiStateKernel.zeroRows
         var any: UInt32 = 0
         for y in 0..<width {
             let row = UnsafeRawPointer(source + y * MultiStateKernel.stride)
@@ -114,9 +114,9 @@ extension MultiStateKernel {
     @inline(__always)
     func countedHistory(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, width: Int,
                         birth: UInt16, survival: UInt16) {
-        var alive = InlineArray<16, UInt32>(repeating: 0)
-        var killers = InlineArray<16, UInt32>(repeating: 0)
-        var special = InlineArray<16, UInt32>(repeating: 0)
+        var alive = MultiStateKernel.zeroRows
+        var killers = MultiStateKernel.zeroRows
+        var special = MultiStateKernel.zeroRows
         var anyAlive: UInt32 = 0
         for y in 0..<width {
             let row = UnsafeRawPointer(source + y * MultiStateKernel.stride)
@@ -132,7 +132,7 @@ extension MultiStateKernel {
         }
         let inner = UInt32(1) << UInt32(width - 2) - 1
         let decided = anyAlive != 0 ? MultiStateKernel.decisions(alive, birth: birth, survival: survival)
-                                    : InlineArray<4, UInt64>(repeating: 0)
+                                    : MultiStateKernel.zeroWords
         let transitions = self.transitions
         for y in 0..<(width - 2) {
             let out = target + y * MultiStateKernel.stride

@@ -101,7 +101,7 @@ extension HashlifeStore where Self: ~Copyable {
     mutating func memoize(_ id: NodeID, _ record: Record, _ result: NodeID, level: Int, step: Int) {
         let tag = level - 2 - step
         if id == 0 {
-            if memo.squares.store(NodeRecord.keyWord(record.nw, record.ne), NodeRecord.keyWord(record.sw, record.se), result) {
+            if memo.squares.store(record.nw, record.ne, record.sw, record.se, result) {
                 growSquareMemoIfRoom()
             }
             return
@@ -176,7 +176,7 @@ extension HashlifeStore where Self: ~Copyable {
     /// than it saves.)
     @inline(__always)
     mutating func squareSuccessor(_ a: NodeID, _ b: NodeID, _ c: NodeID, _ d: NodeID, hint: UInt64, _ sub: SubSteps) throws(StepInterruption) -> NodeID {
-        let result = memo.squares.result(NodeRecord.keyWord(a, b), NodeRecord.keyWord(c, d), hash: hint)
+        let result = memo.squares.result(a, b, c, d, hash: hint)
         if result != 0 {
             countHit()
             return result
