@@ -9,7 +9,10 @@ import HashlifeEngine
 /// the scale. A palette with one live state and no density shading puts every rect in one
 /// group of its colour (whole runs merge); with density shading (rows that count their cells)
 /// each rect has its shade as its fill; a palette of several live states gives class `sN`
-/// state N's colour in a style and each rect its state's class.
+/// state N's colour in a style and each rect its state's class. Where a block is 7 pixels or
+/// more and the rule has icons (`StatePalette.icons`), each block not in state 0 is a `<use>`
+/// of its state's icon, a `<symbol>` drawn in the pixels `PNGRenderer` draws (the runs of a
+/// row's equal pixels as rects, the background's left out) and defined before its first use.
 public enum SVGRenderer {
     /// Grid lines per `emit` when writing the grid path.
     static let gridLinesPerEmit = 256
@@ -41,8 +44,9 @@ public enum SVGRenderer {
         let blockRows = rows.rows
         emitOpening(columns: columns, rows: blockRows, options: options, emit: emit)
         let shading = options.density && rows.hasCounts
-        let grouped = !shading && palette.hasOneLiveState
-        let classes = !shading && !grouped
+        let icons = shading || options.pixelsPerBlock < PNGRenderer.minimumIconScale ? nil : palette.icons
+        let grouped = !shading && icons == nil && palette.hasOneLiveState
+        let classes = !shading && icons == nil && !grouped
         if classes {
             var style = "<style>"
             for state in 1..<palette.colors.count { style += ".s\(state){fill:\(palette.colors[state].hex)}" }
@@ -52,6 +56,7 @@ public enum SVGRenderer {
         // With one colour for every block not in state 0: one group fill instead of one per rect.
         if grouped { emit("<g fill=\"\(palette.color(1).hex)\">\n") }
         let shader = Shader(dead: palette.background, live: palette.color(1), density: true, blockArea: rows.blockArea)
+        var defined = Set<UInt8>()
 
         for y in 0..<blockRows where !rows.isCancelled {
             var line = ""
@@ -68,6 +73,15 @@ public enum SVGRenderer {
                     while end < columns, !counts[end].isZero, shader.color(counts[end]) == color { end += 1 }
                     line += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(end - x)\" height=\"1\" fill=\"\(color.hex)\"/>\n"
                     x = end
+                }
+            } else if let icons {
+                let states = rows.checkedStates(y)
+                for state in states where state != 0 && !defined.contains(state) {
+                    defined.insert(state)
+                    line += iconSymbol(state: state, icons: icons, palette: palette, options: options)
+                }
+                for (x, state) in states.enumerated() where state != 0 {
+                    line += "<use href=\"#i\(state)\" x=\"\(x)\" y=\"\(y)\" width=\"1\" height=\"1\"/>\n"
                 }
             } else {
                 let states = rows.checkedStates(y)
@@ -92,6 +106,30 @@ public enum SVGRenderer {
         if grouped { emit("</g>\n") }
         if options.grid { emitGrid(columns: columns, rows: blockRows, options: options, emit: emit) }
         emit("</svg>\n")
+    }
+
+    /// The `<symbol>` of `state`'s icon, `id="iN"`: a block of `pixelsPerBlock` pixels (one
+    /// user unit where it is used), the icon's pixels as `PNGRenderer.writeIconRows` draws
+    /// them, as one rect per run of equal pixels in a row; pixels in the background's colour
+    /// and the free row and column are left to the background rect and the grid.
+    static func iconSymbol(state: UInt8, icons: StateIcons, palette: StatePalette, options: RenderOptions) -> String {
+        let scale = options.pixelsPerBlock
+        let side = PNGRenderer.iconSide(options)
+        var symbol = "<symbol id=\"i\(state)\" viewBox=\"0 0 \(scale) \(scale)\">"
+        let pixels = icons.pixels(state: state, side: side, color: palette.color(state), background: palette.background) ?? []
+        for y in 0..<side {
+            var x = 0
+            while x < side {
+                let color = pixels[y * side + x]
+                var end = x + 1
+                while end < side, pixels[y * side + end] == color { end += 1 }
+                if color != palette.background {
+                    symbol += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(end - x)\" height=\"1\" fill=\"\(color.hex)\"/>"
+                }
+                x = end
+            }
+        }
+        return symbol + "</symbol>\n"
     }
 
     /// One `<path>` with a line along every block edge, 1 pixel wide on screen whatever the scale.

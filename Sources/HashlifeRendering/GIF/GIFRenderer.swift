@@ -16,10 +16,55 @@ public enum GIFRenderer {
     /// a grid and the rule has fewer than 256 states (with 256 the grid takes the palette's
     /// nearest colour: `gridIndex`). A palette of one live state always has the grid's entry:
     /// its frames index dead, live and grid, whatever the options.
+    ///
+    /// Where a block is 7 pixels or more and the rule has icons (`StatePalette.icons`), the
+    /// colours of the icons' pixels follow, each once, state by state, while the palette has
+    /// room (256 entries); a pixel whose colour found none is drawn in the nearest colour the
+    /// palette has.
     public static func palette(_ palette: StatePalette, options: RenderOptions) -> [RGB] {
         var colours = palette.colors
         if (PNGRenderer.drawsGrid(options) || palette.hasOneLiveState) && colours.count < 256 { colours.append(options.gridColor) }
+        guard let icons = icons(palette, options: options) else { return colours }
+        var known = Set(colours)
+        for state in 1..<max(palette.colors.count, 2) {
+            for pixel in iconPixels(UInt8(state), icons: icons, palette: palette, options: options)
+            where colours.count < 256 && known.insert(pixel).inserted {
+                colours.append(pixel)
+            }
+        }
         return colours
+    }
+
+    /// The icons frames of `palette` are drawn with at `options`' scale, or nil (blocks are
+    /// squares of their colour).
+    static func icons(_ palette: StatePalette, options: RenderOptions) -> StateIcons? {
+        options.pixelsPerBlock < PNGRenderer.minimumIconScale ? nil : palette.icons
+    }
+
+    /// `state`'s icon as `PNGRenderer` draws it, `PNGRenderer.iconSide` pixels square.
+    static func iconPixels(_ state: UInt8, icons: StateIcons, palette: StatePalette, options: RenderOptions) -> [RGB] {
+        icons.pixels(state: state, side: PNGRenderer.iconSide(options), color: palette.color(state),
+                     background: palette.background) ?? []
+    }
+
+    /// Each state's icon (index: the state, 1 ... the palette's last) as indices of `colours`
+    /// (`palette(_:options:)`): a colour's own entry, else the nearest.
+    static func iconIndices(_ palette: StatePalette, icons: StateIcons, options: RenderOptions, colours: [RGB]) -> [[UInt8]] {
+        var index: [RGB: UInt8] = [:]
+        for (i, colour) in colours.enumerated().reversed() { index[colour] = UInt8(i) }
+        func nearest(_ c: RGB) -> UInt8 {
+            if let found = index[c] { return found }
+            func distance(_ d: RGB) -> Int {
+                let (dr, dg, db) = (Int(c.r) - Int(d.r), Int(c.g) - Int(d.g), Int(c.b) - Int(d.b))
+                return dr * dr + dg * dg + db * db
+            }
+            let found = UInt8(colours.indices.min { distance(colours[$0]) < distance(colours[$1]) }!)
+            index[c] = found
+            return found
+        }
+        return [[]] + (1..<max(palette.colors.count, 2)).map { state in
+            iconPixels(UInt8(state), icons: icons, palette: palette, options: options).map(nearest)
+        }
     }
 
     /// The palette index of grid lines in frames of `palette`.
@@ -54,10 +99,45 @@ public enum GIFRenderer {
     /// palette as its last colour; nil when `rows` was cancelled part way.
     public static func frame(_ rows: inout some BlockRows, palette: StatePalette, options: RenderOptions) -> [UInt8]? {
         let last = UInt8(palette.colors.count - 1)
+        if let icons = icons(palette, options: options) {
+            let drawn = iconIndices(palette, icons: icons, options: options, colours: self.palette(palette, options: options))
+            return iconFrame(columns: rows.columns, rows: rows.rows, options: options, icons: drawn,
+                             gapIndex: PNGRenderer.drawsGrid(options) ? gridIndex(palette, options: options) : 0) { index in
+                rows.isCancelled ? nil : rows.checkedStates(index).map { min($0, last) }
+            }
+        }
         return indexedFrame(columns: rows.columns, rows: rows.rows, options: options,
                             gridIndex: gridIndex(palette, options: options)) { index in
             rows.isCancelled ? nil : rows.checkedStates(index).map { min($0, last) }
         }
+    }
+
+    /// The palette indices of a frame of `rowCount` rows of `columns` blocks, row by row
+    /// (precondition: `canRender`), each block not in state 0 its state's icon (`icons[state]`,
+    /// `PNGRenderer.iconSide` pixels square) and the block's free pixel row and column in
+    /// `gapIndex`, as `PNGRenderer.writeIconRows` draws them; nil as soon as `states` returns
+    /// nil (cancelled).
+    static func iconFrame(columns: Int, rows rowCount: Int, options: RenderOptions, icons: [[UInt8]], gapIndex: UInt8,
+                          states: (Int) -> [UInt8]?) -> [UInt8]? {
+        options.checkPixelsPerBlock()
+        precondition(canRender(columns: columns, rows: rowCount, options: options), "frame too large for a GIF")
+        let scale = options.pixelsPerBlock
+        let side = PNGRenderer.iconSide(options)
+        let width = columns * scale
+        var pixels = [UInt8](repeating: 0, count: width * rowCount * scale)
+        for index in 0..<rowCount {
+            guard let rowStates = states(index) else { return nil }
+            for (column, state) in rowStates.enumerated() {
+                let icon = icons[Int(state)]
+                for dy in 0..<scale {
+                    let start = (index * scale + dy) * width + column * scale
+                    for dx in 0..<scale {
+                        pixels[start + dx] = dx >= side || dy >= side ? gapIndex : state == 0 ? 0 : icon[dy * side + dx]
+                    }
+                }
+            }
+        }
+        return pixels
     }
 
     /// The palette indices of a frame of `rowCount` rows of `columns` blocks, row by row

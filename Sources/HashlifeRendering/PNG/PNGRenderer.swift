@@ -99,6 +99,13 @@ extension PNGRenderer {
     /// The smallest block, in pixels, drawn with the rule's icons (`StatePalette.icons`).
     public static let minimumIconScale = 7
 
+    /// The side in pixels of an icon in a block of `options.pixelsPerBlock`: the block less one
+    /// pixel row and column from 8 pixels on (as Golly leaves them between icons) or for the
+    /// grid, which that pixel shows; the whole block below 8 pixels without a grid.
+    static func iconSide(_ options: RenderOptions) -> Int {
+        drawsGrid(options) || options.pixelsPerBlock >= 8 ? options.pixelsPerBlock - 1 : options.pixelsPerBlock
+    }
+
     /// Writes `blockRows` rows of `columns` blocks as RGB scanlines, each block not in state 0
     /// drawn as its state's icon: `pixelsPerBlock` square, less one pixel row and column from
     /// 8 pixels on (as Golly leaves them between icons) or for the grid, which that pixel
@@ -107,7 +114,7 @@ extension PNGRenderer {
                               palette: StatePalette, icons: StateIcons, states: (Int) -> [UInt8]?) {
         let scale = options.pixelsPerBlock
         let grid = drawsGrid(options)
-        let side = grid || scale >= 8 ? scale - 1 : scale
+        let side = iconSide(options)
         let gapColor = grid ? options.gridColor : palette.background
         var drawn: [UInt8: [RGB]] = [:]
         var line = [UInt8](repeating: 0, count: 1 + columns * scale * 3)
