@@ -30,7 +30,7 @@
     /// (ox, oy: BigInt), and for L > 0 how many pixels of that cell lie left of and above the
     /// canvas (fx, fy).
     view: { level: 3, ox: 0n, oy: 0n, fx: 0, fy: 0 },
-    stamp: null, hover: null, framesDrawn: 0,
+    stamp: null, hover: null, framesDrawn: 0, zoomAnimations: 0,
     /// The grid lines last drawn: every how many cells or blocks, how many pixels apart.
     grid: null,
   };
@@ -46,8 +46,11 @@
   /// half steps); frames zoomed in are of single cells, so a cell may be any whole number of
   /// pixels. Zoomed out a pixel is one block of the engine's, 2^-L cells a side.
   function pixelsOf(level) { return Number.isInteger(level) ? 2 ** level : 3 * 2 ** (Math.floor(level) - 1); }
-  /// Pixels a cell at any level (below 1 zoomed out).
-  function scaleOf(level) { return level >= 0 ? pixelsOf(level) : 2 ** level; }
+  /// log2 of the pixels a cell at any level (negative zoomed out; as a logarithm it stays
+  /// finite at 1:2^100000).
+  function logScaleOf(level) { return level >= 0 ? Math.log2(pixelsOf(level)) : level; }
+  /// How much larger a cell is at level `to` than at `from`.
+  function zoomFactor(from, to) { return 2 ** (logScaleOf(to) - logScaleOf(from)); }
   /// The next zoom step in (delta 1) or out (-1): …, 1:4, 1:2, 1, 2, 3, 4, 6, 8, 12 … px.
   function stepFrom(level, delta) {
     if (delta > 0) return level >= 1 ? level + 0.5 : level + 1;
@@ -128,7 +131,7 @@
     level = Math.max(minLevel, Math.min(maxLevel, level));
     if (level === view.level) return;
     const cell = cellAt(px, py);
-    if (animate) animateZoom(scaleOf(level) / scaleOf(view.level), px, py);
+    if (animate) animateZoom(zoomFactor(view.level, level), px, py);
     anchor(level, cell.x, cell.y, px, py);
     showScale();
   }
@@ -235,6 +238,7 @@
   let zoomAnimation = null;
   function animateZoom(factor, px, py) {
     if (!frameImage) return;
+    hashlife.zoomAnimations++;
     zoomAnimation = { factor, px, py, start: performance.now(), image: snapshotCanvas() };
   }
   function snapshotCanvas() {
@@ -550,6 +554,8 @@
 
   // MARK: Pointer
 
+  // A mouse, a pen or one finger: a click toggles and a drag paints in edit mode, a drag pans
+  // otherwise (and with the right or middle button). Two fingers pinch: see `pinch`.
   let press = null;
   const pointers = new Map();
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -557,13 +563,48 @@
     canvas.focus();
     canvas.setPointerCapture(e.pointerId);
     pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
-    if (pointers.size === 2) { press = { pinch: pinchDistance() }; return; }
+    if (pointers.size === 2) { startPinch(); return; }
+    if (pointers.size > 2) return;
     const cell = cellAt(e.offsetX, e.offsetY);
     press = { x: e.offsetX, y: e.offsetY, lastX: e.offsetX, lastY: e.offsetY, button: e.button, cell, dragging: false, painted: new Set() };
   });
   function pinchDistance() {
     const [a, b] = [...pointers.values()];
-    return Math.hypot(a.x - b.x, a.y - b.y);
+    return Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+  }
+  function pinchMidpoint() {
+    const [a, b] = [...pointers.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+  /// A pinch holds the cell under the fingers' midpoint (and where in it the midpoint is)
+  /// under the midpoint: spreading the fingers zooms in about it, pinching zooms out, and
+  /// moving both pans. The zoom is the step nearest to the start's times the distance's
+  /// growth, each change of step animated as the wheel's.
+  function startPinch() {
+    const m = pinchMidpoint(), cell = cellAt(m.x, m.y), size = cellPixels();
+    const at = view.level >= 0 ? pixelOf(cell.x, cell.y) : { px: m.x, py: m.y };
+    press = { pinch: true, distance: pinchDistance(), level: view.level, cell,
+              within: { x: (m.x - at.px) / size, y: (m.y - at.py) / size } };
+  }
+  function pinch() {
+    const m = pinchMidpoint();
+    const scale = logScaleOf(press.level) + Math.log2(pinchDistance() / press.distance);
+    let level = press.level;
+    const nearer = (a, b) => Math.abs(logScaleOf(a) - scale) < Math.abs(logScaleOf(b) - scale);
+    for (let up = stepFrom(level, 1); up <= maxLevel && nearer(up, level); up = stepFrom(level, 1)) level = up;
+    for (let down = stepFrom(level, -1); down >= minLevel && nearer(down, level); down = stepFrom(level, -1)) level = down;
+    if (level !== view.level) animateZoom(zoomFactor(view.level, level), m.x, m.y);
+    const px = Math.floor(m.x), py = Math.floor(m.y);
+    if (level >= 0) {
+      // The cell's corner where the midpoint keeps its place in the cell, the cell still under it.
+      const size = pixelsOf(level);
+      const x = Math.min(px, Math.max(px - size + 1, Math.floor(m.x - press.within.x * size)));
+      const y = Math.min(py, Math.max(py - size + 1, Math.floor(m.y - press.within.y * size)));
+      anchor(level, press.cell.x, press.cell.y, x, y);
+    } else {
+      anchor(level, press.cell.x, press.cell.y, px, py);
+    }
+    showScale();
   }
   canvas.addEventListener('pointermove', (e) => {
     if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
@@ -571,13 +612,8 @@
     hashlife.hover = cell;
     $('hover').textContent = `${cell.x}, ${cell.y}`;
     if (press && press.pinch) {
-      const d = pinchDistance();
-      if (d > press.pinch * 1.5 || d < press.pinch / 1.5) {
-        const [a, b] = [...pointers.values()];
-        zoomAbout(d > press.pinch ? 1 : -1, (a.x + b.x) / 2, (a.y + b.y) / 2);
-        press.pinch = d;
-      }
-    } else if (press) {
+      if (pointers.size === 2) pinch();
+    } else if (press && !press.pinched) {
       if (!press.dragging && Math.hypot(e.offsetX - press.x, e.offsetY - press.y) > 3) press.dragging = true;
       if (press.dragging) {
         const pans = press.button !== 0 || !hashlife.editMode;
@@ -596,10 +632,16 @@
     command(`set ${cell.x} ${cell.y} 1`);
   }
   canvas.addEventListener('pointerup', (e) => {
+    if (press && press.pinch && pointers.size === 2 && pointers.has(e.pointerId)) {
+      // Where the finger left (its last moves may have been coalesced into this event).
+      pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
+      pinch();
+    }
     pointers.delete(e.pointerId);
     const p = press;
-    press = null;
-    if (!p || p.pinch) return;
+    // The end of a pinch neither toggles nor paints, nor does the finger left on the canvas.
+    press = p && p.pinch && pointers.size ? { pinched: true } : null;
+    if (!p || p.pinch || p.pinched) return;
     if (!p.dragging && p.button === 0 && hashlife.editMode) {
       const cell = cellAt(e.offsetX, e.offsetY);
       if (hashlife.stamp) commitStamp(cell);
@@ -611,6 +653,10 @@
       selecting = false;
       document.querySelector('[data-action=select]').classList.remove('active');
     }
+  });
+  canvas.addEventListener('pointercancel', (e) => {
+    pointers.delete(e.pointerId);
+    press = pointers.size ? { pinched: true } : null;
   });
   canvas.addEventListener('pointerleave', () => { hashlife.hover = null; draw(); });
   canvas.addEventListener('wheel', (e) => {
@@ -799,7 +845,7 @@
   function nearestLevel(zoom) {
     let level = Math.max(minLevel, Math.min(maxLevel, Math.round(Math.log2(zoom))));
     for (const near of [level - 0.5, level + 0.5]) {
-      if (near >= 1 && near <= maxLevel && Math.abs(Math.log2(pixelsOf(near) / zoom)) < Math.abs(Math.log2(scaleOf(level) / zoom))) level = near;
+      if (near >= 1 && near <= maxLevel && Math.abs(logScaleOf(near) - Math.log2(zoom)) < Math.abs(logScaleOf(level) - Math.log2(zoom))) level = near;
     }
     return level;
   }
