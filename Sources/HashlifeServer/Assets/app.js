@@ -25,11 +25,14 @@
 
   const hashlife = window.hashlife = {
     fps: 0, state: null, editMode: true, settings: {},
-    /// The view: level L (a cell is 2^L px when L ≥ 0; a pixel shows 2^-L cells when L < 0),
-    /// the cell at the canvas's top-left (ox, oy: BigInt), and for L > 0 how many pixels of
-    /// that cell lie left of and above the canvas (fx, fy).
+    /// The view: level L (a cell is 2^L px when L ≥ 0, and 3·2^(L-1.5) px at the half steps
+    /// 1.5, 2.5 … 5.5; a pixel shows 2^-L cells when L < 0), the cell at the canvas's top-left
+    /// (ox, oy: BigInt), and for L > 0 how many pixels of that cell lie left of and above the
+    /// canvas (fx, fy).
     view: { level: 3, ox: 0n, oy: 0n, fx: 0, fy: 0 },
-    stamp: null, hover: null, framesDrawn: 0,
+    stamp: null, hover: null, framesDrawn: 0, zoomAnimations: 0,
+    /// The grid lines last drawn: every how many cells or blocks, how many pixels apart.
+    grid: null,
   };
   const view = hashlife.view;
   let frameImage = null;         // the last frame, drawn onto an offscreen canvas
@@ -39,7 +42,21 @@
   const samples = [];
   let popMax = null, popMin = null, sampledGeneration = null;
 
-  function cellPixels() { return view.level >= 0 ? 2 ** view.level : 1; }
+  /// Pixels a cell at level L ≥ 0: 1, 2, 3, 4, 6, 8, 12 … 48, 64 (2^L, and 3·2^(L-1.5) at the
+  /// half steps); frames zoomed in are of single cells, so a cell may be any whole number of
+  /// pixels. Zoomed out a pixel is one block of the engine's, 2^-L cells a side.
+  function pixelsOf(level) { return Number.isInteger(level) ? 2 ** level : 3 * 2 ** (Math.floor(level) - 1); }
+  /// log2 of the pixels a cell at any level (negative zoomed out; as a logarithm it stays
+  /// finite at 1:2^100000).
+  function logScaleOf(level) { return level >= 0 ? Math.log2(pixelsOf(level)) : level; }
+  /// How much larger a cell is at level `to` than at `from`.
+  function zoomFactor(from, to) { return 2 ** (logScaleOf(to) - logScaleOf(from)); }
+  /// The next zoom step in (delta 1) or out (-1): …, 1:4, 1:2, 1, 2, 3, 4, 6, 8, 12 … px.
+  function stepFrom(level, delta) {
+    if (delta > 0) return level >= 1 ? level + 0.5 : level + 1;
+    return level > 1 ? level - 0.5 : level - 1;
+  }
+  function cellPixels() { return view.level >= 0 ? pixelsOf(view.level) : 1; }
   function blockCells() { return view.level < 0 ? 1n << BigInt(-view.level) : 1n; }
 
   /// The cell under canvas pixel (px, py): the one transform that drawing, the hover outline
@@ -68,7 +85,7 @@
     px = Math.floor(px); py = Math.floor(py);
     view.level = level;
     if (level >= 0) {
-      const size = 2 ** level;
+      const size = pixelsOf(level);
       view.ox = x - BigInt(Math.floor(px / size)); view.fx = (size - (px % size)) % size;
       view.oy = y - BigInt(Math.floor(py / size)); view.fy = (size - (py % size)) % size;
       if (view.fx) view.ox -= 1n;
@@ -109,10 +126,12 @@
 
   const maxLevel = 6, minLevel = -100000;
   function zoomAbout(delta, px, py, animate = true) {
-    const level = Math.max(minLevel, Math.min(maxLevel, view.level + delta));
+    let level = view.level;
+    for (let i = 0; i < Math.abs(delta); i++) level = stepFrom(level, Math.sign(delta));
+    level = Math.max(minLevel, Math.min(maxLevel, level));
     if (level === view.level) return;
     const cell = cellAt(px, py);
-    if (animate) animateZoom(2 ** (level - view.level), px, py);
+    if (animate) animateZoom(zoomFactor(view.level, level), px, py);
     anchor(level, cell.x, cell.y, px, py);
     showScale();
   }
@@ -133,13 +152,14 @@
       level = -(bits - Math.floor(Math.log2(room)));
     }
     level = Math.max(minLevel, Math.min(maxLevel - 1, level));
+    if (level >= 1 && level + 0.5 < maxLevel - 1 && bits < 40 && pixelsOf(level + 0.5) * Number(side) <= room) level += 0.5;
     if (onlyOut && level >= view.level) return;
     centreOn(x, y, level);
     showScale();
   }
 
   function showScale() {
-    $('scale').textContent = view.level >= 0 ? `1:${2 ** view.level}px` : `1px:2^${-view.level}`;
+    $('scale').textContent = view.level >= 0 ? `1:${pixelsOf(view.level)}px` : `1px:2^${-view.level}`;
   }
 
   // MARK: Frames
@@ -218,6 +238,7 @@
   let zoomAnimation = null;
   function animateZoom(factor, px, py) {
     if (!frameImage) return;
+    hashlife.zoomAnimations++;
     zoomAnimation = { factor, px, py, start: performance.now(), image: snapshotCanvas() };
   }
   function snapshotCanvas() {
@@ -245,7 +266,7 @@
     // Grid and axes beneath, then the cells (sharp squares: no smoothing), then the overlays.
     drawGrid(w, h);
     if (frameImage && frameMeta) {
-      const size = frameMeta.level >= 0 ? 2 ** frameMeta.level : 1;
+      const size = frameMeta.level >= 0 ? pixelsOf(frameMeta.level) : 1;
       const at = pixelOf(frameMeta.ox, frameMeta.oy);
       const sameLevel = frameMeta.level === view.level;
       if (sameLevel) context.drawImage(frameImage, Math.round(at.px), Math.round(at.py), frameImage.width * size, frameImage.height * size);
@@ -256,18 +277,31 @@
     drawHover();
   }
 
+  /// The grid's spacing: a line every `every` cells zoomed in, or blocks zoomed out (a block
+  /// is one pixel, 2^-L cells a side), `every` the first of 1, 2, 3, 4, 6, 8, 12, 16 … (2^j and
+  /// 3·2^j) that puts the lines at least 8 px apart. So the grid frames single cells from
+  /// 8 px a cell up, 2×2 cells at 6 and 4 px, 3×3 at 3 px, 4×4 at 2 px, 8×8 at 1 px, and
+  /// 8×8 blocks zoomed out; the half zoom steps (3, 6, 12 … px) are what bring 3×3 in, since
+  /// at powers of two alone the first spacing that fits is always a power of two.
+  const gridGap = 8;
+  function gridSpacing() {
+    const px = cellPixels();
+    const next = (n) => (n === 1 ? 2 : (n & (n - 1)) === 0 ? n / 2 * 3 : n / 3 * 4);
+    let every = 1;
+    while (every * px < gridGap) every = next(every);
+    return { every, pixels: every * px, cells: BigInt(every) * blockCells() };
+  }
+
   function drawGrid(w, h) {
     const s = hashlife.settings;
-    const size = cellPixels();
-    // Grid lines every 1, 2, 4 … cells (or blocks), at least 8 px apart.
+    hashlife.grid = null;
     if (s.gridLines !== false) {
-      let step = 1n;
-      let px = view.level >= 0 ? size : 1;
-      while (px < 8) { step *= 2n; px *= 2; }
-      const cellStep = step * blockCells();
+      const spacing = gridSpacing(), cellStep = spacing.cells, px = spacing.pixels;
+      hashlife.grid = { every: spacing.every, pixels: px, cells: cellStep.toString() };
       context.strokeStyle = s.gridColour || '#2a2f3a';
       context.lineWidth = 1;
       context.beginPath();
+      // On the engine's node grid (the state's phase), where the blocks zoomed out have their corners.
       const first = cellAt(0, 0), p = phase();
       let gx = floorDiv(first.x - p.x, cellStep) * cellStep + p.x, gy = floorDiv(first.y - p.y, cellStep) * cellStep + p.y;
       for (let p = pixelOf(gx, gy).px, i = 0; p <= w && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(Math.round(p) + 0.5, 0); context.lineTo(Math.round(p) + 0.5, h); } }
@@ -520,6 +554,8 @@
 
   // MARK: Pointer
 
+  // A mouse, a pen or one finger: a click toggles and a drag paints in edit mode, a drag pans
+  // otherwise (and with the right or middle button). Two fingers pinch: see `pinch`.
   let press = null;
   const pointers = new Map();
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
@@ -527,13 +563,48 @@
     canvas.focus();
     canvas.setPointerCapture(e.pointerId);
     pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
-    if (pointers.size === 2) { press = { pinch: pinchDistance() }; return; }
+    if (pointers.size === 2) { startPinch(); return; }
+    if (pointers.size > 2) return;
     const cell = cellAt(e.offsetX, e.offsetY);
     press = { x: e.offsetX, y: e.offsetY, lastX: e.offsetX, lastY: e.offsetY, button: e.button, cell, dragging: false, painted: new Set() };
   });
   function pinchDistance() {
     const [a, b] = [...pointers.values()];
-    return Math.hypot(a.x - b.x, a.y - b.y);
+    return Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+  }
+  function pinchMidpoint() {
+    const [a, b] = [...pointers.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+  /// A pinch holds the cell under the fingers' midpoint (and where in it the midpoint is)
+  /// under the midpoint: spreading the fingers zooms in about it, pinching zooms out, and
+  /// moving both pans. The zoom is the step nearest to the start's times the distance's
+  /// growth, each change of step animated as the wheel's.
+  function startPinch() {
+    const m = pinchMidpoint(), cell = cellAt(m.x, m.y), size = cellPixels();
+    const at = view.level >= 0 ? pixelOf(cell.x, cell.y) : { px: m.x, py: m.y };
+    press = { pinch: true, distance: pinchDistance(), level: view.level, cell,
+              within: { x: (m.x - at.px) / size, y: (m.y - at.py) / size } };
+  }
+  function pinch() {
+    const m = pinchMidpoint();
+    const scale = logScaleOf(press.level) + Math.log2(pinchDistance() / press.distance);
+    let level = press.level;
+    const nearer = (a, b) => Math.abs(logScaleOf(a) - scale) < Math.abs(logScaleOf(b) - scale);
+    for (let up = stepFrom(level, 1); up <= maxLevel && nearer(up, level); up = stepFrom(level, 1)) level = up;
+    for (let down = stepFrom(level, -1); down >= minLevel && nearer(down, level); down = stepFrom(level, -1)) level = down;
+    if (level !== view.level) animateZoom(zoomFactor(view.level, level), m.x, m.y);
+    const px = Math.floor(m.x), py = Math.floor(m.y);
+    if (level >= 0) {
+      // The cell's corner where the midpoint keeps its place in the cell, the cell still under it.
+      const size = pixelsOf(level);
+      const x = Math.min(px, Math.max(px - size + 1, Math.floor(m.x - press.within.x * size)));
+      const y = Math.min(py, Math.max(py - size + 1, Math.floor(m.y - press.within.y * size)));
+      anchor(level, press.cell.x, press.cell.y, x, y);
+    } else {
+      anchor(level, press.cell.x, press.cell.y, px, py);
+    }
+    showScale();
   }
   canvas.addEventListener('pointermove', (e) => {
     if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
@@ -541,13 +612,8 @@
     hashlife.hover = cell;
     $('hover').textContent = `${cell.x}, ${cell.y}`;
     if (press && press.pinch) {
-      const d = pinchDistance();
-      if (d > press.pinch * 1.5 || d < press.pinch / 1.5) {
-        const [a, b] = [...pointers.values()];
-        zoomAbout(d > press.pinch ? 1 : -1, (a.x + b.x) / 2, (a.y + b.y) / 2);
-        press.pinch = d;
-      }
-    } else if (press) {
+      if (pointers.size === 2) pinch();
+    } else if (press && !press.pinched) {
       if (!press.dragging && Math.hypot(e.offsetX - press.x, e.offsetY - press.y) > 3) press.dragging = true;
       if (press.dragging) {
         const pans = press.button !== 0 || !hashlife.editMode;
@@ -566,10 +632,16 @@
     command(`set ${cell.x} ${cell.y} 1`);
   }
   canvas.addEventListener('pointerup', (e) => {
+    if (press && press.pinch && pointers.size === 2 && pointers.has(e.pointerId)) {
+      // Where the finger left (its last moves may have been coalesced into this event).
+      pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
+      pinch();
+    }
     pointers.delete(e.pointerId);
     const p = press;
-    press = null;
-    if (!p || p.pinch) return;
+    // The end of a pinch neither toggles nor paints, nor does the finger left on the canvas.
+    press = p && p.pinch && pointers.size ? { pinched: true } : null;
+    if (!p || p.pinch || p.pinched) return;
     if (!p.dragging && p.button === 0 && hashlife.editMode) {
       const cell = cellAt(e.offsetX, e.offsetY);
       if (hashlife.stamp) commitStamp(cell);
@@ -581,6 +653,10 @@
       selecting = false;
       document.querySelector('[data-action=select]').classList.remove('active');
     }
+  });
+  canvas.addEventListener('pointercancel', (e) => {
+    pointers.delete(e.pointerId);
+    press = pointers.size ? { pinched: true } : null;
   });
   canvas.addEventListener('pointerleave', () => { hashlife.hover = null; draw(); });
   canvas.addEventListener('wheel', (e) => {
@@ -765,13 +841,21 @@
     script = s;
     setTimeout(runScript, 0);
   }
+  /// The zoom step nearest to `zoom` pixels a cell (below 1: a pixel for 1/zoom cells).
+  function nearestLevel(zoom) {
+    let level = Math.max(minLevel, Math.min(maxLevel, Math.round(Math.log2(zoom))));
+    for (const near of [level - 0.5, level + 0.5]) {
+      if (near >= 1 && near <= maxLevel && Math.abs(logScaleOf(near) - Math.log2(zoom)) < Math.abs(logScaleOf(level) - Math.log2(zoom))) level = near;
+    }
+    return level;
+  }
   function runScript() {
     const s = script, b = hashlife.state && hashlife.state.bounds;
     if (!s) return;
     if (s.alive) hashlife.settings.cellColour = s.alive;
     if (s.background) hashlife.settings.backgroundColour = s.background;
     if (s.zoom !== undefined || s.x !== undefined || s.y !== undefined) {
-      const level = s.zoom !== undefined ? Math.max(minLevel, Math.min(maxLevel, Math.round(Math.log2(s.zoom)))) : view.level;
+      const level = s.zoom !== undefined ? nearestLevel(s.zoom) : view.level;
       const cx = b ? BigInt(b.x) + BigInt(b.width) / 2n : 0n, cy = b ? BigInt(b.y) + BigInt(b.height) / 2n : 0n;
       centreOn(cx + BigInt(s.x || 0), cy + BigInt(s.y || 0), level);
       showScale();

@@ -9,6 +9,7 @@ when any failed.
 """
 
 import json
+import math
 import struct
 import subprocess
 import sys
@@ -100,6 +101,47 @@ def canvas_point(px, py):
 
 def hovered():
     return tuple(int(v) for v in text("hover").split(","))
+
+
+def touch(kind, points=()):
+    """A touch event through DevTools: `points` are canvas pixels, one a finger (none to lift all)."""
+    left, top = js("const r = document.getElementById('universe').getBoundingClientRect(); return [r.left, r.top]")
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": left + x, "y": top + y, "id": i} for i, (x, y) in enumerate(points)]})
+
+
+def next_frames():
+    """Waits two animation frames, so that the touch events sent have been handled."""
+    driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+
+
+def pinch(first, second, moves=8):
+    """Two fingers, each moving from its first (x, y) to its second, then lifted."""
+    for i in range(moves + 1):
+        t = i / moves
+        touch("touchStart" if i == 0 else "touchMove",
+              [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for a, b in (first, second)])
+    next_frames()
+    touch("touchEnd")
+    next_frames()
+
+
+def apart(mx, my, distance):
+    """Two points `distance` px apart about (mx, my), on a slant."""
+    return (mx - 0.4 * distance, my - 0.3 * distance), (mx + 0.4 * distance, my + 0.3 * distance)
+
+
+def one_finger(points):
+    touch("touchStart", [points[0]])
+    for point in points[1:]:
+        touch("touchMove", [point])
+    next_frames()
+    touch("touchEnd")
+    next_frames()
+
+
+def cell_at(px, py):
+    return tuple(int(v) for v in js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", px, py))
 
 
 def frame_matches_view():
@@ -208,6 +250,96 @@ try:
         check(wait_for(lambda: command(f"get {cell[0]} {cell[1]}").get("alive") is True, 5),
               f"at level {level} the hovered cell {cell} is the one the click toggled")
         command("clear")
+
+    # Touch: two fingers zoom about their midpoint (the cell under it stays), one finger pans
+    # or, in edit mode, paints, as the mouse does.
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+    js("hashlife.centreOn(5, -7, 2)")
+    wait_for(frame_matches_view)
+    mx, my = 351, 253
+    # Spread about a still midpoint, then pinch with one finger still (the midpoint moves with
+    # the other), then far out; the distances' ratios are not the zoom steps' exactly.
+    still = apart(mx, my, 100)[0]
+    gestures = [("in", apart(mx, my, 40), apart(mx, my, 100)),
+                ("out", (still, apart(mx, my, 100)[1]), (still, (still[0] + 0.8 * 28, still[1] + 0.6 * 28))),
+                ("out past 1:1", apart(mx - 60, my - 45, 160), apart(mx - 60, my - 45, 10))]
+    for moved, start, end in gestures:
+        under = cell_at((start[0][0] + start[1][0]) / 2, (start[0][1] + start[1][1]) / 2)
+        level, animations = js("return [hashlife.view.level, hashlife.zoomAnimations]")
+        pinch(*zip(start, end))
+        now = js("return hashlife.view.level")
+        mid = ((end[0][0] + end[1][0]) / 2, (end[0][1] + end[1][1]) / 2)
+        check(now > level if moved == "in" else now < level,
+              f"fingers {round(math.dist(*start))} -> {round(math.dist(*end))} px apart zoom {moved} (level {level} -> {now})")
+        check(js("return hashlife.zoomAnimations") > animations, "the pinch's zoom is animated")
+        at = cell_at(*mid)
+        if now >= 0:
+            check(at == under, f"the cell under the fingers' midpoint stays {under} (now {at})")
+        else:
+            side = 2 ** -now
+            check(at[0] <= under[0] < at[0] + side and at[1] <= under[1] < at[1] + side,
+                  f"the block under the fingers' midpoint, {side} cells from {at}, holds {under}")
+        if moved == "out":
+            settle()
+            check(text("population") == "0", "a pinch in edit mode neither paints nor toggles")
+            canvas_point(int(mid[0]), int(mid[1])).click().perform()
+            check(wait_for(lambda: command(f"get {under[0]} {under[1]}").get("alive") is True, 5),
+                  f"a click at the midpoint after the pinch toggles {under}")
+            command("clear")
+    # Far out, where a cell's share of a pixel underflows a double.
+    js("hashlife.centreOn(5, -7, -2000)")
+    wait_for(frame_matches_view)
+    under = cell_at(mx, my)
+    pinch(*zip(apart(mx, my, 40), apart(mx, my, 100)))
+    now, at = js("return hashlife.view.level"), cell_at(mx, my)
+    check(now == -1999 and at[0] <= under[0] < at[0] + 2 ** 1999 and at[1] <= under[1] < at[1] + 2 ** 1999,
+          f"at 1:2^2000 spreading the fingers zooms in to 1:2^1999 (level {now}) about the block under their midpoint")
+    js("hashlife.centreOn(5, -7, 3)")
+    wait_for(frame_matches_view)
+    click("edit")  # out of edit mode one finger pans, carrying its cell along
+    held = cell_at(200, 200)
+    one_finger([(200, 200), (210, 205), (240, 230), (263, 241)])
+    check(cell_at(263, 241) == held, f"a one-finger drag pans: the cell {held} follows the finger (now under it: {cell_at(263, 241)})")
+    click("edit")
+    settle()
+    one_finger([(200, 200)])
+    check(wait_for(lambda: text("population") == "1"), "a tap toggles a cell in edit mode")
+    command("clear")
+    settle()
+    stroke = sorted({cell_at(x, 200) for x in range(200, 271, 5)})
+    one_finger([(x, 200) for x in range(200, 271, 5)])
+    check(wait_for(lambda: text("population") == str(len(stroke)))
+          and all(command(f"get {x} {y}").get("alive") is True for x, y in stroke),
+          f"a one-finger drag in edit mode paints the cells it crosses, {stroke[0]} to {stroke[-1]} ({text('population')} cells)")
+    command("clear")
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+    # Grid lines: every cell down to 8 px a cell, then every 2, 3, 4 … cells, at least 8 px apart.
+    ActionChains(driver).move_to_element(driver.find_element(By.ID, "header")).perform()
+    settle()
+    for level, every, pixels in [(4, 1, 16), (2.5, 2, 12), (2, 2, 8), (1.5, 3, 9), (1, 4, 8), (0, 8, 8), (-3, 8, 8)]:
+        js("hashlife.centreOn(100000, -100000, arguments[0])", level)  # away from the axes
+        wait_for(frame_matches_view)
+        grid = js("return hashlife.grid")
+        check(grid is not None and grid["every"] == every and grid["pixels"] == pixels,
+              f"at level {level} the grid is every {every} {'cells' if level >= 0 else 'blocks'}, {pixels} px apart ({grid})")
+        # The lines as drawn: the grid colour's columns along a row, and rows along a column.
+        found = js("""
+            const c = document.getElementById('universe'), g = c.getContext('2d');
+            const n = parseInt((hashlife.settings.gridColour || '#2a2f3a').slice(1), 16);
+            const lines = (across) => {
+              const length = across ? c.width : c.height;
+              for (let k = 100; k < 200; k++) {
+                const d = (across ? g.getImageData(0, k, c.width, 1) : g.getImageData(k, 0, 1, c.height)).data, at = [];
+                for (let i = 0; i < length; i++) if ((d[4 * i] << 16 | d[4 * i + 1] << 8 | d[4 * i + 2]) === n) at.push(i);
+                if (at.length < length / 2) return at;
+              }
+              return [];
+            };
+            return [lines(true), lines(false)];""")
+        gaps = {b - a for line in found for a, b in zip(line, line[1:])}
+        check(len(found[0]) >= 10 and len(found[1]) >= 10 and gaps == {pixels},
+              f"at level {level} the canvas's grid lines are {pixels} px apart (gaps {sorted(gaps)}, {len(found[0])} and {len(found[1])} lines)")
 
     # Change the cell colour and reload: it persists.
     js("const i = document.getElementById('setting-cellColour'); i.value = '#ff8800';"
