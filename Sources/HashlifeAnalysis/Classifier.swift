@@ -152,10 +152,13 @@ public func classify(_ universe: any LifeUniverse, maxGeneration: BigUInt) -> Cl
 
 /// Classifies `universe`, of any family, as `classify(_:maxGeneration:)` does, unless
 /// `control` cancels it or the memory limit cannot hold the pattern at some generation it
-/// looks at.
+/// looks at. Under History and Super it classifies the live cells alone
+/// (`LifeUniverse.liveCellUniverse`), their trails and marks left out, unless a killer is there.
 /// - Throws: `StepError` (its generation is where the search was when it stopped); the universe
 ///   is back at its starting state either way.
 public func classify(_ universe: any LifeUniverse, maxGeneration: BigUInt, control: StepControl?) throws(StepError) -> Classification {
+    // History and Super: the live cells alone, their trails and marks left out.
+    if let live = universe.liveCellUniverse() { return try classify(live, maxGeneration: maxGeneration, control: control) }
     if let grid = universe.anyRule.grid, grid.width > 0 && grid.height > 0 {  // Classifier+Grid.swift
         return try classifyOnFiniteGrid(universe, maxGeneration: maxGeneration, control: control)
     }

@@ -19,8 +19,9 @@ import HashlifeEngine
     }
 
     /// Rules under which the glider flies, with the state its cells take: a two-state rule
-    /// without the B3/S23 settled test, and a Super rule's trail-less state.
-    static let fleets: [(rule: String, state: UInt8)] = [("B36/S23", 1), ("LifeSuper", 13)]
+    /// without the B3/S23 settled test, and a Super rule's trail-less state over it (whose
+    /// live cells are classified alone, under B36/S23).
+    static let fleets: [(rule: String, state: UInt8)] = [("B36/S23", 1), ("B36/S23Super", 13)]
 
     @Test(arguments: fleets)
     func aSpaceshipTooLargeForShapesIsFoundByItsFingerprint(_ rule: String, state: UInt8) throws {
@@ -40,6 +41,22 @@ import HashlifeEngine
         let classification = try classify(glider, maxGeneration: BigUInt(1000), control: nil)
         #expect(classification.verdict == .spaceship(generation: .zero, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"),
                 "\(rule): \(classification.verdict)")
+    }
+
+    /// A fleet of Brian's Brain ships, too large for the shapes, is found by the multi-state
+    /// fingerprint: every state counted (Generations' dying states hold back births).
+    @Test func aGenerationsFleetIsFoundByItsFingerprint() throws {
+        let fleet = try AnyRule.parse("/2/3").makeUniverse()
+        for i in 0..<150 {
+            for (x, y, state) in [(0, 0, 1), (1, 0, 1), (0, 1, 2), (1, 1, 2)] as [(Int, Int, UInt8)] {
+                fleet.setState(state, atX: BigInt(10 * i + x), y: BigInt(y))
+            }
+        }
+        #expect(fleet.population == BigUInt(600) && 600 > Classifier.shapePopulationLimit)
+        let classification = try classify(fleet, maxGeneration: BigUInt(20_000), control: nil)
+        #expect(classification.verdict == .spaceship(generation: .zero, period: 1, dx: 0, dy: -1, speed: "c orthogonal"),
+                "\(classification.verdict)")
+        #expect(fleet.generation.isZero && fleet.population == BigUInt(600), "the universe ends as it began")
     }
 
     @Test func theWatcherStopsAMultiStateSpaceship() throws {

@@ -20,8 +20,9 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
     return rule
 }
 
-/// `identify` and `classify` under Generations, History and Super rules: the whole pattern's
-/// period and displacement, the live cells' apgcode.
+/// `identify` and `classify` under Generations, History and Super rules: under Generations the
+/// whole pattern's period and displacement and the live cells' apgcode; under History and Super
+/// the live cells alone, unless a killer is there.
 @Suite struct MultiStateIdentifyTests {
     @Test func liveStatesAreGollys() throws {
         let generations = try multiRule("345/2/4")
@@ -55,27 +56,39 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(object.apgcode() == "xp12_27a" && object.populationRange == 6...6)
     }
 
-    @Test func historyBlinkerIsABlinkerOnceItsTrailIsLaid() throws {
+    @Test func historyBlinkerIsABlinkerFromTheStart() throws {
+        // Its live cells blink from generation 0, whatever trail they lay.
         let blinker = try universe("x = 3, y = 1, rule = LifeHistory\n3A!\n")
         let found = try identify(blinker, selection: nil, maxPeriod: BigUInt(100), control: nil)
         let object = try #require(found.object)
-        #expect(found.classification.verdict == .oscillator(generation: BigUInt(1), period: 2))
+        #expect(found.classification.verdict == .oscillator(generation: .zero, period: 2))
         #expect(object.apgcode() == "xp2_7" && object.populationRange == 3...3)
         #expect(Apgcode.namesObjects(under: blinker.anyRule))
         #expect(!Apgcode.namesObjects(under: AnyRule(try multiRule("23/3/3"))))
     }
 
-    @Test func historyGliderGrowsByItsTrailSoIsNoObject() throws {
-        // Golly shows the glider's history trail lengthening every generation: the pattern,
-        // every state counted, never repeats; its live cells are a glider's, but identify
-        // answers what the whole pattern does.
-        let glider = try universe("x = 3, y = 3, rule = LifeHistory\n.A$2.A$3A!\n")
+    @Test func historyGliderIsAGliderWhateverItsTrail() throws {
+        // Golly shows the glider's history trail lengthening every generation; its live cells
+        // are a glider's, and identify and classify answer for them.
+        let text = "x = 3, y = 3, rule = LifeHistory\n.A$2.A$3A!\n"
+        let glider = try universe(text)
         let found = try identify(glider, selection: nil, maxPeriod: BigUInt(10_000), control: nil)
-        #expect(found.object == nil)
-        guard case .growing(_, let period, let increment, _) = found.classification.verdict else {
-            Issue.record("\(found.classification.verdict)")
-            return
-        }
+        let object = try #require(found.object, "\(found.classification.verdict)")
+        #expect(object.apgcode() == "xq4_153" && object.period == 4 && found.objects == 1)
+        #expect(found.classification.verdict == .spaceship(generation: .zero, period: 4, dx: 1, dy: 1, speed: "c/4 diagonal"))
+        #expect(try classify(glider, maxGeneration: BigUInt(1000), control: nil).verdict == found.classification.verdict)
+        // The live cells are those the reference stepper leaves: after 40 generations, a
+        // glider moved (10, 10), its trail beside it.
+        var reference = MultiStateReference(try MultiStateRLE.read(text))
+        for _ in 0..<40 { reference.step() }
+        let live = reference.cells.filter { $0.state & 1 == 1 }.map { "\($0.x - 10),\($0.y - 10)" }
+        #expect(live == ["1,0", "2,1", "0,2", "1,2", "2,2"])
+        #expect(reference.population > 5)
+        // A killer (state 6) far off its lane: the whole pattern is looked at again, and its
+        // trail grows.
+        let guarded = try universe("x = 3, y = 23, rule = LifeHistory\n.A$2.A$3A20$F!\n")
+        let grows = try classify(guarded, maxGeneration: BigUInt(10_000), control: nil)
+        guard case .growing(_, let period, let increment, _) = grows.verdict else { Issue.record("\(grows.verdict)"); return }
         #expect(period == 1 && increment == .one)
         // The same glider in Super's state 13, which leaves no trail, is a glider.
         let bare = try universe("x = 3, y = 3, rule = LifeSuper\n.M$2.M$3M!\n")
@@ -100,7 +113,7 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         let listing = try listObjects(pair, maxPeriod: BigUInt(100), control: nil)
         let objects = try #require(listing.objects)
         #expect(objects.map { $0.object?.apgcode() } == ["xp2_7", "xp2_7"])
-        #expect(listing.generation == BigUInt(1))
+        #expect(listing.generation == .zero)
     }
 
     @Test func pseudoStillLifesSplitWhereLiveCellsFollowTheTwoStateRule() throws {
@@ -162,13 +175,16 @@ private func multiRule(_ text: String) throws -> MultiStateRule {
         #expect(classification.population == BigUInt(7))
     }
 
-    @Test func historyGunGrowsByItsStreamsTrail() throws {
-        // The gliders follow one lane, so only the first lays new trail: one cell a generation.
-        let gun = try universe(try String(contentsOfFile: Fixtures.pattern("gosper-glider-gun.rle"), encoding: .utf8)
-            .replacingOccurrences(of: "rule = B3/S23", with: "rule = LifeHistory"))
+    @Test func historyGunGrowsAsLifesGun() throws {
+        // Its live cells are Life's gun: a glider (five cells) every 30 generations, as the
+        // two-state classifier says of the gun under B3/S23.
+        let text = try String(contentsOfFile: Fixtures.pattern("gosper-glider-gun.rle"), encoding: .utf8)
+        let gun = try universe(text.replacingOccurrences(of: "rule = B3/S23", with: "rule = LifeHistory"))
         let classification = try classify(gun, maxGeneration: BigUInt(100_000), control: nil)
         guard case .growing(_, let period, let increment, _) = classification.verdict else { Issue.record("\(classification.verdict)"); return }
-        #expect(period == 1 && increment == .one)
+        #expect(period == 30 && increment == BigUInt(5))
+        let life = try classify(try Universe(document: RLEReader.read(text)), maxGeneration: BigUInt(100_000), control: nil)
+        #expect(classification == life)
     }
 
     @Test func lateOscillatorIsFoundByJumpsAsBySingleSteps() throws {

@@ -136,7 +136,7 @@ import HashlifeTestSupport
         ], json: true))
         // classify looks at every state (and leaves the pattern as it was).
         #expect(answers[1]["verdict"] is String, "\(answers[1])")
-        // identify answers for the whole pattern, every state counted.
+        // identify answers for the whole pattern, every state counted (Generations).
         #expect(answers[2]["ok"] as? Bool == true, "\(answers[2])")
         #expect(answers[2]["subject"] as? String == "pattern" && answers[2]["kind"] is String, "\(answers[2])")
         for i in [3, 4, 5, 8] { #expect(answers[i]["ok"] as? Bool == true, "answer \(i): \(answers[i])") }
@@ -155,7 +155,7 @@ import HashlifeTestSupport
         #expect(answers[3]["apgcode"] as? String == "xp2_7" && answers[3]["name"] as? String == "blinker", "\(answers[3])")
         #expect(answers[3]["subject"] as? String == "selection")
         let text = transcript(["load \(try MultiStateSamples.file("x = 3, y = 1, rule = LifeHistory\n3A!\n"))", "identify"])
-        #expect(text.contains("xp2_7 (blinker): oscillator from generation 1, period 2, population 3"), "\(text)")
+        #expect(text.contains("xp2_7 (blinker): oscillator, period 2, population 3, 3x3, rotor 4, stator 1"), "\(text)")
     }
 
     @Test func saveThenLoadRoundTripsStatesThroughTheLanguage() throws {

@@ -28,6 +28,29 @@ import HashlifeTestSupport
         }
     }
 
+    /// A tree's states mapped: the cells of the mapped tree are the mapped cells of the tree, in
+    /// place, the squares left empty dropped and shared squares kept shared; a state mapped to
+    /// nil gives nil.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func mappingStatesMapsEveryCellInPlace(seed: UInt64) throws {
+        let rule = try MultiStateRule("LifeHistory")
+        let soup = MultiStateUniverseTests.soup(rule, width: 37, height: 29, left: -20, top: -7, seed: seed)
+        let tree = try #require(try MultiStateMacrocell.read(MultiStateMacrocell.write(soup)).pattern.tree)
+        func cells(_ tree: StateTree) -> [SIMD3<Int>] {
+            var list: [SIMD3<Int>] = []
+            tree.forEachCell { x, y, state in list.append(SIMD3(x, y, Int(state))) }
+            return list.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        }
+        let odd = try #require(tree.mappingStates { $0 & 1 })
+        #expect(cells(odd) == cells(tree).filter { $0.z & 1 == 1 }.map { SIMD3($0.x, $0.y, 1) })
+        #expect(odd.level == tree.level)
+        #expect(Set(odd.nodes).count == odd.nodes.count, "a square is listed once")
+        #expect(odd.nodes.allSatisfy { $0.parts != SIMD4(repeating: 0) }, "an empty square is 0, not a node")
+        #expect(tree.mappingStates { $0 == 2 ? nil : $0 } == nil)
+        let none = try #require(tree.mappingStates { _ in 0 })
+        #expect(none.level == nil && cells(none).isEmpty)
+    }
+
     /// The root sits where Golly places it: a level-3 root covers x −4 … 3 and y −3 … 4.
     @Test func theTreesRootSitsInGollysFrame() throws {
         let text = "[M2] (golly 4.0)\n#R LifeHistory\n1 1 0 0 0\n1 0 0 0 2\n2 1 0 0 0\n2 0 0 0 2\n3 3 0 0 4\n"

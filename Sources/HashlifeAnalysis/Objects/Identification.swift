@@ -2,11 +2,11 @@ import HashlifeEngine
 
 // What `identify` answers, under a rule of any family: one classifier and one object capture
 // for all, and one object separation (ObjectSeparation.swift), which splits clusters further
-// where the family's live cells follow its two-state rule. Under a rule of several states the
-// period and displacement are those of the whole pattern, every state counted, and the
-// apgcode is that of its live cells. A History glider is therefore no object: its trail of
-// history cells lengthens every generation, so the whole pattern grows (as Golly shows it,
-// and as `classify` says), although its live cells are a glider's.
+// where the family's live cells follow its two-state rule. Under History and Super, whose other
+// states are trails and marks, the live cells alone are identified (`liveCellUniverse`): a
+// History glider is a glider. Under Generations, whose dying states hold back births, the
+// period and displacement are those of the whole pattern, every state counted, and the apgcode
+// is that of its live cells (state 1).
 
 /// What `identify` finds in a universe: its classification, the periodic object it settles
 /// into (nil when it is not one: it grows, or looks too large), and how many objects that
@@ -80,7 +80,8 @@ extension Apgcode {
 public func identify(_ universe: any LifeUniverse, selection: CellRect?, maxPeriod: BigUInt,
                      control: StepControl?) throws(IdentifyError) -> Identification {
     if let reason = Apgcode.unsupportedReason(universe.anyRule) { throw .unsupported(reason) }
-    let subject = try alone(universe, selection: selection)
+    let whole = try alone(universe, selection: selection)
+    let subject = whole.liveCellUniverse() ?? whole
     let saved = subject.keep()
     defer { subject.restore(saved) }
     do throws(StepError) {
@@ -105,6 +106,7 @@ public func identify(_ universe: any LifeUniverse, selection: CellRect?, maxPeri
 /// - Throws: as `identify`.
 public func listObjects(_ universe: any LifeUniverse, maxPeriod: BigUInt, control: StepControl?) throws(IdentifyError) -> ObjectListing {
     if let reason = Apgcode.unsupportedReason(universe.anyRule) { throw .unsupported(reason) }
+    let universe = universe.liveCellUniverse() ?? universe
     let saved = universe.keep()
     defer { universe.restore(saved) }
     do throws(StepError) {

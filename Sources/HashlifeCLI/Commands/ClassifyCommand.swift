@@ -20,11 +20,13 @@ enum ClassifyCommand: Subcommand {
             patterns of up to 100,000 cells; under other rules such a pattern is undetermined. \
             Generations, positions and populations may be any size (a file saved at generation \
             10^100 classifies as well as one at 0). Generations in the answer are absolute. \
-            Under a multi-state rule (Generations, History, Super) every state counts: a pattern \
-            repeats when all its cells are back in the same states (the same shape displaced: a \
-            spaceship), found by a fingerprint of every cell's state, one generation at a time \
-            and then by jumps of 2^k generations as under a two-state rule; guns and puffers \
-            show as growth, and there is no settled verdict. Exit status 0 for \
+            Under a Generations rule every state counts: a pattern repeats when all its cells \
+            are back in the same states (the same shape displaced: a spaceship), found by a \
+            fingerprint of every cell's state, one generation at a time and then by jumps of \
+            2^k generations as under a two-state rule; guns and puffers show as growth, and \
+            there is no settled verdict. Under History and Super the live cells alone are \
+            classified under the two-state rule (their trails and marks left out: a LifeHistory \
+            glider is a spaceship), unless a killer (state 6) is there. Exit status 0 for \
             a verdict, 2 when undetermined within N generations.
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read (RLE, Macrocell, .cells, Life 1.05/1.06, optionally .gz), or '-' for standard input.")],

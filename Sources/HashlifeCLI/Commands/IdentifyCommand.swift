@@ -43,15 +43,15 @@ enum IdentifyCommand: Subcommand {
             apgsearch's census differs now and then, in about one soup in 400 (it sometimes \
             counts a boat as a glider).
 
-            Under a multi-state rule (Generations, History, Super) the period and displacement \
-            are those of the whole pattern, every state counted, as classify finds them; the \
-            apgcode, population, bounding box, rotor and stator are those of its live cells \
-            (state 1 of a Generations rule, the odd states of History and Super), as Catagolue \
-            codes such rules. A glider under LifeHistory is therefore no object: its trail of \
-            history cells lengthens for ever, so the pattern grows. With --objects, cells in \
-            every state join the groups (a trail or a dying cell belongs to the object beside \
-            it), and a periodic group is not split further. Names are given under B3/S23 and \
-            History and Super rules over B3/S23.
+            Under a Generations rule the period and displacement are those of the whole \
+            pattern, every state counted, as classify finds them; the apgcode, population, \
+            bounding box, rotor and stator are those of its live cells (state 1), as Catagolue \
+            codes such rules. With --objects, cells in every state join the groups (a dying cell \
+            belongs to the object beside it), and a periodic group is not split further. Under \
+            History and Super the live cells alone (the odd states) are identified under the \
+            two-state rule, their trails and marks left out, so a glider under LifeHistory is a \
+            glider; a pattern holding a killer (state 6) is looked at whole, every state \
+            counted. Names are given under B3/S23 and History and Super rules over B3/S23.
 
             apgcodes are made for rules that treat rotated and reflected patterns alike, \
             without B0, on the unbounded plane.

@@ -56,6 +56,7 @@ public struct AnyRule: Hashable, Sendable, CustomStringConvertible {
     public func isLive(_ state: UInt8) -> Bool { base.isLive(state) }
     public var apgcodeRule: Rule? { base.apgcodeRule }
     public var liveCellsFollowApgcodeRule: Bool { base.liveCellsFollowApgcodeRule }
+    public func actsOnLiveCells(_ state: UInt8) -> Bool { base.actsOnLiveCells(state) }
     public var stateNames: [Int: String] { base.stateNames }
     public var stateColors: [RuleColor] { base.stateColors }
     public var note: String? { base.note }

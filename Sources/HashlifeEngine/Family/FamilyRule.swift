@@ -42,8 +42,12 @@ public protocol FamilyRule: Hashable, Sendable, CustomStringConvertible {
     /// multi-state one); nil when the live cells follow no such rule (a larger neighbourhood).
     var apgcodeRule: Rule? { get }
     /// True when the live cells evolve exactly as `apgcodeRule`'s cells do (so objects may take
-    /// that rule's names), whatever the other states do.
+    /// that rule's names), whatever the other states do, while no cell is in a state that
+    /// `actsOnLiveCells`.
     var liveCellsFollowApgcodeRule: Bool { get }
+    /// Whether a cell in `state` changes what live cells do (History's and Super's killers,
+    /// state 6): where one is, the live cells need not follow `apgcodeRule`.
+    func actsOnLiveCells(_ state: UInt8) -> Bool
 
     /// The states' names (a rule file's @NAMES), by state; empty when the rule names none.
     var stateNames: [Int: String] { get }
@@ -64,6 +68,7 @@ extension FamilyRule {
     public var stateNames: [Int: String] { [:] }
     public var note: String? { nil }
     public var iconLines: [String]? { nil }
+    public func actsOnLiveCells(_ state: UInt8) -> Bool { false }
 
     /// Equality with a rule of any family (false for another family).
     func isEqual(to other: any FamilyRule) -> Bool {

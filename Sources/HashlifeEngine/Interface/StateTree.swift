@@ -82,4 +82,43 @@ public struct StateTree: Sendable, Equatable {
         }
         visit(Int32(nodes.count), -half, 1 - half)
     }
+
+    /// The tree with each state s replaced by `map(s)` (0 stays 0), at the same place: shared
+    /// squares stay shared, squares left empty become 0, the root keeps its level (a tree whose
+    /// cells all map to 0 has no nodes). Nil as soon as `map` answers nil for a state in the tree.
+    /// - Complexity: O(nodes).
+    public func mappingStates(_ map: (UInt8) -> UInt8?) -> StateTree? {
+        let old = nodes
+        guard let rootLevel = old.last?.level else { return self }
+        var numbers = [Int32](repeating: 0, count: old.count + 1)
+        var mapped: [Node] = []
+        var known: [Node: Int32] = [:]
+        for (index, node) in old.enumerated() {
+            var parts = SIMD4<Int32>(repeating: 0)
+            for quadrant in 0..<4 {
+                let part = node.parts[quadrant]
+                if node.level == 1 {
+                    guard part != 0 else { continue }
+                    guard let result = map(UInt8(truncatingIfNeeded: part)) else { return nil }
+                    parts[quadrant] = Int32(result)
+                } else {
+                    parts[quadrant] = numbers[Int(part)]
+                }
+            }
+            if parts == SIMD4(repeating: 0) {
+                if index == old.count - 1 { return StateTree(nodes: []) }
+                continue
+            }
+            let made = Node(level: node.level, parts: parts)
+            if let number = known[made] {
+                numbers[index + 1] = number
+            } else {
+                mapped.append(made)
+                numbers[index + 1] = Int32(mapped.count)
+                known[made] = Int32(mapped.count)
+            }
+        }
+        precondition(mapped.last?.level == rootLevel, "the root is the last node")
+        return StateTree(nodes: mapped)
+    }
 }

@@ -35,6 +35,15 @@ extension MultiStateRule: FamilyRule {
         }
     }
 
+    /// History's and Super's killers (state 6): a live cell beside one dies, and no cell is
+    /// born on one.
+    public func actsOnLiveCells(_ state: UInt8) -> Bool {
+        switch family {
+        case .history, .superRule: state == 6
+        case .generations, .ruleTable, .jvn: false
+        }
+    }
+
     public var stateNames: [Int: String] { ruleFile?.file.stateNames ?? [:] }
 
     /// Golly's default colours: Generations a gradient from red (state 1) to yellow (the last
