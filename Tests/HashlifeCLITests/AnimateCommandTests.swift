@@ -29,6 +29,29 @@ import HashlifeTestSupport
         }
     }
 
+    /// `--hex` frames are `view --hex`'s sheared rows, each row drawn twice (blocks 2×2 in
+    /// images), generation by generation; `--grid` is refused with it.
+    @Test func hexFramesAreViewsShearedRows() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("hex.rle").path
+        try "x = 3, y = 3, rule = B2/S34H\nobo$2o$bo!\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let decoded = try animate([path, "--hex", "--to", "4", "--rect", "-4,-4,11,10"])
+        #expect(decoded.frames.count == 5)
+        #expect((decoded.width, decoded.height) == (2 * 11 + 9, 2 * 10))
+        for generation in 0...4 where generation < decoded.frames.count {
+            let view = hashlife("view", path, "--hex", "--gen", "\(generation)", "--rect", "-4,-4,11,10")
+            #expect(view.status == 0, "\(view.err)")
+            let rows = view.out.split(separator: "\n").flatMap { [String($0), String($0)] }
+            #expect(decoded.text(frame: generation) == rows.joined(separator: "\n") + "\n", "generation \(generation)")
+        }
+        // Fitted, the default frame stays within the square one's size.
+        let fitted = try animate([path, "--hex", "--to", "8"])
+        #expect(fitted.width <= 512 && fitted.height <= 512 && fitted.frames.count == 9)
+        let refused = hashlife(["animate", path, "--hex", "--grid", "--scale", "4", "--to", "2", "--out", folder.appendingPathComponent("x.gif").path])
+        #expect(refused.status == 64 && refused.err.contains("--grid and --hex"), "\(refused.err)")
+    }
+
     @Test func rectAndZoomFramesMatchView() throws {
         let decoded = try animate([gun, "--from", "10", "--to", "40", "--step", "10", "--rect", "-4,-6,45,30", "--zoom", "2", "--delay", "250", "--loop", "3"])
         #expect(decoded.frames.count == 4)

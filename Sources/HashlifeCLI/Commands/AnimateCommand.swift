@@ -27,7 +27,10 @@ enum AnimateCommand: Subcommand {
             FILE.gif is left as it was). A multi-state pattern (Generations, LifeHistory, \
             LifeSuper) is drawn in Golly's colour for each state, one palette entry per state, \
             a zoomed-out block in the colour of its highest-numbered state; --dead sets the \
-            background (state 0, Golly's dark grey by default) and --live is refused.
+            background (state 0, Golly's dark grey by default) and --live is refused. \
+            Hexagonal rules (B2/S34H, 345/2/4H) are drawn on the square grid, as Golly draws \
+            them; --hex shears the rows into a hexagonal grid, as view --hex does (each block \
+            two wide and two tall, each row half a block right of the row below).
             """,
         arguments: [ArgumentSpec("FILE", help: "Pattern file to read, or '-' for standard input.")],
         options: [
@@ -44,6 +47,7 @@ enum AnimateCommand: Subcommand {
             OptionSpec(["--delay"], value: "MS", help: "Milliseconds per frame, a multiple of 10 (GIF counts hundredths), at most 655350.", default: "100"),
             OptionSpec(["--loop"], value: "N", help: "Times to play in all; 0 loops forever.", default: "0"),
             .flag(["--grid"], help: "Draw grid lines on block boundaries (needs --scale 3 or more)."),
+            .flag(["--hex"], help: "Shear the rows into a hexagonal grid, as view --hex draws them, for hexagonal rules."),
             OptionSpec(["--live"], value: "RGB", help: "Colour of live cells, e.g. #000000 (two-state patterns).", default: "#000000"),
             OptionSpec(["--dead"], value: "RGB", help: "Background colour (state 0 of a multi-state pattern).", default: "#FFFFFF; Golly's #303030 for multi-state"),
             .flag(["--full-frames"], help: "Store every frame whole rather than the changed rectangle."),
@@ -80,6 +84,10 @@ enum AnimateCommand: Subcommand {
         if let scale = arguments.value("--scale") {
             guard let p = Int(scale), RenderOptions.pixelsPerBlockRange.contains(p) else { throw usage("invalid value for '--scale': \(Excerpt.quote(scale)); expected 1 to 64") }
             options.pixelsPerBlock = p
+        }
+        let hex = arguments.flag("--hex")
+        if hex && options.grid {
+            throw usage("--grid and --hex exclude each other (the grid lines would cut the sheared blocks in half)")
         }
         if options.grid && options.pixelsPerBlock < 3 {
             throw usage("--grid needs --scale 3 or more (smaller blocks would be covered by the lines)")
@@ -119,15 +127,16 @@ enum AnimateCommand: Subcommand {
             window = arguments.flag("--fit-each") ? .fitEach : .fit
         }
         let side = min(512, 4096 / options.pixelsPerBlock)
-        var size = (columns: side, rows: side)
+        // Sheared, the default frame stays within the same size (each block drawn 2×2).
+        var size = hex ? (columns: max(side / 4, 1), rows: max(side / 2, 1)) : (columns: side, rows: side)
         if let text = arguments.value("--size") {
             size = try OutputSizeOption.parse(text, option: "--size", command: command, pixelsPerBlock: options.pixelsPerBlock)
         }
         if case .rect(let rect) = window {
             let viewport = Viewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height, zoom: zoom ?? .one)
-            try checkFrame(viewport, options: options, command: command)
+            try checkFrame(viewport, hex: hex, options: options, command: command)
         } else {
-            try checkFrame(Viewport(x: .zero, y: .zero, columns: size.columns, rows: size.rows), options: options, command: command)
+            try checkFrame(Viewport(x: .zero, y: .zero, columns: size.columns, rows: size.rows), hex: hex, options: options, command: command)
         }
 
         let memoryLimit = try MemoryOption.limit(arguments, command: command)
@@ -138,7 +147,8 @@ enum AnimateCommand: Subcommand {
         let file = try PatternFiles.open(path, rule: nil, memoryLimit: memoryLimit, threads: threads)
         let universe = file.universe
         let plan = Plan(path: path, from: from, target: target, step: step, log: arguments.flag("--log"), window: window, size: size,
-                        sizeGiven: arguments.value("--size") != nil, zoom: zoom, options: options, delay: delay, loopCount: loopCount, fullFrames: arguments.flag("--full-frames"))
+                        sizeGiven: arguments.value("--size") != nil, zoom: zoom, hex: hex, options: options, delay: delay, loopCount: loopCount,
+                        fullFrames: arguments.flag("--full-frames"))
         let palette: StatePalette
         do throws(CommandError) {
             palette = try Pictures.palette(for: universe, arguments: arguments, options: options, label: PatternFiles.label(path),
@@ -148,8 +158,13 @@ enum AnimateCommand: Subcommand {
             throw error
         }
         try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
-            var rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
-            return GIFRenderer.frame(&rows, palette: palette, options: options)
+            let rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
+            if hex {
+                var sheared = HexagonalRows(rows, rowRepeat: 2)
+                return GIFRenderer.frame(&sheared, palette: palette, options: options)
+            }
+            var plain = rows
+            return GIFRenderer.frame(&plain, palette: palette, options: options)
         }
     }
 
@@ -165,6 +180,8 @@ enum AnimateCommand: Subcommand {
         let size: (columns: Int, rows: Int)
         let sizeGiven: Bool
         let zoom: BigUInt?
+        /// Frames sheared into a hexagonal grid (`HexagonalRows`, each block 2×2).
+        let hex: Bool
         let options: RenderOptions
         let delay: Int
         let loopCount: Int?
@@ -231,10 +248,11 @@ enum AnimateCommand: Subcommand {
             for generation in samples {
                 try advance(universe, to: generation, context: context)
                 let viewport = fixed ?? frameWindow(for: universe.boundingBox, size: size, zoom: plan.zoom, cropped: false)
-                try checkFrame(viewport, options: options, command: command)
+                try checkFrame(viewport, hex: plan.hex, options: options, command: command)
                 guard let pixels = frame(viewport) else { break }
                 if writer == nil {
-                    writer = GIFWriter(width: viewport.columns * options.pixelsPerBlock, height: viewport.rows * options.pixelsPerBlock,
+                    let drawn = drawnSize(viewport, hex: plan.hex)!
+                    writer = GIFWriter(width: drawn.columns * options.pixelsPerBlock, height: drawn.rows * options.pixelsPerBlock,
                                        palette: palette, loopCount: plan.loopCount,
                                        changedRectangleOnly: !plan.fullFrames) { bytes in
                         guard failure == nil else { return }
@@ -267,11 +285,28 @@ enum AnimateCommand: Subcommand {
         return .fitting(box, columns: size.columns, rows: size.rows)
     }
 
-    /// The output rule for one frame, and GIF's 65535-pixel sides.
-    static func checkFrame(_ viewport: Viewport, options: RenderOptions, command: String) throws(CommandError) {
+    /// The blocks a frame of `viewport` is drawn in: its own, or sheared with `hex`
+    /// (`HexagonalRows`, rows drawn twice); nil when they do not fit an `Int`.
+    static func drawnSize(_ viewport: Viewport, hex: Bool) -> (columns: Int, rows: Int)? {
+        hex ? HexagonalRows<BlockStateRows>.size(columns: viewport.columns, rows: viewport.rows, rowRepeat: 2) : (viewport.columns, viewport.rows)
+    }
+
+    /// The output rule for one frame (as drawn: sheared with `hex`), and GIF's 65535-pixel sides.
+    static func checkFrame(_ viewport: Viewport, hex: Bool, options: RenderOptions, command: String) throws(CommandError) {
+        func usage(_ message: String) -> CommandError { .usage(UsageError(command: command, message: message)) }
         try OutputSizeOption.check(viewport, command: command, pixelsPerBlock: options.pixelsPerBlock)
-        guard GIFRenderer.canRender(columns: viewport.columns, rows: viewport.rows, options: options) else {
-            throw .usage(UsageError(command: command, message: "a \(viewport.columns)×\(viewport.rows)-block frame at scale \(options.pixelsPerBlock) is too large for a GIF (each side at most 65535 pixels)"))
+        guard let drawn = drawnSize(viewport, hex: hex) else {
+            throw usage("the sheared frame is too large; zoom out (--zoom) or draw a smaller rectangle")
+        }
+        if hex {
+            do {
+                try OutputLimit.check(columns: BigUInt(drawn.columns), rows: BigUInt(drawn.rows), pixelsPerBlock: options.pixelsPerBlock)
+            } catch {
+                throw usage("with --hex, \(error.description); zoom out (--zoom) or draw a smaller rectangle")
+            }
+        }
+        guard GIFRenderer.canRender(columns: drawn.columns, rows: drawn.rows, options: options) else {
+            throw usage("a \(drawn.columns)×\(drawn.rows)-block frame at scale \(options.pixelsPerBlock) is too large for a GIF (each side at most 65535 pixels)")
         }
     }
 
