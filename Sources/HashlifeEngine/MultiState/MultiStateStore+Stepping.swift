@@ -1,6 +1,6 @@
 // MultiStateStore+Stepping.swift — the multi-state store's hooks of the one recursion
-// (HashlifeStore.swift): its memo slot, the level-4 direct step on the rule's kernel, the centre
-// of four leaves, its counters and what it polls.
+// (HashlifeStore.swift): its memo slot, the direct step on the rule's kernel (level 4, or level
+// 3 for a rule looked up cell by cell), the centre of four leaves, its counters and what it polls.
 
 import CPrefetch
 
@@ -42,10 +42,19 @@ extension MultiStateStore: HashlifeStore {
         arena[id].setStamp(collector.clock.tick)
     }
 
-    /// Level 4 only: the 16×16 cells stepped by the kernel.
+    /// The squares the kernel steps: of level 4 (16×16 cells, up to 4 generations), or, for a
+    /// rule whose kernel looks each cell up in a table or tree (`MultiStateKernel.lookup`), of
+    /// level 3 (8×8 cells, 1 or 2 generations), so that the memo reuses level-3 results.
+    ///
+    /// A looked-up cell costs 5 to 9 dependent loads, so a level-4 square's 504 cells cost far
+    /// more than the recursion's 13 memo look-ups of level-3 squares; the counted and SWAR
+    /// kernels of the other families step a whole row at once, and their level-4 step is faster
+    /// than the recursion above level 3 (bench-peer's rule cases and scripts/bench's multi-state
+    /// soups decided it: docs/performance.md).
     @inline(__always)
     mutating func directStep(_ record: MultiStateRecord, level: Int, step: Int) -> NodeID? {
-        level == 4 ? directStep(record, step: step) : nil
+        if kernel.lookup == nil { return level == 4 ? directStep(record, step: step) : nil }
+        return level == 3 ? directStep8(record, step: step) : nil
     }
 
     /// The centre of four nodes of `level`: of four leaves, the middle 4×4 of their 8×8 cells
@@ -79,6 +88,31 @@ extension MultiStateStore: HashlifeStore {
             control.publish(nodes: arena.count - 1)
             if control.isCancelled { throw .cancelled }
         }
+    }
+
+    /// Level 3: the 8×8 cells of four leaves on a flat buffer, run 2^`step` (1 or 2)
+    /// generations by the kernel, and the centre 4×4 made into a leaf.
+    mutating func directStep8(_ r: MultiStateRecord, step: Int) -> NodeID {
+        let a = scratch, b = scratch + 256
+        let children = (r.nw, r.ne, r.sw, r.se)
+        for k in 0..<4 {
+            let leaf = arena[k == 0 ? children.0 : k == 1 ? children.1 : k == 2 ? children.2 : children.3]
+            let base = UnsafeMutableRawPointer(a + (k >> 1) * 64 + (k & 1) * 4)
+            base.storeBytes(of: leaf.w0, as: UInt32.self)
+            base.storeBytes(of: leaf.w1, toByteOffset: 16, as: UInt32.self)
+            base.storeBytes(of: leaf.w2, toByteOffset: 32, as: UInt32.self)
+            base.storeBytes(of: leaf.w3, toByteOffset: 48, as: UInt32.self)
+        }
+        let generations = 1 << step
+        var (source, target) = (a, b)
+        for g in 0..<generations {
+            kernel.generation(source, into: target, width: 8 - 2 * g)
+            swap(&source, &target)
+        }
+        // The centre 4×4 sits at (2 − generations, 2 − generations) of the final square.
+        let origin = UnsafeRawPointer(source + (2 - generations) * 17)
+        func row(_ y: Int) -> UInt32 { origin.loadUnaligned(fromByteOffset: y * 16, as: UInt32.self) }
+        return leaf(row(0), row(1), row(2), row(3), hint: leafHint(row(0), row(1), row(2), row(3)))
     }
 
     /// Level 4: the 16×16 cells on a flat buffer, run 2^`step` (1, 2 or 4) generations by the

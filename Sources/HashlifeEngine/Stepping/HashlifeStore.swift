@@ -35,8 +35,10 @@ protocol HashlifeRecord: ArenaRecord {
 /// - `memoHit` answers the result memoized for `id` under `sub`'s tag (< `Record.tagLimit`),
 ///   stamping the node as recently used and counting the hit, or 0 when the slot holds none;
 ///   `memoize(_:result:tag:)` writes it and stamps the node.
-/// - `directStep` answers the result of a miss that the store steps without recursion, and
-///   does so at least at level 4; it never answers for levels above the ones it steps directly.
+/// - `directStep` answers the result of a miss that the store steps without recursion: at
+///   every step of level 4, or of level 3 (the recursion then steps level 4 from level-3
+///   squares, whose grandchildren are leaves); it never answers for levels above the ones it
+///   steps directly.
 /// - `centre` makes the centre of the square of four nodes of `level`, leaves included.
 /// - `slotHint`/`node(_:_:_:_:hint:)`/`prefetchHead` are `node`'s look-up split in two, so that
 ///   several look-ups overlap their cache misses.
