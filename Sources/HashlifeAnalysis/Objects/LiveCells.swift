@@ -4,11 +4,11 @@
 import HashlifeEngine
 
 extension LifeUniverse {
-    /// A universe of the two-state rule `apgcodeRule` (on the same grid) holding this universe's live cells
-    /// (`isLive`) where they are, at its generation, when the rule's other states are only
-    /// trails and marks (`liveCellsFollowApgcodeRule`: History and Super) and no cell is in a
-    /// state that `actsOnLiveCells` (their killers); nil otherwise, and for a rule that is its
-    /// own `apgcodeRule`.
+    /// A universe of the two-state rule `apgcodeRule`, on the same grid, holding this universe's
+    /// live cells (`isLive`) where they are, at its generation, when the rule's other states
+    /// are only trails and marks (`liveCellsFollowApgcodeRule`: History and Super) and no cell
+    /// is in a state that `actsOnLiveCells` (their killers); nil otherwise, and for a rule that
+    /// is its own `apgcodeRule`.
     ///
     /// `classify`, `identify` and `listObjects` look at it: under LifeHistory a glider is a
     /// glider, although its trail of history cells lengthens every generation and the whole
