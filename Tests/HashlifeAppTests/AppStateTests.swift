@@ -194,7 +194,7 @@ import HashlifeTerminal
         guard case .stamp(let stamp) = app.mode else { Issue.record("no stamp mode"); return }
         #expect(stamp.width == 5 && stamp.height == 4)
         app.press("r")
-        guard case .stamp(let turned) = app.mode else { return }
+        guard case .stamp(let turned) = app.mode else { Issue.record("no stamp mode after r"); return }
         #expect(turned.width == 4 && turned.height == 5)
         // The preview is drawn before placing, translucent.
         #expect(app.text.joined().contains("▒"))
