@@ -157,14 +157,15 @@ enum AnimateCommand: Subcommand {
             output.abandon()
             throw error
         }
-        try animate(universe, plan: plan, palette: GIFRenderer.palette(palette, options: options), output: output, context: context, command: command) { viewport in
+        let style = GIFRenderer.FrameStyle(palette, options: options)
+        try animate(universe, plan: plan, palette: style.colours, output: output, context: context, command: command) { viewport in
             let rows = InterruptibleRows(universe.blocks(of: viewport), control: context.interrupts)
             if hex {
                 var sheared = HexagonalRows(rows, rowRepeat: 2)
-                return GIFRenderer.frame(&sheared, palette: palette, options: options)
+                return GIFRenderer.frame(&sheared, style: style)
             }
             var plain = rows
-            return GIFRenderer.frame(&plain, palette: palette, options: options)
+            return GIFRenderer.frame(&plain, style: style)
         }
     }
 

@@ -90,25 +90,40 @@ extension MultiStateStore: HashlifeStore {
         }
     }
 
+    /// Copies the leaf `id`'s 4×4 cells onto the scratch square, as the leaf at `row`, `column`
+    /// (in leaves; the square's rows are 16 bytes apart).
+    @inline(__always)
+    func copyLeaf(_ id: NodeID, row: Int, column: Int) {
+        let leaf = arena[id]
+        let base = UnsafeMutableRawPointer(scratch + row * 64 + column * 4)
+        base.storeBytes(of: leaf.w0, as: UInt32.self)
+        base.storeBytes(of: leaf.w1, toByteOffset: 16, as: UInt32.self)
+        base.storeBytes(of: leaf.w2, toByteOffset: 32, as: UInt32.self)
+        base.storeBytes(of: leaf.w3, toByteOffset: 48, as: UInt32.self)
+    }
+
+    /// Runs the kernel `generations` times on the scratch square of `width` cells a side, each
+    /// generation two cells narrower, between the two scratch squares; answers the one holding
+    /// the last (its cell (0, 0) is the first square's (`generations`, `generations`)).
+    @inline(__always)
+    func runKernel(generations: Int, width: Int) -> UnsafeMutablePointer<UInt8> {
+        var (source, target) = (scratch, scratch + 256)
+        for g in 0..<generations {
+            kernel.generation(source, into: target, width: width - 2 * g)
+            swap(&source, &target)
+        }
+        return source
+    }
+
     /// Level 3: the 8×8 cells of four leaves on a flat buffer, run 2^`step` (1 or 2)
     /// generations by the kernel, and the centre 4×4 made into a leaf.
     mutating func directStep8(_ r: MultiStateRecord, step: Int) -> NodeID {
-        let a = scratch, b = scratch + 256
         let children = (r.nw, r.ne, r.sw, r.se)
         for k in 0..<4 {
-            let leaf = arena[k == 0 ? children.0 : k == 1 ? children.1 : k == 2 ? children.2 : children.3]
-            let base = UnsafeMutableRawPointer(a + (k >> 1) * 64 + (k & 1) * 4)
-            base.storeBytes(of: leaf.w0, as: UInt32.self)
-            base.storeBytes(of: leaf.w1, toByteOffset: 16, as: UInt32.self)
-            base.storeBytes(of: leaf.w2, toByteOffset: 32, as: UInt32.self)
-            base.storeBytes(of: leaf.w3, toByteOffset: 48, as: UInt32.self)
+            copyLeaf(k == 0 ? children.0 : k == 1 ? children.1 : k == 2 ? children.2 : children.3, row: k >> 1, column: k & 1)
         }
         let generations = 1 << step
-        var (source, target) = (a, b)
-        for g in 0..<generations {
-            kernel.generation(source, into: target, width: 8 - 2 * g)
-            swap(&source, &target)
-        }
+        let source = runKernel(generations: generations, width: 8)
         // The centre 4×4 sits at (2 − generations, 2 − generations) of the final square.
         let origin = UnsafeRawPointer(source + (2 - generations) * 17)
         func row(_ y: Int) -> UInt32 { origin.loadUnaligned(fromByteOffset: y * 16, as: UInt32.self) }
@@ -118,27 +133,17 @@ extension MultiStateStore: HashlifeStore {
     /// Level 4: the 16×16 cells on a flat buffer, run 2^`step` (1, 2 or 4) generations by the
     /// kernel, and the centre 8×8 made into a level-3 node.
     mutating func directStep(_ r: MultiStateRecord, step: Int) -> NodeID {
-        let a = scratch, b = scratch + 256
         let children = (r.nw, r.ne, r.sw, r.se)
         for quadrant in 0..<4 {
             let child = arena[quadrant == 0 ? children.0 : quadrant == 1 ? children.1 : quadrant == 2 ? children.2 : children.3]
             let (qx, qy) = (quadrant & 1, quadrant >> 1)
             for k in 0..<4 {
-                let leaf = arena[k == 0 ? child.nw : k == 1 ? child.ne : k == 2 ? child.sw : child.se]
-                let leafRow: Int = 2 * qy + (k >> 1), leafColumn: Int = 2 * qx + (k & 1)
-                let base = UnsafeMutableRawPointer(a + leafRow * 64 + leafColumn * 4)
-                base.storeBytes(of: leaf.w0, as: UInt32.self)
-                base.storeBytes(of: leaf.w1, toByteOffset: 16, as: UInt32.self)
-                base.storeBytes(of: leaf.w2, toByteOffset: 32, as: UInt32.self)
-                base.storeBytes(of: leaf.w3, toByteOffset: 48, as: UInt32.self)
+                copyLeaf(k == 0 ? child.nw : k == 1 ? child.ne : k == 2 ? child.sw : child.se,
+                         row: 2 * qy + (k >> 1), column: 2 * qx + (k & 1))
             }
         }
         let generations = 1 << step
-        var (source, target) = (a, b)
-        for g in 0..<generations {
-            kernel.generation(source, into: target, width: 16 - 2 * g)
-            swap(&source, &target)
-        }
+        let source = runKernel(generations: generations, width: 16)
         // The centre 8×8 sits at (4 − generations, 4 − generations) of the final square.
         let origin = UnsafeRawPointer(source + (4 - generations) * 17)
         func row(_ y: Int, _ x: Int) -> UInt32 { origin.loadUnaligned(fromByteOffset: y * 16 + x, as: UInt32.self) }

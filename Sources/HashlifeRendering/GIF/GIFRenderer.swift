@@ -22,34 +22,35 @@ public enum GIFRenderer {
     /// room (256 entries); a pixel whose colour found none is drawn in the nearest colour the
     /// palette has.
     public static func palette(_ palette: StatePalette, options: RenderOptions) -> [RGB] {
+        Self.palette(palette, options: options, iconPixels: iconPixels(palette, options: options))
+    }
+
+    /// `palette(_:options:)` given the icons' pixels (`iconPixels(_:options:)`).
+    static func palette(_ palette: StatePalette, options: RenderOptions, iconPixels: [[RGB]]?) -> [RGB] {
         var colours = palette.colors
         if (PNGRenderer.drawsGrid(options) || palette.hasOneLiveState) && colours.count < 256 { colours.append(options.gridColor) }
-        guard let icons = icons(palette, options: options) else { return colours }
+        guard let iconPixels else { return colours }
         var known = Set(colours)
-        for state in 1..<max(palette.colors.count, 2) {
-            for pixel in iconPixels(UInt8(state), icons: icons, palette: palette, options: options)
-            where colours.count < 256 && known.insert(pixel).inserted {
-                colours.append(pixel)
-            }
+        for pixel in iconPixels.joined() where colours.count < 256 && known.insert(pixel).inserted {
+            colours.append(pixel)
         }
         return colours
     }
 
-    /// The icons frames of `palette` are drawn with at `options`' scale, or nil (blocks are
-    /// squares of their colour).
-    static func icons(_ palette: StatePalette, options: RenderOptions) -> StateIcons? {
-        options.pixelsPerBlock < PNGRenderer.minimumIconScale ? nil : palette.icons
+    /// Each state's icon (index: the state, 1 ... the palette's last; index 0 empty) as
+    /// `PNGRenderer` draws it, `PNGRenderer.iconSide` pixels square; nil where frames of
+    /// `palette` at `options`' scale draw no icons (blocks are squares of their colour).
+    static func iconPixels(_ palette: StatePalette, options: RenderOptions) -> [[RGB]]? {
+        guard options.pixelsPerBlock >= PNGRenderer.minimumIconScale, let icons = palette.icons else { return nil }
+        return [[]] + (1..<max(palette.colors.count, 2)).map { state in
+            icons.pixels(state: UInt8(state), side: PNGRenderer.iconSide(options), color: palette.color(UInt8(state)),
+                         background: palette.background) ?? []
+        }
     }
 
-    /// `state`'s icon as `PNGRenderer` draws it, `PNGRenderer.iconSide` pixels square.
-    static func iconPixels(_ state: UInt8, icons: StateIcons, palette: StatePalette, options: RenderOptions) -> [RGB] {
-        icons.pixels(state: state, side: PNGRenderer.iconSide(options), color: palette.color(state),
-                     background: palette.background) ?? []
-    }
-
-    /// Each state's icon (index: the state, 1 ... the palette's last) as indices of `colours`
-    /// (`palette(_:options:)`): a colour's own entry, else the nearest.
-    static func iconIndices(_ palette: StatePalette, icons: StateIcons, options: RenderOptions, colours: [RGB]) -> [[UInt8]] {
+    /// The icons' pixels (`iconPixels(_:options:)`) as indices of `colours`: a colour's own
+    /// entry, else the nearest.
+    static func iconIndices(_ iconPixels: [[RGB]], colours: [RGB]) -> [[UInt8]] {
         var index: [RGB: UInt8] = [:]
         for (i, colour) in colours.enumerated().reversed() { index[colour] = UInt8(i) }
         func nearest(_ c: RGB) -> UInt8 {
@@ -62,8 +63,27 @@ public enum GIFRenderer {
             index[c] = found
             return found
         }
-        return [[]] + (1..<max(palette.colors.count, 2)).map { state in
-            iconPixels(UInt8(state), icons: icons, palette: palette, options: options).map(nearest)
+        return iconPixels.map { $0.map(nearest) }
+    }
+
+    /// What every frame of one palette at one scale shares, worked out once for an animation's
+    /// many frames: the GIF's palette (`palette(_:options:)`) and, where icons are drawn, each
+    /// state's icon as indices of it.
+    public struct FrameStyle {
+        public let palette: StatePalette
+        public let options: RenderOptions
+        /// The GIF's palette, which the frames index.
+        public let colours: [RGB]
+        /// Each state's icon as indices of `colours`, or nil.
+        let icons: [[UInt8]]?
+
+        public init(_ palette: StatePalette, options: RenderOptions) {
+            let pixels = GIFRenderer.iconPixels(palette, options: options)
+            self.palette = palette
+            self.options = options
+            let colours = GIFRenderer.palette(palette, options: options, iconPixels: pixels)
+            self.colours = colours
+            icons = pixels.map { GIFRenderer.iconIndices($0, colours: colours) }
         }
     }
 
@@ -98,9 +118,15 @@ public enum GIFRenderer {
     /// `canRender`): each block `pixelsPerBlock`² pixels of its state, a state beyond the
     /// palette as its last colour; nil when `rows` was cancelled part way.
     public static func frame(_ rows: inout some BlockRows, palette: StatePalette, options: RenderOptions) -> [UInt8]? {
+        frame(&rows, style: FrameStyle(palette, options: options))
+    }
+
+    /// `frame(_:palette:options:)` in `style`'s palette and options, worked out once for many
+    /// frames.
+    public static func frame(_ rows: inout some BlockRows, style: FrameStyle) -> [UInt8]? {
+        let (palette, options) = (style.palette, style.options)
         let last = UInt8(palette.colors.count - 1)
-        if let icons = icons(palette, options: options) {
-            let drawn = iconIndices(palette, icons: icons, options: options, colours: self.palette(palette, options: options))
+        if let drawn = style.icons {
             return iconFrame(columns: rows.columns, rows: rows.rows, options: options, icons: drawn,
                              gapIndex: PNGRenderer.drawsGrid(options) ? gridIndex(palette, options: options) : 0) { index in
                 rows.isCancelled ? nil : rows.checkedStates(index).map { min($0, last) }
