@@ -277,6 +277,33 @@ import HashlifeTestSupport
     }
 
     @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
+    func hexStartsShearedAndTheViewIsKept() throws {
+        let t = try #require(terminal())
+        defer { t.close() }
+        t.start("--hex --rule B2/S34H " + Fixtures.pattern("block.rle"))
+        let sheared = t.wait(for: " hex ")
+        // The block's two rows: the upper one drawn half a cell right of the lower one.
+        func rowsOfBlock(_ screen: String) -> [Int] {
+            screen.split(separator: "\n").compactMap { line in line.firstIndex(of: "█").map { line.distance(from: line.startIndex, to: $0) } }
+        }
+        let shearedStarts = rowsOfBlock(sheared)
+        #expect(Set(shearedStarts).count == 2, "\(sheared)")
+        #expect(shearedStarts.first! > shearedStarts.last!, "\(sheared)")
+        t.keys("'#'")
+        let square = t.wait(for: "square view")
+        #expect(Set(rowsOfBlock(square)).count == 1, "\(square)")
+        t.keys("'#'")
+        t.wait(for: "hexagonal view")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+        // The last session reopens sheared.
+        t.start("")
+        t.wait(for: " hex ")
+        t.keys("q")
+        t.wait(for: "EXITED 0")
+    }
+
+    @Test(.enabled(if: canRun, "needs tmux and the built hashlife executable"))
     func eightyByTwentyFourScreen() throws {
         let t = try #require(terminal())
         defer { t.close() }

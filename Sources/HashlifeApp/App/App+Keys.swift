@@ -81,6 +81,9 @@ extension App {
         case .character("-"), .character("_"): zoom(in: false)
         case .character("f"): fit()
         case .character("o"): canvas.centre(on: .zero, .zero); autoZoomSuspended = true
+        case .character("#"):
+            setHexagonal(!canvas.hexagonal)
+            status = canvas.hexagonal ? "hexagonal view: each row half a cell right of the row below (# for square)" : "square view"
         case .character("a"):
             let all = AutoZoom.allCases
             changeSettings { $0.autoZoom = all[(all.firstIndex(of: $0.autoZoom)! + 1) % all.count] }
@@ -143,6 +146,13 @@ extension App {
     func pan(_ columns: Int, _ rows: Int) {
         canvas.pan(columns: columns, rows: rows)
         autoZoomSuspended = true
+    }
+
+    /// Shears the canvas's rows into a hexagonal grid, or back, keeping the cell at its centre.
+    public func setHexagonal(_ on: Bool) {
+        let centre = canvas.centreCell
+        canvas.hexagonal = on
+        canvas.centre(on: centre.x, centre.y)
     }
 
     /// Frames the live cells (or the origin) and lets auto-zoom work again.

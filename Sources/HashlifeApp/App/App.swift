@@ -211,7 +211,8 @@ public final class App {
     /// 2× when empty).
     func fittedCanvas() -> Canvas {
         let frame = canvasFrame
-        let base = Canvas.centred(on: .zero, .zero, columns: max(frame.columns, 1), rows: max(frame.rows, 1), scale: .magnified(1))
+        let base = Canvas.centred(on: .zero, .zero, columns: max(frame.columns, 1), rows: max(frame.rows, 1), scale: .magnified(1),
+                                  hexagonal: canvas.hexagonal)
         if let gridBounds { return base.framing(grid: gridBounds) }
         guard let box = session.universe.boundingBox else { return base }
         return base.fitting(box)

@@ -24,9 +24,12 @@ public struct AppLaunch {
     public var rows: Int
     /// The environment (XDG folders, HASHLIFE_STORE, NO_COLOR, COLORTERM).
     public var environment: [String: String]
+    /// The canvas's rows sheared into a hexagonal grid (`Canvas.hexagonal`); nil keeps the
+    /// last session's view (square for a new board).
+    public var hexagonal: Bool?
 
     public init(file: String? = nil, rule: AnyRule? = nil, board: String? = nil, memoryLimit: Int = MemoryLimit.defaultBytes,
-                threads: Int = 1, columns: Int, rows: Int, environment: [String: String]) {
+                threads: Int = 1, columns: Int, rows: Int, environment: [String: String], hexagonal: Bool? = nil) {
         self.file = file
         self.rule = rule
         self.board = board
@@ -35,6 +38,7 @@ public struct AppLaunch {
         self.columns = columns
         self.rows = rows
         self.environment = environment
+        self.hexagonal = hexagonal
     }
 
     public var settingsPath: String? { DataFolders.config(environment).map { $0 + "/settings.json" } }
@@ -100,7 +104,10 @@ public struct AppLaunch {
         app.gridBounds = session.rule.grid?.rect
         if let view {
             app.restoreView(centreX: view.centreX, centreY: view.centreY, scale: view.scale, editMode: view.editMode,
-                            autoZoomSuspended: view.autoZoomSuspended)
+                            autoZoomSuspended: view.autoZoomSuspended, hexagonal: hexagonal ?? view.hexagonal)
+        } else if hexagonal == true {
+            app.setHexagonal(true)
+            app.canvas = app.fittedCanvas()
         }
         if let store, store.boardID != nil, file == nil { app.restoreStatistics(from: store.populationHistory()) }
         if !notes.isEmpty { app.status = notes.joined(separator: "; ") }
@@ -124,11 +131,12 @@ public struct AppLaunch {
 
 extension App {
     /// Puts back a saved view (the last session's): the cell at the canvas's centre, the scale,
-    /// edit mode and whether auto-zoom was paused by hand.
-    public func restoreView(centreX: BigInt, centreY: BigInt, scale: CanvasScale, editMode: Bool, autoZoomSuspended: Bool) {
+    /// edit mode, whether auto-zoom was paused by hand and whether the rows are sheared.
+    public func restoreView(centreX: BigInt, centreY: BigInt, scale: CanvasScale, editMode: Bool, autoZoomSuspended: Bool,
+                            hexagonal: Bool = false) {
         self.editMode = editMode
         self.autoZoomSuspended = autoZoomSuspended
         let frame = canvasFrame
-        canvas = Canvas.centred(on: centreX, centreY, columns: frame.columns, rows: frame.rows, scale: scale)
+        canvas = Canvas.centred(on: centreX, centreY, columns: frame.columns, rows: frame.rows, scale: scale, hexagonal: hexagonal)
     }
 }

@@ -44,15 +44,36 @@ extension Canvas {
         return CellRect(x: x, y: y, width: endX > x ? (endX - x).magnitude : .zero, height: endY > y ? (endY - y).magnitude : .zero)
     }
 
-    /// Does `box` lie inside the buffered area?
+    /// Does `box` lie inside the buffered area? (On a hexagonal canvas: do its four corner
+    /// cells, and so the sheared box between them, lie inside it.)
     public func showsWithBuffer(_ box: CellRect) -> Bool {
+        if hexagonal { return cornersInsideBuffer(box) }
         let inner = innerCells
         return box.x >= inner.x && box.y >= inner.y && box.maxX <= inner.maxX && box.maxY <= inner.maxY
+    }
+
+    private func cornersInsideBuffer(_ box: CellRect) -> Bool {
+        guard !box.width.isZero, !box.height.isZero else { return true }
+        let (mx, my) = buffer
+        let (w, h) = characterSpan ?? (1, 1)
+        let right = box.x + BigInt(box.width) - BigInt(1), bottom = box.y + BigInt(box.height) - BigInt(1)
+        for (x, y) in [(box.x, box.y), (right, box.y), (box.x, bottom), (right, bottom)] {
+            guard let p = position(ofX: x, y: y), p.column >= mx, p.row >= my,
+                  p.column + w <= columns - mx, p.row + h <= rows - my else { return false }
+        }
+        return true
+    }
+
+    /// The width in cells that a box of `width`×`height` cells needs on this canvas: on a
+    /// hexagonal one its rows reach half a cell further per row.
+    private func shearedWidth(_ width: BigUInt, height: BigUInt) -> BigUInt {
+        hexagonal ? width + (height >> 1) : width
     }
 
     /// This canvas moved and zoomed so that `box` sits centred inside the buffer at the nearest
     /// scale that holds it (never nearer than `nearest`).
     public func fitting(_ box: CellRect, nearest: CanvasScale = .magnified(4)) -> Canvas {
+        let boxWidth = shearedWidth(box.width, height: box.height)
         let (mx, my) = buffer
         let innerColumns = max(columns - 2 * mx, 1), innerRows = max(rows - 2 * my, 1)
         var chosen: CanvasScale? = nil
@@ -64,11 +85,11 @@ extension Canvas {
             probe.scale = candidate
             let across = probe.wholeCells(innerColumns, span: probe.characterSpan?.across, perCharacter: probe.cellsPerCharacter?.across)
             let down = probe.wholeCells(innerRows, span: probe.characterSpan?.down, perCharacter: probe.cellsPerCharacter?.down)
-            if box.width <= across && box.height <= down { chosen = candidate; break }
+            if boxWidth <= across && box.height <= down { chosen = candidate; break }
             candidate = candidate.zoomedOut
         }
         if chosen == nil {
-            let zx = Canvas.ceilDiv(box.width, BigUInt(2 * innerColumns)), zy = Canvas.ceilDiv(box.height, BigUInt(4 * innerRows))
+            let zx = Canvas.ceilDiv(boxWidth, BigUInt(2 * innerColumns)), zy = Canvas.ceilDiv(box.height, BigUInt(4 * innerRows))
             var z = max(zx, zy, BigUInt(4))
             if z > BigUInt(4) {
                 var power = BigUInt(8)
@@ -80,7 +101,9 @@ extension Canvas {
         var result = self
         result.scale = chosen!
         result.centre(on: box.x + BigInt(box.width >> 1), box.y + BigInt(box.height >> 1))
-        // Centring rounds; nudge the view so the box is inside the buffer on every side.
+        // Centring rounds; nudge the view so the box is inside the buffer on every side (a
+        // hexagonal canvas's box is a parallelogram about the centre: it is left centred).
+        guard !hexagonal else { return result }
         let inner = result.innerCells
         if box.x < inner.x { result.originX -= inner.x - box.x } else if box.maxX > inner.maxX { result.originX += box.maxX - inner.maxX }
         if box.y < inner.y { result.originY -= inner.y - box.y } else if box.maxY > inner.maxY { result.originY += box.maxY - inner.maxY }
@@ -93,7 +116,7 @@ extension Canvas {
     public func framing(grid box: CellRect) -> Canvas {
         var result = self
         for k in stride(from: 8, through: 1, by: -1) {
-            if box.width <= BigUInt(max(columns - 2, 1) / (2 * k)) && box.height <= BigUInt(max(rows - 2, 1) / k) {
+            if shearedWidth(box.width, height: box.height) <= BigUInt(max(columns - 2, 1) / (2 * k)) && box.height <= BigUInt(max(rows - 2, 1) / k) {
                 result.scale = .magnified(k)
                 break
             }

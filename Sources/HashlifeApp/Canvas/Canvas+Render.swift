@@ -134,7 +134,9 @@ extension Canvas {
         let (w, h) = (2 * k, k)
         for j in 0..<cellRows {
             let states = source.row(j)
-            for i in 0..<cellColumns {
+            // Hexagonal: this row of cells starts `shift` characters left of the canvas.
+            let shift = shear(row: j * h)
+            for i in 0..<cellColumns where (i + 1) * w > shift {
                 let alive = states[i] != 0
                 let inStamp = stampCells.contains(j * cellColumns + i)
                 let inSelection = selected.map { $0.0.contains(i) && $0.1.contains(j) } ?? false
@@ -142,7 +144,8 @@ extension Canvas {
                     let row = top + j * h + cy
                     guard row < top + rows else { break }
                     for cx in 0..<w {
-                        let column = left + i * w + cx
+                        let column = left + i * w + cx - shift
+                        guard column >= left else { continue }
                         guard column < left + columns else { break }
                         var cell: ScreenCell
                         if alive {
@@ -182,10 +185,11 @@ extension Canvas {
            let i = (target.x - originX).intValue, let j = (target.y - originY).intValue, i >= 0, j >= 0, i < cellColumns, j < cellRows {
             // A cell drawn as a letter is reversed like a block, keeping its letter.
             let letter = source.letters && source.row(j)[i] != 0
+            let shift = shear(row: j * h)
             for cy in 0..<h {
                 for cx in 0..<w {
-                    let column = left + i * w + cx, row = top + j * h + cy
-                    guard column < left + columns, row < top + rows else { continue }
+                    let column = left + i * w + cx - shift, row = top + j * h + cy
+                    guard column >= left, column < left + columns, row < top + rows else { continue }
                     var cell = screen[column, row]
                     if cell.character == "█" || cell.character == "●" || letter {
                         cell.reverse = true
@@ -207,7 +211,9 @@ extension Canvas {
         let palette = settings.palette
         let (across, down) = scale.dotsPerCharacter
         let per = cellsPerCharacter!
-        let axisX = axisIndex(originX, per: per.across, count: columns), axisY = axisIndex(originY, per: per.down, count: rows)
+        // Hexagonal canvases draw character (c, r) from the unsheared column c + shear(r).
+        let covered = coveredColumns
+        let axisX = axisIndex(originX, per: per.across, count: covered), axisY = axisIndex(originY, per: per.down, count: rows)
         let base = ScreenCell(" ", foreground: palette.live, background: palette.background)
         // Grid lines cannot run between characters: zoomed out they are faint bands of
         // background, one character wide, every 8 characters across and 4 down (squares of 16
@@ -218,7 +224,7 @@ extension Canvas {
             let period = per * BigUInt(every)
             return (0..<count).map { i in (origin + Canvas.times(i, per)).floorDivided(by: period).remainder < per }
         }
-        let lineColumns = lines(columns, origin: originX, per: per.across, every: 8)
+        let lineColumns = lines(covered, origin: originX, per: per.across, every: 8)
         let lineRows = lines(rows, origin: originY, per: per.down, every: 4)
         var stampCharacters = Set<Int>()
         if let stamp = overlay.stamp {
@@ -230,24 +236,26 @@ extension Canvas {
             }
         }
         let selected = overlay.selection.flatMap { s in
-            span(s.x, s.width, origin: originX, per: per.across, count: columns).flatMap { xs in
+            span(s.x, s.width, origin: originX, per: per.across, count: covered).flatMap { xs in
                 span(s.y, s.height, origin: originY, per: per.down, count: rows).map { (xs, $0) }
             }
         }
         var band: [[UInt8]] = Array(repeating: [], count: down)
         for r in 0..<rows {
             for d in 0..<down { band[d] = source.row(r * down + d) }
+            let shift = shear(row: r)
             for c in 0..<columns {
+                let u = c + shift
                 var bits = 0
                 var highest: UInt8 = 0
                 for d in 0..<down {
-                    for a in 0..<across where band[d][c * across + a] != 0 {
+                    for a in 0..<across where band[d][u * across + a] != 0 {
                         bits |= Canvas.dotBit(a, d, braille: across == 2)
-                        highest = max(highest, band[d][c * across + a])
+                        highest = max(highest, band[d][u * across + a])
                     }
                 }
                 var cell = base
-                if lineColumns[c] || lineRows[r] { cell.background = shade }
+                if lineColumns[u] || lineRows[r] { cell.background = shade }
                 if bits != 0 {
                     cell.character = across == 2 ? Unicode.Scalar(0x2800 + bits)! : bits == 3 ? "█" : bits == 1 ? "▀" : "▄"
                     // A character shows the highest state among its dots.
@@ -255,12 +263,12 @@ extension Canvas {
                     if source.letters { cell.character = StateGlyphs.character(highest).unicodeScalars.first! }
                 } else if stampCharacters.contains(r * columns + c) {
                     cell.character = "▒"
-                } else if c == axisX || r == axisY {
+                } else if u == axisX || r == axisY {
                     cell.foreground = palette.axes
-                    cell.character = c == axisX && r == axisY ? "┼" : c == axisX ? "│" : "─"
+                    cell.character = u == axisX && r == axisY ? "┼" : u == axisX ? "│" : "─"
                 }
                 if bits != 0 && stampCharacters.contains(r * columns + c) { cell.foreground = palette.accent }
-                if let selected, selected.0.contains(c), selected.1.contains(r) { cell.background = palette.selection }
+                if let selected, selected.0.contains(u), selected.1.contains(r) { cell.background = palette.selection }
                 if let hover = overlay.hover, hover.column == c, hover.row == r { cell.reverse = true }
                 screen[left + c, top + r] = cell
             }

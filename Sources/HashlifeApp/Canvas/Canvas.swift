@@ -78,29 +78,52 @@ public enum CanvasScale: Hashable, Sendable, CustomStringConvertible {
 
 /// The canvas: `columns`×`rows` characters showing the plane from the cell (`originX`, `originY`)
 /// at the top-left, at `scale`. Coordinates are exact at any size; y grows downwards.
+///
+/// A `hexagonal` canvas shears the rows, as `view --hex` does, for hexagonal rules: each row of
+/// cells lies half a cell to the right of the row below it, so a cell's six neighbours (±1, 0),
+/// (0, ±1), (−1, −1) and (+1, +1) sit around it at equal steps. Measured from the top row, the
+/// character row `r` is moved left by `shear(row: r)` characters: `k` per row of cells when a
+/// cell is 2k×k characters, one per row zoomed out (where a character's dots, half a cell per
+/// row of dots on average, stay upright). The origin is the top row's first cell, and every
+/// row is filled to the right edge.
 public struct Canvas: Hashable, Sendable {
     public var columns: Int
     public var rows: Int
     public var originX: BigInt
     public var originY: BigInt
     public var scale: CanvasScale
+    public var hexagonal: Bool
 
-    public init(columns: Int, rows: Int, originX: BigInt = .zero, originY: BigInt = .zero, scale: CanvasScale = .magnified(1)) {
+    public init(columns: Int, rows: Int, originX: BigInt = .zero, originY: BigInt = .zero, scale: CanvasScale = .magnified(1),
+                hexagonal: Bool = false) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         self.originX = originX
         self.originY = originY
         self.scale = scale
+        self.hexagonal = hexagonal
     }
 
     /// A canvas at `scale` whose centre character shows the cell (`x`, `y`).
-    public static func centred(on x: BigInt, _ y: BigInt, columns: Int, rows: Int, scale: CanvasScale) -> Canvas {
-        var canvas = Canvas(columns: columns, rows: rows, scale: scale)
+    public static func centred(on x: BigInt, _ y: BigInt, columns: Int, rows: Int, scale: CanvasScale,
+                               hexagonal: Bool = false) -> Canvas {
+        var canvas = Canvas(columns: columns, rows: rows, scale: scale, hexagonal: hexagonal)
         canvas.centre(on: x, y)
         return canvas
     }
 
     // MARK: The transform
+
+    /// Characters the character row `row` is moved left by (0 unless `hexagonal`).
+    public func shear(row: Int) -> Int {
+        guard hexagonal else { return 0 }
+        if case .magnified(let k) = scale { return k * Canvas.floorDiv(row, k) }
+        return row
+    }
+
+    /// Characters across the unsheared plane that the canvas's rows cover together: `columns`,
+    /// and the bottom row's shear.
+    var coveredColumns: Int { columns + shear(row: rows - 1) }
 
     /// Cells one character spans across and down, when a character holds at least one cell.
     var cellsPerCharacter: (across: BigUInt, down: BigUInt)? {
@@ -112,6 +135,7 @@ public struct Canvas: Hashable, Sendable {
     /// The cells that the character at (`column`, `row`) of the canvas shows: one cell when
     /// magnified, a block of them when zoomed out.
     public func cells(atColumn column: Int, row: Int) -> CellRect {
+        let column = column + shear(row: row)
         switch scale {
         case .magnified(let k):
             let x = originX + BigInt(Canvas.floorDiv(column, 2 * k)), y = originY + BigInt(Canvas.floorDiv(row, k))
@@ -137,12 +161,13 @@ public struct Canvas: Hashable, Sendable {
         case .magnified(let k):
             guard let dx = (x - originX).intValue, let dy = (y - originY).intValue,
                   abs(dx) < Int.max / (4 * k), abs(dy) < Int.max / (4 * k) else { return nil }
-            return (dx * 2 * k, dy * k)
+            return (dx * 2 * k - shear(row: dy * k), dy * k)
         default:
             let (across, down) = cellsPerCharacter!
             guard let column = (x - originX).floorDivided(by: across).quotient.intValue,
-                  let row = (y - originY).floorDivided(by: down).quotient.intValue else { return nil }
-            return (column, row)
+                  let row = (y - originY).floorDivided(by: down).quotient.intValue,
+                  abs(column) < Int.max / 2, abs(row) < Int.max / 2 else { return nil }
+            return (column - shear(row: row), row)
         }
     }
 
@@ -153,25 +178,28 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// The cells the canvas shows (whole characters; a magnified cell cut by the right or bottom
-    /// edge counts).
+    /// edge counts): on a hexagonal canvas, the rectangle that holds every sheared row.
     public var visibleCells: CellRect {
+        let covered = coveredColumns
         switch scale {
         case .magnified(let k):
-            return CellRect(x: originX, y: originY, width: BigUInt((columns + 2 * k - 1) / (2 * k)), height: BigUInt((rows + k - 1) / k))
+            return CellRect(x: originX, y: originY, width: BigUInt((covered + 2 * k - 1) / (2 * k)), height: BigUInt((rows + k - 1) / k))
         default:
             let (across, down) = cellsPerCharacter!
-            return CellRect(x: originX, y: originY, width: BigUInt(columns) * across, height: BigUInt(rows) * down)
+            return CellRect(x: originX, y: originY, width: BigUInt(covered) * across, height: BigUInt(rows) * down)
         }
     }
 
-    /// The engine's view of the canvas: one block per dot (per cell when magnified).
+    /// The engine's view of the canvas: one block per dot (per cell when magnified), over
+    /// `visibleCells`.
     public var viewport: Viewport {
+        let covered = coveredColumns
         switch scale {
         case .magnified(let k):
-            return Viewport(x: originX, y: originY, columns: (columns + 2 * k - 1) / (2 * k), rows: (rows + k - 1) / k)
+            return Viewport(x: originX, y: originY, columns: (covered + 2 * k - 1) / (2 * k), rows: (rows + k - 1) / k)
         default:
             let (a, d) = scale.dotsPerCharacter
-            return Viewport(x: originX, y: originY, columns: columns * a, rows: rows * d, zoom: scale.zoom)
+            return Viewport(x: originX, y: originY, columns: covered * a, rows: rows * d, zoom: scale.zoom)
         }
     }
 
@@ -191,6 +219,7 @@ public struct Canvas: Hashable, Sendable {
 
     /// Moves the view so the cell (`x`, `y`) is under the character (`column`, `row`).
     public mutating func place(_ x: BigInt, _ y: BigInt, atColumn column: Int, row: Int) {
+        let column = column + shear(row: row)
         switch scale {
         case .magnified(let k):
             originX = x - BigInt(Canvas.floorDiv(column, 2 * k))

@@ -45,7 +45,7 @@ extension App {
         // or the message alone, shortened to the width, when both do not fit.
         let step = settings.speed == .hyper ? "2^\(settings.hyperExponent)" : "1"
         let autoZoom = settings.autoZoom == .off ? "off" : settings.autoZoom.rawValue + (autoZoomSuspended ? " (paused)" : "")
-        var info = "\(ruleLabel(universe.rule))\(gridLabel(universe.rule.grid))\(drawingStateLabel(universe.rule))  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale.label)  Auto-zoom \(autoZoom)"
+        var info = "\(ruleLabel(universe.rule))\(gridLabel(universe.rule.grid))\(drawingStateLabel(universe.rule))  Step \(step)  \(settings.speed.rawValue.capitalisedFirst)\(playing ? " ▶" : "")  Zoom \(canvas.scale.label)\(canvas.hexagonal ? " hex" : "")  Auto-zoom \(autoZoom)"
         if let hovered = hoverText { info += "  " + hovered }
         var message: String? = status
         // A frame's step takes milliseconds; only a step that runs on gets a progress line.

@@ -49,7 +49,7 @@ extension App {
         "  a       auto-zoom fit/out/off    ,  settings   S  snapshots",
         "  i       identify the selection   B  boards     ?  this help",
         "          (or the pattern)         t  drawing state (multi-state)",
-        "                                   :  a command (help lists them)",
+        "  #       hexagonal / square rows  :  a command (help lists them)",
         "  q       quit (everything is saved: play with no file reopens it)",
     ]
 

@@ -97,7 +97,8 @@ public final class AppStore {
     // MARK: The last session
 
     /// What the last-session file remembers: the board, and the view exactly (the cell at the
-    /// canvas's centre, the scale, edit mode, and whether auto-zoom was paused by hand).
+    /// canvas's centre, the scale, edit mode, whether auto-zoom was paused by hand, and whether
+    /// the rows are sheared into a hexagonal grid).
     public struct LastSession: Equatable, Sendable {
         public var board: String
         public var centreX: BigInt
@@ -105,6 +106,7 @@ public final class AppStore {
         public var scale: CanvasScale
         public var editMode: Bool
         public var autoZoomSuspended: Bool
+        public var hexagonal: Bool
     }
 
     /// Writes the last-session file: the board and the view. Nothing without a board.
@@ -117,7 +119,7 @@ public final class AppStore {
         }
         let centre = app.canvas.centreCell
         let text = "{\"board\": \"\(id.text)\", \"centreX\": \"\(centre.x)\", \"centreY\": \"\(centre.y)\", \"scale\": \"\(scale)\", "
-            + "\"editMode\": \(app.editMode), \"autoZoomSuspended\": \(app.autoZoomSuspended)}\n"
+            + "\"editMode\": \(app.editMode), \"autoZoomSuspended\": \(app.autoZoomSuspended), \"hexagonal\": \(app.canvas.hexagonal)}\n"
         if let slash = path.lastIndex(of: "/") { try? DataFolders.makeFolders(String(path[..<slash])) }
         try? FileIO.writeAtomically(Array(text.utf8), to: path)
     }
@@ -139,6 +141,6 @@ public final class AppStore {
         else if s.hasPrefix("b"), let z = BigUInt(decimal: s.dropFirst()), !z.isZero { scale = .braille(z) }
         else { return nil }
         return LastSession(board: board, centreX: x, centreY: y, scale: scale, editMode: flags["editMode"] ?? true,
-                           autoZoomSuspended: flags["autoZoomSuspended"] ?? false)
+                           autoZoomSuspended: flags["autoZoomSuspended"] ?? false, hexagonal: flags["hexagonal"] ?? false)
     }
 }

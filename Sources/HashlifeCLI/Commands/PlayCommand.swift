@@ -26,6 +26,7 @@ enum PlayCommand: Subcommand {
         options: [
             OptionSpec(["--rule", "-r"], value: "R", help: "Rule to play under, e.g. B36/S23, HighLife, or a multi-state rule such as 345/2/4 or LifeHistory.", default: "the file's rule, else B3/S23"),
             OptionSpec(["--board"], value: "ID", help: "Open this board of the store (any unique prefix of its id)."),
+            .flag(["--hex"], help: "Start with the rows sheared into a hexagonal grid, each half a cell right of the row below, for hexagonal rules (# switches in the app)."),
             MemoryOption.spec,
             RulesOption.spec,
             ThreadsOption.spec,
@@ -45,7 +46,8 @@ enum PlayCommand: Subcommand {
         }
         let environment = SessionOptions.environment(adding: ["NO_COLOR", "COLORTERM"])
         let launch = AppLaunch(file: options.file, rule: options.rule, board: options.board, memoryLimit: options.memoryLimit, threads: options.threads,
-                               columns: size.columns, rows: size.rows, environment: environment)
+                               columns: size.columns, rows: size.rows, environment: environment,
+                               hexagonal: arguments.flag("--hex") ? true : nil)
         let app: App
         do { app = try launch.makeApp() } catch { throw .failure(error.description) }
         AppRunner.run(app, colourMode: ColourMode.from(environment: environment))
