@@ -29,6 +29,7 @@ enum ServeCommand: Subcommand {
             OptionSpec(["--port"], value: "N", help: "Port to listen on (0: any free port).", default: "8765 or the next free one"),
             OptionSpec(["--host"], value: "ADDR", help: "Numeric address to listen on, e.g. 127.0.0.1, ::1 or 0.0.0.0.", default: "127.0.0.1"),
             .flag(["--open"], help: "Also open the page in the desktop's browser (xdg-open)."),
+            .flag(["--hex"], help: "Start pages with the rows sheared into a hexagonal grid, each half a cell right of the row below, for hexagonal rules (the page's Hex button or # switches)."),
             MemoryOption.spec,
             RulesOption.spec,
             ThreadsOption.spec,
@@ -61,8 +62,9 @@ enum ServeCommand: Subcommand {
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &signals, &previous)
         signal(SIGPIPE, SIG_IGN)
-        let launch = ServeLaunch(file: options.file, rule: options.rule, board: options.board, port: port, host: host,
+        var launch = ServeLaunch(file: options.file, rule: options.rule, board: options.board, port: port, host: host,
                                  memoryLimit: options.memoryLimit, threads: options.threads, environment: environment)
+        launch.hexagonal = arguments.flag("--hex")
         let running: RunningServe
         do { running = try launch.start() } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)

@@ -28,8 +28,10 @@
     /// The view: level L (a cell is 2^L px when L ≥ 0, and 3·2^(L-1.5) px at the half steps
     /// 1.5, 2.5 … 5.5; a pixel shows 2^-L cells when L < 0), the cell at the canvas's top-left
     /// (ox, oy: BigInt), and for L > 0 how many pixels of that cell lie left of and above the
-    /// canvas (fx, fy).
-    view: { level: 3, ox: 0n, oy: 0n, fx: 0, fy: 0 },
+    /// canvas (fx, fy). With `hex` the rows are sheared into a hexagonal grid, as `view --hex`
+    /// draws them: each row of cells (of blocks, zoomed out) lies half a cell (block) right of
+    /// the row below, measured from the canvas's top row; fx may then be a half pixel.
+    view: { level: 3, ox: 0n, oy: 0n, fx: 0, fy: 0, hex: false },
     stamp: null, hover: null, framesDrawn: 0, zoomAnimations: 0,
     /// The grid lines last drawn: every how many cells or blocks, how many pixels apart.
     grid: null,
@@ -63,21 +65,24 @@
   /// and clicks share.
   function cellAt(px, py) {
     if (view.level >= 0) {
-      const size = cellPixels();
-      return { x: view.ox + BigInt(Math.floor((px + view.fx) / size)), y: view.oy + BigInt(Math.floor((py + view.fy) / size)) };
+      const size = cellPixels(), row = Math.floor((py + view.fy) / size);
+      return { x: view.ox + BigInt(Math.floor((px + view.fx + shear(row)) / size)), y: view.oy + BigInt(row) };
     }
-    const b = blockCells();
-    return { x: view.ox + BigInt(Math.floor(px)) * b, y: view.oy + BigInt(Math.floor(py)) * b };
+    const b = blockCells(), row = Math.floor(py);
+    return { x: view.ox + BigInt(Math.floor(px + shear(row))) * b, y: view.oy + BigInt(row) * b };
   }
   /// The canvas pixel of cell (x, y)'s top-left corner (approximate far away).
   function pixelOf(x, y) {
     if (view.level >= 0) {
-      const size = cellPixels();
-      return { px: Number(x - view.ox) * size - view.fx, py: Number(y - view.oy) * size - view.fy };
+      const size = cellPixels(), row = Number(y - view.oy);
+      return { px: Number(x - view.ox) * size - view.fx - shear(row), py: row * size - view.fy };
     }
-    const b = blockCells();
-    return { px: Number((x - view.ox) / b), py: Number((y - view.oy) / b) };
+    const b = blockCells(), row = Number((y - view.oy) / b);
+    return { px: Number((x - view.ox) / b) - shear(row), py: row };
   }
+  /// Pixels the row `row` rows (of cells, or of blocks zoomed out) below the top one is moved
+  /// left by: half a cell (a block) a row on a hexagonal view, else 0.
+  function shear(row) { return view.hex ? row * (view.level >= 0 ? cellPixels() : 1) / 2 : 0; }
   function floorDiv(a, b) { const q = a / b; return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q; }
 
   /// Puts cell (x, y) at canvas pixel (px, py) at level `level`.
@@ -86,15 +91,17 @@
     view.level = level;
     if (level >= 0) {
       const size = pixelsOf(level);
-      view.ox = x - BigInt(Math.floor(px / size)); view.fx = (size - (px % size)) % size;
       view.oy = y - BigInt(Math.floor(py / size)); view.fy = (size - (py % size)) % size;
-      if (view.fx) view.ox -= 1n;
       if (view.fy) view.oy -= 1n;
+      // On a hexagonal view the cell's row is sheared: x is placed as if `px` lay that much right.
+      const sx = px + shear(Number(y - view.oy));
+      view.ox = x - BigInt(Math.floor(sx / size)); view.fx = (size - (sx % size)) % size;
+      if (view.fx) view.ox -= 1n;
     } else {
       // Blocks on the engine's grid (the state's phase), which its viewport queries answer fastest.
       const b = 1n << BigInt(-level), p = phase();
-      view.ox = (floorDiv(x - p.x, b) - BigInt(px)) * b + p.x;
       view.oy = (floorDiv(y - p.y, b) - BigInt(py)) * b + p.y;
+      view.ox = (floorDiv(x - p.x, b) - BigInt(Math.floor(px + shear(py)))) * b + p.x;
       view.fx = 0; view.fy = 0;
     }
     requestFrame();
@@ -108,15 +115,22 @@
   function centreOn(x, y, level) { const c = centre(); anchor(level, x, y, c.px, c.py); }
 
   function pan(dx, dy) {
+    // A hexagonal view's rows move left as the top row moves down: the origin moves with them,
+    // so the cells stay where they are drawn.
     if (view.level >= 0) {
       const size = cellPixels();
       let fx = view.fx - dx, fy = view.fy - dy;
+      const rows = Math.floor(fy / size);
+      view.oy += BigInt(rows); view.fy = ((fy % size) + size) % size;
+      fx += shear(rows);
       view.ox += BigInt(Math.floor(fx / size)); view.fx = ((fx % size) + size) % size;
-      view.oy += BigInt(Math.floor(fy / size)); view.fy = ((fy % size) + size) % size;
     } else {
       panRest.x -= dx; panRest.y -= dy;
-      const wx = Math.trunc(panRest.x), wy = Math.trunc(panRest.y);
-      panRest.x -= wx; panRest.y -= wy;
+      const wy = Math.trunc(panRest.y);
+      panRest.y -= wy;
+      panRest.x += shear(wy);
+      const wx = Math.trunc(panRest.x);
+      panRest.x -= wx;
       const b = blockCells();
       view.ox += BigInt(wx) * b; view.oy += BigInt(wy) * b;
     }
@@ -143,7 +157,9 @@
     const w = BigInt(bounds.width), h = BigInt(bounds.height);
     const x = BigInt(bounds.x) + w / 2n, y = BigInt(bounds.y) + h / 2n;
     const room = Math.max(1, Math.min(canvas.width, canvas.height) * 0.8);
-    const side = w > h ? w : h;
+    // Sheared, the rows reach half a cell further across per row.
+    const across = view.hex ? w + h / 2n : w;
+    const side = across > h ? across : h;
     let level;
     const bits = side.toString(2).length;
     if (bits < 40) {
@@ -156,6 +172,15 @@
     if (onlyOut && level >= view.level) return;
     centreOn(x, y, level);
     showScale();
+  }
+
+  /// Shears the rows into a hexagonal grid, or back, keeping the cell at the canvas's centre.
+  function setHexagonal(on) {
+    const c = centre(), cell = cellAt(c.px, c.py);
+    view.hex = !!on;
+    anchor(view.level, cell.x, cell.y, c.px, c.py);
+    document.querySelector('[data-action=hex]').classList.toggle('on', view.hex);
+    draw();
   }
 
   function showScale() {
@@ -172,13 +197,13 @@
     const w = canvas.width, h = canvas.height;
     let query;
     if (view.level >= 0) {
-      const size = cellPixels();
-      query = { x: view.ox.toString(), y: view.oy.toString(), columns: Math.ceil((w + view.fx) / size) + 1,
-                rows: Math.ceil((h + view.fy) / size) + 1, level: 0 };
+      const size = cellPixels(), rows = Math.ceil((h + view.fy) / size) + 1;
+      query = { x: view.ox.toString(), y: view.oy.toString(), columns: Math.ceil((w + view.fx + shear(rows)) / size) + 1,
+                rows, level: 0 };
     } else {
-      query = { x: view.ox.toString(), y: view.oy.toString(), columns: w, rows: h, level: -view.level };
+      query = { x: view.ox.toString(), y: view.oy.toString(), columns: w + Math.ceil(shear(h)), rows: h, level: -view.level };
     }
-    const snapshot = { level: view.level, ox: view.ox, oy: view.oy };
+    const snapshot = { level: view.level, ox: view.ox, oy: view.oy, hex: view.hex };
     try {
       const response = await fetch(api('frame', query), { credentials: 'same-origin' });
       if (response.ok) {
@@ -269,7 +294,18 @@
       const size = frameMeta.level >= 0 ? pixelsOf(frameMeta.level) : 1;
       const at = pixelOf(frameMeta.ox, frameMeta.oy);
       const sameLevel = frameMeta.level === view.level;
-      if (sameLevel) context.drawImage(frameImage, Math.round(at.px), Math.round(at.py), frameImage.width * size, frameImage.height * size);
+      if (sameLevel && frameMeta.hex === view.hex) {
+        if (!view.hex) context.drawImage(frameImage, Math.round(at.px), Math.round(at.py), frameImage.width * size, frameImage.height * size);
+        else {
+          // Row by row, each where its sheared row starts.
+          const step = frameMeta.level >= 0 ? 1n : blockCells();
+          for (let j = 0; j < frameImage.height; j++) {
+            const p = pixelOf(frameMeta.ox, frameMeta.oy + BigInt(j) * step);
+            if (p.py + size < 0 || p.py > h) continue;
+            context.drawImage(frameImage, 0, j, frameImage.width, 1, Math.round(p.px), Math.round(p.py), frameImage.width * size, size);
+          }
+        }
+      }
     }
     drawGridEdge();
     drawSelection();
@@ -304,7 +340,19 @@
       // On the engine's node grid (the state's phase), where the blocks zoomed out have their corners.
       const first = cellAt(0, 0), p = phase();
       let gx = floorDiv(first.x - p.x, cellStep) * cellStep + p.x, gy = floorDiv(first.y - p.y, cellStep) * cellStep + p.y;
-      for (let p = pixelOf(gx, gy).px, i = 0; p <= w && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(Math.round(p) + 0.5, 0); context.lineTo(Math.round(p) + 0.5, h); } }
+      if (!view.hex) {
+        for (let p = pixelOf(gx, gy).px, i = 0; p <= w && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(Math.round(p) + 0.5, 0); context.lineTo(Math.round(p) + 0.5, h); } }
+      } else {
+        // Sheared: the lines across break at each row (each pair of block rows zoomed out),
+        // a half cell left of the row above.
+        const rowPixels = view.level >= 0 ? cellPixels() : 2, rowCells = view.level >= 0 ? 1n : 2n * blockCells();
+        const top = pixelOf(gx, view.oy).py;
+        for (let r = 0, y = view.oy; top + r * rowPixels <= h && r < 4000; r++, y += rowCells) {
+          const y0 = Math.round(top + r * rowPixels), row = pixelOf(gx, y).px;
+          let p = row - Math.ceil(row / px) * px;
+          for (let i = 0; p <= w && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(Math.round(p) + 0.5, y0); context.lineTo(Math.round(p) + 0.5, y0 + rowPixels); } }
+        }
+      }
       for (let p = pixelOf(gx, gy).py, i = 0; p <= h && i < 2000; p += px, i++) { if (p >= 0) { context.moveTo(0, Math.round(p) + 0.5); context.lineTo(w, Math.round(p) + 0.5); } }
       context.stroke();
     }
@@ -312,7 +360,13 @@
     context.strokeStyle = s.axesColour || '#55607a';
     context.beginPath();
     const o = pixelOf(0n, 0n);
-    if (o.px >= 0 && o.px <= w) { context.moveTo(Math.round(o.px) + 0.5, 0); context.lineTo(Math.round(o.px) + 0.5, h); }
+    if (!view.hex) {
+      if (o.px >= 0 && o.px <= w) { context.moveTo(Math.round(o.px) + 0.5, 0); context.lineTo(Math.round(o.px) + 0.5, h); }
+    } else {
+      // x = 0 on sheared rows: a slanting line, from the top row's cell to the bottom's.
+      const a = pixelOf(0n, view.oy), b = pixelOf(0n, cellAt(0, h).y);
+      context.moveTo(Math.round(a.px) + 0.5, 0); context.lineTo(Math.round(b.px) + 0.5, h);
+    }
     if (o.py >= 0 && o.py <= h) { context.moveTo(0, Math.round(o.py) + 0.5); context.lineTo(w, Math.round(o.py) + 0.5); }
     context.stroke();
   }
@@ -321,10 +375,24 @@
   function drawGridEdge() {
     const g = hashlife.state && hashlife.state.grid;
     if (!g) return;
-    const a = pixelOf(BigInt(g.x), BigInt(g.y)), b = pixelOf(BigInt(g.x) + BigInt(g.width), BigInt(g.y) + BigInt(g.height));
     context.strokeStyle = '#f08c00';
     context.lineWidth = 1;
+    if (view.hex) { outline(BigInt(g.x), BigInt(g.y), BigInt(g.width), BigInt(g.height), -0.5); return; }
+    const a = pixelOf(BigInt(g.x), BigInt(g.y)), b = pixelOf(BigInt(g.x) + BigInt(g.width), BigInt(g.y) + BigInt(g.height));
     context.strokeRect(Math.round(a.px) - 0.5, Math.round(a.py) - 0.5, Math.round(b.px - a.px) + 1, Math.round(b.py - a.py) + 1);
+  }
+
+  /// Strokes the outline of the w×h cells at (x, y) on a hexagonal view: a parallelogram, its
+  /// corners `inset` pixels out (negative) or in.
+  function outline(x, y, w, h, inset) {
+    const tl = pixelOf(x, y), tr = pixelOf(x + w, y), br = pixelOf(x + w, y + h), bl = pixelOf(x, y + h);
+    context.beginPath();
+    context.moveTo(Math.round(tl.px) + inset, Math.round(tl.py) + inset);
+    context.lineTo(Math.round(tr.px) - inset, Math.round(tr.py) + inset);
+    context.lineTo(Math.round(br.px) - inset, Math.round(br.py) - inset);
+    context.lineTo(Math.round(bl.px) + inset, Math.round(bl.py) - inset);
+    context.closePath();
+    context.stroke();
   }
 
   function drawHover() {
@@ -414,7 +482,11 @@
   function autoZoom() {
     const b = hashlife.state.bounds;
     if (!b) return;
-    const tl = pixelOf(BigInt(b.x), BigInt(b.y)), br = pixelOf(BigInt(b.x) + BigInt(b.width), BigInt(b.y) + BigInt(b.height));
+    const x = BigInt(b.x), y = BigInt(b.y), X = x + BigInt(b.width), Y = y + BigInt(b.height);
+    // The corners' extremes: on a hexagonal view the box is a parallelogram.
+    const corners = [pixelOf(x, y), pixelOf(X, y), pixelOf(x, Y), pixelOf(X, Y)];
+    const tl = { px: Math.min(...corners.map((c) => c.px)), py: Math.min(...corners.map((c) => c.py)) };
+    const br = { px: Math.max(...corners.map((c) => c.px)), py: Math.max(...corners.map((c) => c.py)) };
     const mx = canvas.width * 0.1, my = canvas.height * 0.1;
     const outside = tl.px < mx || tl.py < my || br.px > canvas.width - mx || br.py > canvas.height - my;
     const small = (br.px - tl.px) < canvas.width * 0.3 && (br.py - tl.py) < canvas.height * 0.3;
@@ -543,7 +615,8 @@
     const a = pixelOf(selection.x, selection.y), b = pixelOf(selection.x + selection.w, selection.y + selection.h);
     context.strokeStyle = '#69db7c';
     context.setLineDash([4, 3]);
-    context.strokeRect(a.px + 0.5, a.py + 0.5, Math.max(b.px - a.px, 3), Math.max(b.py - a.py, 3));
+    if (view.hex) outline(selection.x, selection.y, selection.w, selection.h, 0.5);
+    else context.strokeRect(a.px + 0.5, a.py + 0.5, Math.max(b.px - a.px, 3), Math.max(b.py - a.py, 3));
     context.setLineDash([]);
   }
   function selectionFrom(a, b) {
@@ -671,6 +744,7 @@
     'zoom-in': () => { const c = centre(); zoomAbout(1, c.px, c.py); },
     'zoom-out': () => { const c = centre(); zoomAbout(-1, c.px, c.py); },
     fit: () => fit(),
+    hex: () => setHexagonal(!view.hex),
     edit: () => setEditMode(!hashlife.editMode),
     undo: () => command('undo'),
     redo: () => command('redo'),
@@ -726,6 +800,7 @@
       case '-': saveSettings({ speed: Math.max(1, Math.round((hashlife.settings.speed || 60) / 2)) }); break;
       case '+': case '=': saveSettings({ speed: Math.min(1000, (hashlife.settings.speed || 60) * 2) }); break;
       case 'o': centreOn(0n, 0n, view.level); break;
+      case '#': setHexagonal(!view.hex); break;
       case ':': e.preventDefault(); openCommandLine(); break;
       default: return;
     }
@@ -997,6 +1072,8 @@
     const settings = await fetch(api('settings'), { credentials: 'same-origin' }).then((r) => r.json());
     if (settings.ok) { applySettings(settings.settings); post('speed', '', { value: settings.settings.speed }); }
     await refresh();
+    // `serve --hex` starts every page sheared.
+    if (hashlife.state && hashlife.state.view && hashlife.state.view.hexagonal) setHexagonal(true);
     if (hashlife.state && hashlife.state.bounds) fit();
     listen();
     await loadShapes();
@@ -1005,6 +1082,7 @@
     hashlife.ready = true;
   }
   hashlife.cellAt = cellAt;
+  hashlife.setHexagonal = setHexagonal;
   hashlife.pixelOf = pixelOf;
   hashlife.centreOn = (x, y, level) => { centreOn(BigInt(x), BigInt(y), level); showScale(); };
   start();

@@ -25,6 +25,11 @@ public final class ServeHub: @unchecked Sendable {
     private var boards: [String: ServedBoard] = [:]
     /// Seconds between saves of a changed board.
     public var saveInterval = 2.0
+    /// Pages start with their rows sheared into a hexagonal grid (`serve --hex`; the state's
+    /// `view.hexagonal`), on every board.
+    public var hexagonal = false {
+        didSet { lock.withLock { main.hexagonal = hexagonal; for board in boards.values { board.hexagonal = hexagonal } } }
+    }
     private var stopped = false
 
     /// Serves `session` (loaded from a file, a board, or empty) as the main board, saved to
@@ -64,6 +69,7 @@ public final class ServeHub: @unchecked Sendable {
             let served = ServedBoard(session: session, name: board.name, boardID: board.id, shapes: shapes, service: service,
                                      archive: archive)
             served.interpreter.setOpenedBoard(board.id)
+            served.hexagonal = hexagonal
             served.registers = { [unowned self] id, board in register(id, board) }
             boards[resolved.text] = served
             return served

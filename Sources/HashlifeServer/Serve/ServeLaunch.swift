@@ -21,6 +21,8 @@ public struct ServeLaunch: Sendable {
     public var threads: Int
     public var environment: [String: String]
     public var limits = HTTPLimits()
+    /// Pages start with the rows sheared into a hexagonal grid (`--hex`).
+    public var hexagonal = false
 
     public static let defaultPort = 8765
 
@@ -84,6 +86,7 @@ public struct ServeLaunch: Sendable {
         let shapes = ShapeLibrary(folder: DataFolders.data(environment).map { $0 + "/shapes" })
         let hub = ServeHub(session: session, name: name, boardID: boardID, service: service, shapes: shapes,
                            memoryLimit: memoryLimit, threads: threads, archive: archive)
+        hub.hexagonal = hexagonal
         let loopback = AccessPolicy.isLoopback(host)
         let app = ServeApp(hub: hub, settings: ServeSettings(path: settingsPath),
                            policy: AccessPolicy(token: token, port: 0, boundHost: host))

@@ -47,6 +47,8 @@ public final class ServedBoard: @unchecked Sendable {
     let progressLock = ServerLock()
     /// Stops a running step or goto (`cancel`).
     let control = StepControl()
+    /// Pages open this board with their rows sheared into a hexagonal grid (`serve --hex`).
+    var hexagonal = false
     /// The last frames sent, at the current version (tabs on one view share them).
     var frames: [(key: String, version: UInt64, bytes: [UInt8])] = []
     static let frameCacheSize = 8
@@ -177,7 +179,7 @@ public final class ServedBoard: @unchecked Sendable {
         let view = session.viewport
         fields.append(.init("view", .object([.init("x", .string(view.x.description)), .init("y", .string(view.y.description)),
                                              .init("width", .string(view.width.description)), .init("height", .string(view.height.description)),
-                                             .init("zoom", .string(view.zoom.description))])))
+                                             .init("zoom", .string(view.zoom.description)), .init("hexagonal", .bool(hexagonal))])))
         fields.append(.init("stopped", stopReason.map { .string($0) } ?? .null))
         if full { fields.append(.init("comments", .array(session.metadata.comments.map { .string($0) }))) }
         if universe.stateCount > 2 {
