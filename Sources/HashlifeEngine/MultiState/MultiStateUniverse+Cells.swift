@@ -96,6 +96,13 @@ extension MultiStateUniverse {
         let square = MultiStateUniverse.withStack(forLevels: k + 1) {
             build(&made[...], level: k + 1, x: 0, y: 0)
         }
+        place(square: square, level: k, blockX: blockX, blockY: blockY)
+    }
+
+    /// Puts in the nonempty quadrants of `square`, of level k + 1, whose top-left is the aligned
+    /// square of `level` k at (`blockX`, `blockY`) in units of 2^k (y counted from
+    /// `RootFrame.alignmentY`).
+    func place(square: NodeID, level k: Int, blockX: BigInt, blockY: BigInt) {
         let quadrants = store.record(square)
         let side = BigInt(BigUInt.powerOfTwo(k))
         let left = blockX << k, top = blockY << k + BigInt(RootFrame.alignmentY)
