@@ -114,6 +114,10 @@ extension GridTree where Self: ~Copyable {
             drawLeaf(id, x: x, y: y, on: canvas)
             return
         }
+        if span == 2 && level == Self.leafLevel + 2 && x >= 0 && y >= 0 && x + 4 <= canvas.columns && y + 4 <= canvas.rows {
+            drawLeafBlocks(id, x: x, y: y, on: canvas, memo: &memo)
+            return
+        }
         let half = sideBlocks >> 1
         let (nw, ne, sw, se) = children(id)
         // The children's records are scattered over the arena: ask for them together, so that
@@ -123,6 +127,35 @@ extension GridTree where Self: ~Copyable {
         walk(ne, level: level - 1, x: x + half, y: y, on: canvas, memo: &memo)
         walk(sw, level: level - 1, x: x, y: y + half, on: canvas, memo: &memo)
         walk(se, level: level - 1, x: x + half, y: y + half, on: canvas, memo: &memo)
+    }
+}
+
+extension GridTree where Self: ~Copyable {
+    /// The 4×4 blocks, each one leaf, of the node `id` two levels above the leaves, inside the
+    /// canvas with its top-left block at (`x`, `y`). Its four children are read together and
+    /// then its sixteen leaves asked for together, so that their cache misses overlap (the
+    /// leaves are the last records of the walk and the most scattered).
+    @inline(__always)
+    fileprivate func drawLeafBlocks(_ id: NodeID, x: Int, y: Int, on canvas: GridCanvas, memo: inout GridMemo) {
+        let quads = children(id)
+        let quadrants: InlineArray<4, NodeID> = [quads.0, quads.1, quads.2, quads.3]
+        for k in 0..<4 { prefetchRecord(quadrants[k]) }
+        var leaves = InlineArray<16, NodeID>(repeating: 0)
+        var present: UInt32 = 0
+        for k in 0..<4 where !isEmpty(quadrants[k], level: Self.leafLevel + 1) {
+            let (nw, ne, sw, se) = children(quadrants[k])
+            // Leaf (column, row) of the 4×4 at index row * 4 + column.
+            let at = (k >> 1) * 8 + (k & 1) * 2
+            leaves[at] = nw; leaves[at + 1] = ne; leaves[at + 4] = sw; leaves[at + 5] = se
+            present |= 0b11_0011 << UInt32(at)
+        }
+        for i in 0..<16 where present >> UInt32(i) & 1 == 1 {
+            if isEmpty(leaves[i], level: Self.leafLevel) { present &= ~(1 << UInt32(i)) } else { prefetchRecord(leaves[i]) }
+        }
+        let origin = canvas.base + (y * canvas.columns + x)
+        for i in 0..<16 where present >> UInt32(i) & 1 == 1 {
+            origin[(i >> 2) * canvas.columns + (i & 3)] = gridState(of: leaves[i], level: Self.leafLevel, memo: &memo)
+        }
     }
 }
 
