@@ -123,6 +123,13 @@ def cell_at(px, py):
     return tuple(int(v) for v in js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", px, py))
 
 
+def canvas_unscaled(sizes=False):
+    """Whether the canvas has as many pixels as its box (or both sizes)."""
+    size = js("const c = document.getElementById('universe'), r = c.getBoundingClientRect();"
+              "return [c.width, c.height, Math.floor(r.width), Math.floor(r.height)]")
+    return f"{size[0]}x{size[1]} in {size[2]}x{size[3]} px" if sizes else size[:2] == size[2:]
+
+
 def frame_matches_view():
     return js("const f = hashlife.lastFrame, v = hashlife.view;"
               "return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString();")
@@ -367,6 +374,10 @@ try:
     for level, name in [(0, "1x"), (-4, "1:16"), (-40, "1:2^40")]:
         js(f"hashlife.centreOn(37, -11, {level})")
         check(wait_for(frame_matches_view), f"a frame at {name} arrives")
+        if level == 0:
+            # The header grew after the page's start (the generation's 31 digits), and the canvas's box shrank.
+            check(wait_for(lambda: text("generation") == str(2 ** 100) and canvas_unscaled(), 3),
+                  f"the canvas keeps a pixel a screen pixel as the header grows ({canvas_unscaled(True)})")
         time.sleep(0.2)
         # The rectangle around the canvas's centre, and the cell at its top-left.
         left, top = js("const c = document.getElementById('universe'); return [Math.floor(c.width / 2) - arguments[0], Math.floor(c.height / 2) - arguments[1]];",
