@@ -5,10 +5,11 @@ import HashlifeTestSupport
 
 /// The page in headless Firefox, driven over WebDriver BiDi by a script of ours
 /// (browser/serve_page_firefox_test.py with browser/firefox_bidi.py: no geckodriver) with real
-/// pointer, wheel and key input: the essential checks of the Chromium test (play, pause, step
-/// and their keys, clicks that toggle the hovered cell, undo and redo, a stamp, drag pans and
-/// paints, wheel zoom with the hovered cell checked, grid lines read off the canvas, a colour
-/// that persists, the command line, and the canvas and a screenshot compared with `view --png`).
+/// pointer, touch, wheel and key input: the essential checks of the Chromium test (play, pause,
+/// step and their keys, clicks that toggle the hovered cell, undo and redo, a stamp, drag pans
+/// and paints, wheel zoom and a pinch with the hovered cell checked, grid lines read off the
+/// canvas, a colour that persists, the command line, a LifeViewer script, and the canvas and a
+/// screenshot compared with `view --png`).
 extension BrowserTests {
     static let firefoxScript = Fixtures.repositoryRoot + "/Tests/HashlifeServerTests/browser/serve_page_firefox_test.py"
 
