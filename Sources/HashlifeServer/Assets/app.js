@@ -1063,6 +1063,9 @@
     if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; requestFrame(); draw(); }
   }
   window.addEventListener('resize', resize);
+  // The canvas's box also changes without the window's, when the header or the controls wrap
+  // (a long generation): its pixels stay the screen's, not scaled.
+  new ResizeObserver(() => resize()).observe(canvas);
 
   async function start() {
     resize();

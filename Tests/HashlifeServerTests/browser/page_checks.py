@@ -1,0 +1,92 @@
+"""What the browser scripts of `hashlife serve` share, without a browser driver: the check lines
+(`ok   …` or `FAIL …`, then `N failed`), waiting for a condition, and `view --png`'s pixels."""
+
+import struct
+import subprocess
+import time
+import zlib
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def finish():
+    """Prints the closing line; the script's exit status (1 when any check failed)."""
+    print(f"{len(failures)} failed")
+    return 1 if failures else 0
+
+
+def wait_for(predicate, seconds=10.0):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:  # the page may be between states
+            pass
+        time.sleep(0.05)
+    return None
+
+
+def png_rows(data):
+    """A small PNG reader (no interlacing): width, height, channels, bit depth and the rows as
+    bytes, from the IHDR, the IDAT stream inflated and the scanline filters undone."""
+    w, h, depth, kind = struct.unpack(">IIBB", data[16:26])
+    chunks, i = b"", 8
+    while i < len(data):
+        length, tag = struct.unpack(">I4s", data[i:i + 8])
+        if tag == b"IDAT":
+            chunks += data[i + 8:i + 8 + length]
+        i += 12 + length
+    raw = zlib.decompress(chunks)
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[kind]
+    bpp = max(1, channels * depth // 8)
+    stride = (w * channels * depth + 7) // 8
+    rows, previous, j = [], bytearray(stride), 0
+    for _ in range(h):
+        kind_of_filter, line_bytes = raw[j], bytearray(raw[j + 1:j + 1 + stride])
+        j += 1 + stride
+        for k in range(stride):
+            left = line_bytes[k - bpp] if k >= bpp else 0
+            up, corner = previous[k], previous[k - bpp] if k >= bpp else 0
+            if kind_of_filter == 1: line_bytes[k] = (line_bytes[k] + left) & 255
+            elif kind_of_filter == 2: line_bytes[k] = (line_bytes[k] + up) & 255
+            elif kind_of_filter == 3: line_bytes[k] = (line_bytes[k] + (left + up) // 2) & 255
+            elif kind_of_filter == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line_bytes[k] = (line_bytes[k] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line_bytes)
+        previous = line_bytes
+    return w, h, channels, depth, rows
+
+
+def png_bits(data, rect=None):
+    """A PNG's pixels as a string of '1' (red above 128, or white at 1 bit a pixel) and '0', row
+    by row, with its width and height; `rect` (x, y, width, height) takes that part only."""
+    w, h, channels, depth, rows = png_rows(data)
+    x0, y0, width, height = rect or (0, 0, w, h)
+    if depth == 1:
+        # Grayscale, 1 bit a pixel: 1 is white, the live colour asked for.
+        bits = "".join("".join("1" if (row[x >> 3] >> (7 - (x & 7))) & 1 else "0" for x in range(x0, x0 + width))
+                       for row in rows[y0:y0 + height])
+    else:
+        bits = "".join("".join("1" if row[x * channels * depth // 8] > 128 else "0" for x in range(x0, x0 + width))
+                       for row in rows[y0:y0 + height])
+    return (w, h) if rect is None else (width, height), bits
+
+
+def view_png(hashlife, pattern, generation, ox, oy, width, height, level, path):
+    """`hashlife view --png` of width×height pixels from cell (ox, oy) at the page's zoom level
+    (white live cells on black), written to `path`; its size and pixels as `png_bits` reads them."""
+    zoom = 2 ** -level
+    subprocess.run([hashlife, "view", pattern, "--gen", generation, "--rect", f"{ox},{oy},{width * zoom},{height * zoom}",
+                    "--zoom", str(zoom), "--format", "png", "--live", "#FFFFFF", "--dead", "#000000", "--out", path], check=True)
+    with open(path, "rb") as f:
+        return png_bits(f.read())
