@@ -9,11 +9,9 @@ screenshots go. Prints one line per check and exits 1 when any failed.
 """
 
 import json
-import struct
 import subprocess
 import sys
 import time
-import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -21,63 +19,16 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+from page_checks import check, failures, finish, png_bits, wait_for
+
 URL, HASHLIFE, PATTERN, OUT = sys.argv[1:5]
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def wait_for(predicate, seconds=10.0):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            value = predicate()
-            if value:
-                return value
-        except Exception:  # the page may be between states
-            pass
-        time.sleep(0.05)
-    return None
 
 
 def read_png(path):
-    """(width, height, rows of 0/1: red channel over 128) of an 8-bit or 1-bit PNG."""
+    """(width, height, rows of 0/1) of a PNG, as `png_bits` reads its pixels."""
     with open(path, "rb") as f:
-        data = f.read()
-    w, h, depth, kind = struct.unpack(">IIBB", data[16:26])
-    chunks, i = b"", 8
-    while i < len(data):
-        length, tag = struct.unpack(">I4s", data[i:i + 8])
-        if tag == b"IDAT":
-            chunks += data[i + 8:i + 8 + length]
-        i += 12 + length
-    raw = zlib.decompress(chunks)
-    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[kind]
-    bpp = max(1, channels * depth // 8)
-    stride = (w * channels * depth + 7) // 8
-    rows, previous, j = [], bytearray(stride), 0
-    for _ in range(h):
-        kind_of_filter, line = raw[j], bytearray(raw[j + 1:j + 1 + stride])
-        j += 1 + stride
-        for k in range(stride):
-            left = line[k - bpp] if k >= bpp else 0
-            up, corner = previous[k], previous[k - bpp] if k >= bpp else 0
-            if kind_of_filter == 1: line[k] = (line[k] + left) & 255
-            elif kind_of_filter == 2: line[k] = (line[k] + up) & 255
-            elif kind_of_filter == 3: line[k] = (line[k] + (left + up) // 2) & 255
-            elif kind_of_filter == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[k] = (line[k] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(line)
-        previous = line
-    if depth == 1:
-        return w, h, [[(row[x >> 3] >> (7 - (x & 7))) & 1 for x in range(w)] for row in rows]
-    return w, h, [[1 if row[x * channels * depth // 8] > 128 else 0 for x in range(w)] for row in rows]
+        (w, h), bits = png_bits(f.read())
+    return w, h, [[int(bits[y * w + x]) for x in range(w)] for y in range(h)]
 
 
 options = Options()
@@ -198,5 +149,4 @@ try:
 finally:
     driver.quit()
 
-print(f"{len(failures)} failed")
-sys.exit(1 if failures else 0)
+sys.exit(finish())
