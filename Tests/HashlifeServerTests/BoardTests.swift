@@ -40,6 +40,15 @@ import HashlifeTestSupport
         #expect(small.body.count == 8 + 12 + 2 + 1 + 2 + 1 + 2 + 3 + 2 * 2)
         #expect(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=5000&rows=5000").status == 400)
         #expect(try serve.fetch("GET", "/api/frame?x=a&y=0&columns=5&rows=5").status == 400)
+        // Blocks of 3·2^level cells: factor=3.
+        let tripled = try serve.fetch("GET", "/api/frame?x=-30&y=-30&columns=40&rows=30&level=1&factor=3")
+        #expect(tripled.status == 200)
+        let frame = try #require(Frame.decode(tripled.body))
+        var blocks = session.universe.blocks(of: Viewport(x: BigInt(-30), y: BigInt(-30), columns: 40, rows: 30, zoom: BigUInt(6)))
+        var expected: [UInt8] = []
+        for row in 0..<30 { expected += blocks.row(row) }
+        #expect(frame.factor == 3 && frame.level == 1 && frame.states == expected && frame.states.contains(1))
+        #expect(try serve.fetch("GET", "/api/frame?x=0&y=0&columns=5&rows=5&factor=2").status == 400)
     }
 
     @Test func framesOnTheEnginesGridAreTheFastOnes() throws {

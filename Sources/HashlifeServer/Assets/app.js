@@ -26,7 +26,8 @@
   const hashlife = window.hashlife = {
     fps: 0, state: null, editMode: true, settings: {},
     /// The view: level L (a cell is 2^L px when L ≥ 0, and 3·2^(L-1.5) px at the half steps
-    /// 1.5, 2.5 … 5.5; a pixel shows 2^-L cells when L < 0), the cell at the canvas's top-left
+    /// 1.5, 2.5 … 5.5; a pixel shows a block of 2^-L cells a side when L < 0, and of
+    /// 3·2^(-L-1.5) at the half steps -1.5 … -5.5), the cell at the canvas's top-left
     /// (ox, oy: BigInt), and for L > 0 how many pixels of that cell lie left of and above the
     /// canvas (fx, fy). With `hex` the rows are sheared into a hexagonal grid, as `view --hex`
     /// draws them: each row of cells (of blocks, zoomed out) lies half a cell (block) right of
@@ -46,20 +47,31 @@
 
   /// Pixels a cell at level L ≥ 0: 1, 2, 3, 4, 6, 8, 12 … 48, 64 (2^L, and 3·2^(L-1.5) at the
   /// half steps); frames zoomed in are of single cells, so a cell may be any whole number of
-  /// pixels. Zoomed out a pixel is one block of the engine's, 2^-L cells a side.
+  /// pixels. Zoomed out a pixel is one block: 2^-L cells a side, one of the engine's nodes, or
+  /// at the half steps 3, 6, 12, 24 or 48 cells (3·2^-(L+1.5)), each the highest state of
+  /// nine of the engine's blocks (a frame's factor 3).
   function pixelsOf(level) { return Number.isInteger(level) ? 2 ** level : 3 * 2 ** (Math.floor(level) - 1); }
+  /// Cells a side of the block a pixel shows at level L < 0.
+  function blockCellsOf(level) { return Number.isInteger(level) ? 1n << BigInt(-level) : 3n << BigInt(Math.floor(-level) - 1); }
   /// log2 of the pixels a cell at any level (negative zoomed out; as a logarithm it stays
   /// finite at 1:2^100000).
-  function logScaleOf(level) { return level >= 0 ? Math.log2(pixelsOf(level)) : level; }
+  function logScaleOf(level) {
+    if (level >= 0) return Math.log2(pixelsOf(level));
+    return Number.isInteger(level) ? level : -(Math.log2(3) + Math.floor(-level) - 1);
+  }
   /// How much larger a cell is at level `to` than at `from`.
   function zoomFactor(from, to) { return 2 ** (logScaleOf(to) - logScaleOf(from)); }
-  /// The next zoom step in (delta 1) or out (-1): …, 1:4, 1:2, 1, 2, 3, 4, 6, 8, 12 … px.
+  /// Is `level` a half step (3·2^j, ×1.5 or ×1.33 from its neighbours): 3 to 48 pixels a
+  /// cell, or a pixel for 3×3 to 48×48 cells.
+  function isHalfStep(level) { return !Number.isInteger(level) && ((level > 1 && level < 6) || (level < -1 && level > -6)); }
+  /// The next zoom step in (delta 1) or out (-1): … 1:8, 1:6, 1:4, 1:3, 1:2, 1, 2, 3, 4, 6,
+  /// 8, 12 … px.
   function stepFrom(level, delta) {
-    if (delta > 0) return level >= 1 ? level + 0.5 : level + 1;
-    return level > 1 ? level - 0.5 : level - 1;
+    const half = level + delta / 2;
+    return Number.isInteger(half) || isHalfStep(half) ? half : level + delta;
   }
   function cellPixels() { return view.level >= 0 ? pixelsOf(view.level) : 1; }
-  function blockCells() { return view.level < 0 ? 1n << BigInt(-view.level) : 1n; }
+  function blockCells() { return view.level < 0 ? blockCellsOf(view.level) : 1n; }
 
   /// The cell under canvas pixel (px, py): the one transform that drawing, the hover outline
   /// and clicks share.
@@ -99,7 +111,7 @@
       if (view.fx) view.ox -= 1n;
     } else {
       // Blocks on the engine's grid (the state's phase), which its viewport queries answer fastest.
-      const b = 1n << BigInt(-level), p = phase();
+      const b = blockCellsOf(level), p = phase();
       view.oy = (floorDiv(y - p.y, b) - BigInt(py)) * b + p.y;
       view.ox = (floorDiv(x - p.x, b) - BigInt(Math.floor(px + shear(py)))) * b + p.x;
       view.fx = 0; view.fy = 0;
@@ -169,6 +181,7 @@
     }
     level = Math.max(minLevel, Math.min(maxLevel - 1, level));
     if (level >= 1 && level + 0.5 < maxLevel - 1 && bits < 40 && pixelsOf(level + 0.5) * Number(side) <= room) level += 0.5;
+    if (isHalfStep(level + 0.5) && level < 0 && bits < 40 && Number(side) <= room * Number(blockCellsOf(level + 0.5))) level += 0.5;
     if (onlyOut && level >= view.level) return;
     centreOn(x, y, level);
     showScale();
@@ -184,7 +197,8 @@
   }
 
   function showScale() {
-    $('scale').textContent = view.level >= 0 ? `1:${pixelsOf(view.level)}px` : `1px:2^${-view.level}`;
+    $('scale').textContent = view.level >= 0 ? `1:${pixelsOf(view.level)}px`
+      : Number.isInteger(view.level) ? `1px:2^${-view.level}` : `1px:${blockCells()}`;
   }
 
   // MARK: Frames
@@ -202,6 +216,8 @@
                 rows, level: 0 };
     } else {
       query = { x: view.ox.toString(), y: view.oy.toString(), columns: w + Math.ceil(shear(h)), rows: h, level: -view.level };
+      // A half step's blocks are 3·2^j cells: nine of the engine's 2^j blocks each.
+      if (!Number.isInteger(view.level)) { query.level = Math.floor(-view.level) - 1; query.factor = 3; }
     }
     const snapshot = { level: view.level, ox: view.ox, oy: view.oy, hex: view.hex };
     try {
@@ -214,7 +230,8 @@
     frameInFlight = false;
   }
 
-  /// The binary frame: "HLF1", bits per block, columns, rows, level, x, y, generation, blocks.
+  /// The binary frame: "HLF1", bits per block, factor, columns, rows, level, x, y, generation,
+  /// blocks (each factor·2^level cells a side).
   function decodeFrame(bytes) {
     if (bytes.length < 20 || String.fromCharCode(...bytes.slice(0, 4)) !== 'HLF1') return null;
     const data = new DataView(bytes.buffer, bytes.byteOffset);
@@ -223,7 +240,7 @@
     let offset = 20;
     const text = () => { const n = data.getUint16(offset, true); offset += 2; const s = new TextDecoder().decode(bytes.slice(offset, offset + n)); offset += n; return s; };
     const x = BigInt(text()), y = BigInt(text()), generation = text();
-    return { bits, columns, rows, level, x, y, generation, blocks: bytes.subarray(offset) };
+    return { bits, factor: bytes[5] || 1, columns, rows, level, x, y, generation, blocks: bytes.subarray(offset) };
   }
 
   function rgb(hex) { const n = parseInt(hex.slice(1), 16); return [n >> 16, (n >> 8) & 255, n & 255]; }
@@ -512,6 +529,8 @@
     queue = result.then(() => undefined, () => undefined);
     return result.then((answer) => { if (!answer.ok) say(answer.error.message); refresh(); return answer; });
   }
+  /// A promise that settles once every command queued so far has been answered.
+  hashlife.commandsDone = () => queue;
   function say(text) { $('status').textContent = text; }
 
   /// While a command takes long (a goto far ahead), a progress line with the generation
@@ -920,7 +939,7 @@
   function nearestLevel(zoom) {
     let level = Math.max(minLevel, Math.min(maxLevel, Math.round(Math.log2(zoom))));
     for (const near of [level - 0.5, level + 0.5]) {
-      if (near >= 1 && near <= maxLevel && Math.abs(logScaleOf(near) - Math.log2(zoom)) < Math.abs(logScaleOf(level) - Math.log2(zoom))) level = near;
+      if (isHalfStep(near) && Math.abs(logScaleOf(near) - Math.log2(zoom)) < Math.abs(logScaleOf(level) - Math.log2(zoom))) level = near;
     }
     return level;
   }
@@ -1087,6 +1106,7 @@
   hashlife.cellAt = cellAt;
   hashlife.setHexagonal = setHexagonal;
   hashlife.pixelOf = pixelOf;
+  hashlife.blockCells = () => blockCells().toString();
   hashlife.centreOn = (x, y, level) => { centreOn(BigInt(x), BigInt(y), level); showScale(); };
   start();
 })();

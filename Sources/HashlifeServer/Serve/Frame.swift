@@ -3,9 +3,10 @@
 // Layout (integers little-endian):
 //   "HLF1"                      4 bytes, the format
 //   bits per block              1 byte: 1 (two states: live or not) or 8 (the block's state)
-//   reserved                    3 bytes, 0
+//   factor                      1 byte: 1, or 3 for blocks of 3·2^level cells a side
+//   reserved                    2 bytes, 0
 //   columns, rows               2 × u32, blocks across and down
-//   level                       u32: each block covers 2^level × 2^level cells
+//   level                       u32: each block covers factor·2^level × factor·2^level cells
 //   x, y, generation            each a u16 length and that many ASCII bytes: decimal digits
 //                               with an optional '-' (the top-left cell, and the generation)
 //   blocks                      row by row; with 1 bit a block, each row starts on a byte and
@@ -19,8 +20,11 @@ public struct Frame: Equatable, Sendable {
     public var y: BigInt
     public var columns: Int
     public var rows: Int
-    /// Each block covers 2^level cells a side.
+    /// Each block covers `factor`·2^level cells a side.
     public var level: Int
+    /// 1, or 3: each block then shows the highest state of 3×3 blocks of 2^level cells
+    /// (`query(_:x:y:columns:rows:level:factor:)`), the zoom steps between powers of two.
+    public var factor: Int
     public var generation: BigUInt
     /// 1 or 8.
     public var bitsPerBlock: Int
@@ -32,7 +36,9 @@ public struct Frame: Equatable, Sendable {
     /// The largest level asked (a block of 2^100000 cells a side).
     public static let levelLimit = 100_000
 
-    public init(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, generation: BigUInt, bitsPerBlock: Int, states: [UInt8]) {
+    public init(x: BigInt, y: BigInt, columns: Int, rows: Int, level: Int, generation: BigUInt, bitsPerBlock: Int, states: [UInt8],
+                factor: Int = 1) {
+        self.factor = factor
         self.x = x
         self.y = y
         self.columns = columns
@@ -121,7 +127,7 @@ public struct Frame: Equatable, Sendable {
 
     /// The frame in the binary layout above.
     public var encoded: [UInt8] {
-        var bytes: [UInt8] = Array("HLF1".utf8) + [UInt8(bitsPerBlock), 0, 0, 0]
+        var bytes: [UInt8] = Array("HLF1".utf8) + [UInt8(bitsPerBlock), UInt8(factor), 0, 0]
         func u32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) } }
         func text(_ value: String) {
             let utf8 = Array(value.utf8)
@@ -163,7 +169,8 @@ public struct Frame: Equatable, Sendable {
     public static func decode(_ bytes: [UInt8]) -> Frame? {
         guard bytes.count >= 20, Array(bytes[0..<4]) == Array("HLF1".utf8) else { return nil }
         let bits = Int(bytes[4])
-        guard bits == 1 || bits == 8 else { return nil }
+        let factor = Int(bytes[5])
+        guard bits == 1 || bits == 8, factor == 1 || factor == 3 else { return nil }
         var offset = 8
         func u32() -> Int? {
             guard offset + 4 <= bytes.count else { return nil }
@@ -193,6 +200,7 @@ public struct Frame: Equatable, Sendable {
                 }
             }
         }
-        return Frame(x: x, y: y, columns: columns, rows: rows, level: level, generation: generation, bitsPerBlock: bits, states: states)
+        return Frame(x: x, y: y, columns: columns, rows: rows, level: level, generation: generation, bitsPerBlock: bits, states: states,
+                     factor: factor)
     }
 }

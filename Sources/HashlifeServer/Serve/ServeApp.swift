@@ -4,7 +4,7 @@
 //   GET  /, /index.html, /app.js, /app.css   the page (embedded; never read from disk)
 //   GET  /api/state                          the board's state (JSON)
 //   GET  /api/events                         Server-Sent Events: `state` after each change
-//   GET  /api/frame?x=&y=&columns=&rows=&level=   a frame (Frame.swift), binary
+//   GET  /api/frame?x=&y=&columns=&rows=&level=[&factor=3]   a frame (Frame.swift), binary
 //   POST /api/command                        one line of the command language (body), answered
 //                                            as `repl --json` answers it
 //   POST /api/play, /api/pause, /api/reset, /api/cancel; GET /api/progress (of a running command)
@@ -160,11 +160,14 @@ public final class ServeApp: @unchecked Sendable {
         }
         let level = q["level"].flatMap { Int($0) } ?? 0
         guard (0...Frame.levelLimit).contains(level) else { return .error(400, "level must be 0 to \(Frame.levelLimit)") }
+        let factor = q["factor"].flatMap { Int($0) } ?? 1
+        guard factor == 1 || factor == 3 else { return .error(400, "factor must be 1 or 3 (blocks of 2^level or 3·2^level cells)") }
         // Tabs showing the same view at the same version share one computation.
-        let key = "\(x),\(y),\(columns),\(rows),\(level)"
+        let key = "\(x),\(y),\(columns),\(rows),\(level),\(factor)"
         let bytes: [UInt8] = board.lock.withLock {
             if let cached = board.frames.first(where: { $0.key == key && $0.version == board.version }) { return cached.bytes }
-            let encoded = Frame.query(board.session.universe, x: x, y: y, columns: columns, rows: rows, level: level).encoded
+            let encoded = Frame.query(board.session.universe, x: x, y: y, columns: columns, rows: rows, level: level,
+                                      factor: factor).encoded
             board.frames.removeAll { $0.version != board.version || $0.key == key }
             if board.frames.count >= ServedBoard.frameCacheSize { board.frames.removeFirst() }
             board.frames.append((key, board.version, encoded))

@@ -1,6 +1,7 @@
 """What the browser scripts of `hashlife serve` share, without a browser driver: the check lines
 (`ok   …` or `FAIL …`, then `N failed`), waiting for a condition, and `view --png`'s pixels."""
 
+import math
 import struct
 import subprocess
 import time
@@ -82,10 +83,16 @@ def png_bits(data, rect=None):
     return (w, h) if rect is None else (width, height), bits
 
 
+def block_side(level):
+    """Cells a side of the block a pixel shows at the page's level L < 0: 2^-L, and 3·2^(-L-1.5)
+    at the half steps (-1.5 is 3 cells, -2.5 six)."""
+    return 2 ** -level if level == int(level) else 3 * 2 ** (math.floor(-level) - 1)
+
+
 def view_png(hashlife, pattern, generation, ox, oy, width, height, level, path):
     """`hashlife view --png` of width×height pixels from cell (ox, oy) at the page's zoom level
     (white live cells on black), written to `path`; its size and pixels as `png_bits` reads them."""
-    zoom = 2 ** -level
+    zoom = block_side(level)
     subprocess.run([hashlife, "view", pattern, "--gen", generation, "--rect", f"{ox},{oy},{width * zoom},{height * zoom}",
                     "--zoom", str(zoom), "--format", "png", "--live", "#FFFFFF", "--dead", "#000000", "--out", path], check=True)
     with open(path, "rb") as f:

@@ -44,7 +44,8 @@ def run(browser):
         return js("const e = document.querySelector(arguments[0]); return !!e && e.checkVisibility()", selector)
 
     def settle():
-        """Waits until the page's header shows the server's state."""
+        """Waits until the page's queued commands are done and its header shows the server's state."""
+        js("return hashlife.commandsDone().then(() => 0)")
         state = json.loads(api("GET", "/api/state"))
         wait_for(lambda: text("generation") == state["generation"] and text("population") == state["population"], 5)
         return state
@@ -196,6 +197,7 @@ def run(browser):
         x0, y0 = at_canvas(600, 300)
         mouse(to(x0, y0), down, to(x0 + 5, y0 + 5), to(x0 + 65, y0 + 45), up)
         check(wait_for(lambda: int(text("population")) >= 2), f"a drag in edit mode paints ({text('population')} cells)")
+        settle()
         command("clear")
         button("edit")
         before = js("return [hashlife.view.ox.toString(), hashlife.view.oy.toString()]")
@@ -321,7 +323,7 @@ def run(browser):
         browser.reload()
         wait_for(ready)
         width, height = 240, 160
-        for level, name in [(0, "1x"), (-4, "1:16"), (-40, "1:2^40")]:
+        for level, name in [(0, "1x"), (-1.5, "1:3"), (-4, "1:16"), (-40, "1:2^40")]:
             js(f"hashlife.centreOn(37, -11, {level})")
             check(wait_for(frame_matches_view), f"a frame at {name} arrives")
             if level == 0:

@@ -60,7 +60,7 @@ def click(action):
 
 def settle():
     """Waits until the page's queued commands are done and its header shows the server's state."""
-    js("return 0")
+    js("return hashlife.commandsDone().then(() => 0)")
     state = json.loads(api("GET", "/api/state"))
     wait_for(lambda: text("generation") == state["generation"] and text("population") == state["population"], 5)
     return state
@@ -262,7 +262,7 @@ try:
         if now >= 0:
             check(at == under, f"the cell under the fingers' midpoint stays {under} (now {at})")
         else:
-            side = 2 ** -now
+            side = int(js("return hashlife.blockCells()"))
             check(at[0] <= under[0] < at[0] + side and at[1] <= under[1] < at[1] + side,
                   f"the block under the fingers' midpoint, {side} cells from {at}, holds {under}")
         if moved == "out":
@@ -300,10 +300,19 @@ try:
     command("clear")
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
+    # Zoomed out, the steps between the powers of two are a pixel for 3×3 and 6×6 … cells.
+    js("hashlife.centreOn(0, 0, 0)")
+    steps = []
+    for _ in range(5):
+        click("zoom-out")
+        steps.append((js("return hashlife.view.level"), text("scale")))
+    check(steps == [(-1, "1px:2^1"), (-1.5, "1px:3"), (-2, "1px:2^2"), (-2.5, "1px:6"), (-3, "1px:2^3")],
+          f"zoom out goes 1:2, 1:3, 1:4, 1:6, 1:8 ({steps})")
+
     # Grid lines: every cell down to 8 px a cell, then every 2, 3, 4 … cells, at least 8 px apart.
     ActionChains(driver).move_to_element(driver.find_element(By.ID, "header")).perform()
     settle()
-    for level, every, pixels in [(4, 1, 16), (2.5, 2, 12), (2, 2, 8), (1.5, 3, 9), (1, 4, 8), (0, 8, 8), (-3, 8, 8)]:
+    for level, every, pixels in [(4, 1, 16), (2.5, 2, 12), (2, 2, 8), (1.5, 3, 9), (1, 4, 8), (0, 8, 8), (-1.5, 8, 8), (-3, 8, 8)]:
         js("hashlife.centreOn(100000, -100000, arguments[0])", level)  # away from the axes
         wait_for(frame_matches_view)
         grid = js("return hashlife.grid")
@@ -371,7 +380,7 @@ try:
     canvas_element = driver.find_element(By.ID, "universe")
     ActionChains(driver).move_to_element(driver.find_element(By.ID, "header")).perform()
     width, height = 240, 160
-    for level, name in [(0, "1x"), (-4, "1:16"), (-40, "1:2^40")]:
+    for level, name in [(0, "1x"), (-1.5, "1:3"), (-2.5, "1:6"), (-4, "1:16"), (-40, "1:2^40")]:
         js(f"hashlife.centreOn(37, -11, {level})")
         check(wait_for(frame_matches_view), f"a frame at {name} arrives")
         if level == 0:
