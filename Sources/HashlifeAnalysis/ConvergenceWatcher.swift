@@ -2,7 +2,9 @@ import HashlifeEngine
 
 /// An incremental detector for a universe being played (the terminal app's auto-stop): feed it
 /// the universe every few generations; it answers when the pattern has died out, stopped,
-/// started repeating, or become a lone spaceship.
+/// started repeating, or become a lone spaceship. Under History and Super, whose other states
+/// are trails and marks that follow the live cells, a pattern whose live cells are gone has
+/// died out, as `classify` says, though its trails stay.
 ///
 /// Each call costs O(1) amortised for the state key (a bounded history of `CellSetKey`s) plus,
 /// while the population is at most `shapePopulationLimit`, O(population) for the shape. When a
@@ -68,6 +70,13 @@ public final class ConvergenceWatcher {
         if let first = keys[key] {
             guard let multiple = (generation - first).intValue else { return nil }
             let period = leastPeriodOrStop(universe, multiple: multiple, dx: 0, dy: 0).period
+            if period == 1, universe.anyRule.liveCellsFollowApgcodeRule, universe.liveCellUniverse()?.isEmpty == true {
+                // History and Super: only trails and marks are left, which `classify` (looking
+                // at the live cells) calls dying out. They stand still from the generation the
+                // last live cell died, so the first observation of them is that generation's
+                // estimate, as `emptySince` is for a universe that empties.
+                return .extinct(generation: first)
+            }
             return period == 1 ? .still(generation: first) : .oscillator(generation: first, period: period)
         }
         remember(key, generation)

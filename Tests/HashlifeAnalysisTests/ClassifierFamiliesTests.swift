@@ -95,4 +95,21 @@ import HashlifeEngine
         #expect(period == 2)
         #expect(verdict == reference.verdict, "\(String(describing: verdict))")
     }
+    @Test(arguments: ["LifeHistory", "LifeSuper"])
+    func theWatcherSaysDiedOutWhenOnlyTrailsAreLeft(rule: String) throws {
+        // Two lone cells die at generation 1, leaving history cells behind (state 2), which
+        // stand still from then on.
+        let pattern = try AnyRule.parse(rule).makeUniverse()
+        for (x, y) in [(0, 0), (5, 5)] { pattern.setState(1, atX: BigInt(x), y: BigInt(y)) }
+        let reference = try classify(pattern, maxGeneration: BigUInt(100), control: nil)
+        #expect(reference.verdict == .extinct(generation: BigUInt(1)), "classify: \(reference.verdict)")
+        let watcher = ConvergenceWatcher()
+        var verdict: Verdict?
+        for _ in 0..<10 where verdict == nil {
+            verdict = watcher.observe(pattern)
+            try pattern.step(byPowerOfTwo: 0, control: nil)
+        }
+        #expect(!pattern.isEmpty, "the trail stays")
+        #expect(verdict == reference.verdict, "\(String(describing: verdict))")
+    }
 }
