@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "HashlifeEditingTests", dependencies: ["HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeCommandsTests", dependencies: ["HashlifeCommands", "HashlifeEditing", "HashlifeEngine", "HashlifeFormats", "HashlifeInterface", "HashlifeRendering", "HashlifeTestSupport"]),
         .testTarget(name: "HashlifeServerTests", dependencies: ["HashlifeServer", "HashlifeCommands", "HashlifeEngine", "HashlifeEditing", "HashlifeBoards", "HashlifeFormats", "HashlifeInterface", "HashlifeTestSupport"],
-                    exclude: ["browser"]),  // the selenium script the browser tests run
+                    exclude: ["browser"]),  // the scripts the browser tests run
         .testTarget(name: "HashlifeREPLTests", dependencies: ["HashlifeREPL", "HashlifeEditing", "HashlifeTerminal", "HashlifeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,22 +46,31 @@ import HashlifeTestSupport
         let serve = try startServer(settingsPath: folder + "/settings.json")
         defer { serve.stop() }
         let out = ProcessInfo.processInfo.environment["HASHLIFE_SCREENSHOTS"] ?? folder
+        try Self.runScript(Self.script, url: "http://127.0.0.1:\(serve.port)/?token=\(serve.token)",
+                           pattern: Fixtures.repositoryRoot + "/patterns/gosper-glider-gun.rle", out: out, atLeast: 75)
+    }
+
+    /// Runs the browser script `script` on the page at `url` (with the `hashlife` binary, the
+    /// pattern file and the folder for screenshots as its other arguments) and checks what it
+    /// printed: exit status 0, no `FAIL` line, the closing "0 failed", and at least
+    /// `atLeast` `ok` lines (a script that stopped early prints fewer).
+    static func runScript(_ script: String, url: String, pattern: String, out: String, atLeast: Int,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.script, "http://127.0.0.1:\(serve.port)/?token=\(serve.token)", Self.binary!,
-                             Fixtures.repositoryRoot + "/patterns/gosper-glider-gun.rle", out]
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, url, binary!, pattern, out]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let failed = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(process.terminationStatus == 0, "the browser script failed:\n\(text)")
-        #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))")
-        #expect(text.contains("0 failed"))
-        // Every check ran (a script that stopped early prints fewer).
-        let passed = text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count
-        #expect(passed >= 75, "only \(passed) checks passed:\n\(text)")
+        let lines = text.split(separator: "\n")
+        let failed = lines.filter { $0.hasPrefix("FAIL") }
+        #expect(process.terminationStatus == 0, "the browser script failed:\n\(text)", sourceLocation: sourceLocation)
+        #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(lines.contains("0 failed"), "no closing line:\n\(text)", sourceLocation: sourceLocation)
+        let passed = lines.filter { $0.hasPrefix("ok ") }.count
+        #expect(passed >= atLeast, "only \(passed) checks passed:\n\(text)", sourceLocation: sourceLocation)
     }
 }

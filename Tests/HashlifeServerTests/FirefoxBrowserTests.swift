@@ -35,23 +35,7 @@ extension BrowserTests {
         let serve = try startServer(settingsPath: folder + "/settings.json")
         defer { serve.stop() }
         let out = ProcessInfo.processInfo.environment["HASHLIFE_SCREENSHOTS"] ?? folder
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.firefoxScript, "http://127.0.0.1:\(serve.port)/?token=\(serve.token)", Self.binary!,
-                             Fixtures.repositoryRoot + "/patterns/gosper-glider-gun.rle", out]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = text.split(separator: "\n")
-        let failed = lines.filter { $0.hasPrefix("FAIL") }
-        #expect(process.terminationStatus == 0, "the Firefox script failed:\n\(text)")
-        #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))")
-        #expect(lines.contains("0 failed"), "no closing line:\n\(text)")
-        // Every check ran (a script that stopped early prints fewer).
-        let passed = lines.filter { $0.hasPrefix("ok ") }.count
-        #expect(passed >= 78, "only \(passed) checks passed:\n\(text)")
+        try Self.runScript(Self.firefoxScript, url: "http://127.0.0.1:\(serve.port)/?token=\(serve.token)",
+                           pattern: Fixtures.repositoryRoot + "/patterns/gosper-glider-gun.rle", out: out, atLeast: 78)
     }
 }

@@ -28,21 +28,7 @@ import HashlifeTestSupport
         try server.start(port: 0) { port in app.policy = AccessPolicy(token: token, port: port, boundHost: "127.0.0.1") }
         defer { server.stop() }
         let out = ProcessInfo.processInfo.environment["HASHLIFE_SCREENSHOTS"] ?? folder
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BrowserTests.python)
-        process.arguments = [Self.script, "http://127.0.0.1:\(server.port)/?token=\(token)", BrowserTests.binary!, pattern, out]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let failed = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(process.terminationStatus == 0, "the browser script failed:\n\(text)")
-        #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))")
-        #expect(text.contains("0 failed"))
-        // Every check ran (a script that stopped early prints fewer).
-        let passed = text.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count
-        #expect(passed >= 18, "only \(passed) checks passed:\n\(text)")
+        try BrowserTests.runScript(Self.script, url: "http://127.0.0.1:\(server.port)/?token=\(token)", pattern: pattern, out: out,
+                                   atLeast: 18)
     }
 }

@@ -13,12 +13,10 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+import chromium_page
 from page_checks import check, failures, finish, png_bits, wait_for
 
 URL, HASHLIFE, PATTERN, OUT = sys.argv[1:5]
@@ -31,24 +29,7 @@ def read_png(path):
     return w, h, [[int(bits[y * w + x]) for x in range(w)] for y in range(h)]
 
 
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,800",
-                 "--force-device-scale-factor=1", "--disable-gpu"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_script_timeout(30)
-
-
-def js(script, *arguments):
-    return driver.execute_script(script, *arguments)
-
-
-def api(method, path, body=""):
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0], {method: arguments[1], body: arguments[1] === 'GET' ? undefined : arguments[2]})"
-        ".then(r => r.text()).then(done, e => done('error: ' + e));", path, method, body)
+driver, js, api = chromium_page.start()
 
 
 def frame_matches_view():

@@ -13,37 +13,17 @@ import math
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+import chromium_page
 from page_checks import check, failures, finish, view_png, wait_for
 
 URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
 
 
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,800",
-                 "--force-device-scale-factor=1", "--disable-gpu"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_script_timeout(30)
-
-
-def js(script, *arguments):
-    return driver.execute_script(script, *arguments)
-
-
-def api(method, path, body=""):
-    """An API call from the page (the token is in its cookie)."""
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0], {method: arguments[1], body: arguments[1] === 'GET' ? undefined : arguments[2]})"
-        ".then(r => r.text()).then(done, e => done('error: ' + e));", path, method, body)
+driver, js, api = chromium_page.start()
 
 
 def command(line):
