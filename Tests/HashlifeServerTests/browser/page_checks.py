@@ -83,6 +83,37 @@ def png_bits(data, rect=None):
     return (w, h) if rect is None else (width, height), bits
 
 
+GRID_LINES = """
+    const c = document.getElementById('universe'), g = c.getContext('2d');
+    const n = parseInt((hashlife.settings.gridColour || '#2a2f3a').slice(1), 16);
+    const lines = (across) => {
+      const length = across ? c.width : c.height;
+      for (let k = 100; k < 200; k++) {
+        const d = (across ? g.getImageData(0, k, c.width, 1) : g.getImageData(k, 0, 1, c.height)).data, at = [];
+        for (let i = 0; i < length; i++) if ((d[4 * i] << 16 | d[4 * i + 1] << 8 | d[4 * i + 2]) === n) at.push(i);
+        if (at.length < length / 2) return at;
+      }
+      return [];
+    };
+    return [lines(true), lines(false)];"""
+
+
+def check_grid_lines(js, frame_matches_view, cases):
+    """For each (level, every, pixels): centred at that level away from the axes, the page's grid
+    (`hashlife.grid`) is every `every` cells (blocks, zoomed out), `pixels` px apart, and so are
+    the lines as drawn: the grid colour's columns along a row, and rows along a column."""
+    for level, every, pixels in cases:
+        js("hashlife.centreOn(100000, -100000, arguments[0])", level)
+        wait_for(frame_matches_view)
+        grid = js("return hashlife.grid")
+        check(grid is not None and grid["every"] == every and grid["pixels"] == pixels,
+              f"at level {level} the grid is every {every} {'cells' if level >= 0 else 'blocks'}, {pixels} px apart ({grid})")
+        found = js(GRID_LINES)
+        gaps = {b - a for line in found for a, b in zip(line, line[1:])}
+        check(len(found[0]) >= 10 and len(found[1]) >= 10 and gaps == {pixels},
+              f"at level {level} the canvas's grid lines are {pixels} px apart (gaps {sorted(gaps)}, {len(found[0])} and {len(found[1])} lines)")
+
+
 def block_side(level):
     """Cells a side of the block a pixel shows at the page's level L < 0: 2^-L, and 3·2^(-L-1.5)
     at the half steps (-1.5 is 3 cells, -2.5 six)."""

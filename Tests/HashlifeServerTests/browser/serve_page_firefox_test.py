@@ -16,7 +16,7 @@ import sys
 import time
 
 from firefox_bidi import KEYS, Firefox
-from page_checks import check, failures, finish, png_bits, view_png, wait_for
+from page_checks import check, check_grid_lines, failures, finish, png_bits, view_png, wait_for
 
 URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
 # A SIGTERM, too, stops the browser and removes its profile (by the `with` below).
@@ -260,32 +260,11 @@ def run(browser):
         check(wait_for(lambda: command(f"get {tap[0]} {tap[1]}").get("alive") is True, 5), f"a tap toggles {tap}")
         command("clear")
 
-        # Grid lines as drawn on the canvas: the grid colour's columns along a row, and rows along a column.
+        # Grid lines, as the page says and as drawn on the canvas.
         hover(-5, -5)
         check(wait_for(lambda: js("return hashlife.hover === null"), 3), "the pointer leaving the canvas takes the hover outline away")
         settle()
-        for level, every, pixels in [(4, 1, 16), (2.5, 2, 12), (1.5, 3, 9), (0, 8, 8), (-3, 8, 8)]:
-            js("hashlife.centreOn(100000, -100000, arguments[0])", level)  # away from the axes
-            wait_for(frame_matches_view)
-            grid = js("return hashlife.grid")
-            check(grid is not None and grid["every"] == every and grid["pixels"] == pixels,
-                  f"at level {level} the grid is every {every} {'cells' if level >= 0 else 'blocks'}, {pixels} px apart ({grid})")
-            found = js("""
-                const c = document.getElementById('universe'), g = c.getContext('2d');
-                const n = parseInt((hashlife.settings.gridColour || '#2a2f3a').slice(1), 16);
-                const lines = (across) => {
-                  const length = across ? c.width : c.height;
-                  for (let k = 100; k < 200; k++) {
-                    const d = (across ? g.getImageData(0, k, c.width, 1) : g.getImageData(k, 0, 1, c.height)).data, at = [];
-                    for (let i = 0; i < length; i++) if ((d[4 * i] << 16 | d[4 * i + 1] << 8 | d[4 * i + 2]) === n) at.push(i);
-                    if (at.length < length / 2) return at;
-                  }
-                  return [];
-                };
-                return [lines(true), lines(false)];""")
-            gaps = {b - a for line in found for a, b in zip(line, line[1:])}
-            check(len(found[0]) >= 10 and len(found[1]) >= 10 and gaps == {pixels},
-                  f"at level {level} the canvas's grid lines are {pixels} px apart (gaps {sorted(gaps)}, {len(found[0])} and {len(found[1])} lines)")
+        check_grid_lines(js, frame_matches_view, [(4, 1, 16), (2.5, 2, 12), (1.5, 3, 9), (0, 8, 8), (-3, 8, 8)])
 
         # Change the cell colour and reload: it persists.
         js("const i = document.getElementById('setting-cellColour'); i.value = '#ff8800';"

@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import chromium_page
-from page_checks import check, failures, finish, view_png, wait_for
+from page_checks import check, check_grid_lines, failures, finish, view_png, wait_for
 
 URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
 
@@ -292,29 +292,8 @@ try:
     # Grid lines: every cell down to 8 px a cell, then every 2, 3, 4 … cells, at least 8 px apart.
     ActionChains(driver).move_to_element(driver.find_element(By.ID, "header")).perform()
     settle()
-    for level, every, pixels in [(4, 1, 16), (2.5, 2, 12), (2, 2, 8), (1.5, 3, 9), (1, 4, 8), (0, 8, 8), (-1.5, 8, 8), (-3, 8, 8)]:
-        js("hashlife.centreOn(100000, -100000, arguments[0])", level)  # away from the axes
-        wait_for(frame_matches_view)
-        grid = js("return hashlife.grid")
-        check(grid is not None and grid["every"] == every and grid["pixels"] == pixels,
-              f"at level {level} the grid is every {every} {'cells' if level >= 0 else 'blocks'}, {pixels} px apart ({grid})")
-        # The lines as drawn: the grid colour's columns along a row, and rows along a column.
-        found = js("""
-            const c = document.getElementById('universe'), g = c.getContext('2d');
-            const n = parseInt((hashlife.settings.gridColour || '#2a2f3a').slice(1), 16);
-            const lines = (across) => {
-              const length = across ? c.width : c.height;
-              for (let k = 100; k < 200; k++) {
-                const d = (across ? g.getImageData(0, k, c.width, 1) : g.getImageData(k, 0, 1, c.height)).data, at = [];
-                for (let i = 0; i < length; i++) if ((d[4 * i] << 16 | d[4 * i + 1] << 8 | d[4 * i + 2]) === n) at.push(i);
-                if (at.length < length / 2) return at;
-              }
-              return [];
-            };
-            return [lines(true), lines(false)];""")
-        gaps = {b - a for line in found for a, b in zip(line, line[1:])}
-        check(len(found[0]) >= 10 and len(found[1]) >= 10 and gaps == {pixels},
-              f"at level {level} the canvas's grid lines are {pixels} px apart (gaps {sorted(gaps)}, {len(found[0])} and {len(found[1])} lines)")
+    check_grid_lines(js, frame_matches_view, [(4, 1, 16), (2.5, 2, 12), (2, 2, 8), (1.5, 3, 9), (1, 4, 8), (0, 8, 8), (-1.5, 8, 8),
+                                              (-3, 8, 8)])
 
     # Change the cell colour and reload: it persists.
     js("const i = document.getElementById('setting-cellColour'); i.value = '#ff8800';"
