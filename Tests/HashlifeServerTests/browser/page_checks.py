@@ -83,6 +83,29 @@ def png_bits(data, rect=None):
     return (w, h) if rect is None else (width, height), bits
 
 
+def page_probes(js):
+    """Questions every browser script asks the page, through its `js(script, *arguments)`:
+    (cell_at, canvas_unscaled, frame_matches_view).
+
+    cell_at(px, py) is the cell under canvas pixel (px, py), as the page's one transform has it;
+    canvas_unscaled(sizes=False) whether the canvas has as many pixels as its box (with sizes,
+    both sizes as text); frame_matches_view() whether the last frame drawn is of the current view.
+    """
+    def cell_at(px, py):
+        return tuple(int(v) for v in js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", px, py))
+
+    def canvas_unscaled(sizes=False):
+        size = js("const c = document.getElementById('universe'), r = c.getBoundingClientRect();"
+                  "return [c.width, c.height, Math.floor(r.width), Math.floor(r.height)]")
+        return f"{size[0]}x{size[1]} in {size[2]}x{size[3]} px" if sizes else size[:2] == size[2:]
+
+    def frame_matches_view():
+        return js("const f = hashlife.lastFrame, v = hashlife.view;"
+                  "return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString();")
+
+    return cell_at, canvas_unscaled, frame_matches_view
+
+
 GRID_LINES = """
     const c = document.getElementById('universe'), g = c.getContext('2d');
     const n = parseInt((hashlife.settings.gridColour || '#2a2f3a').slice(1), 16);

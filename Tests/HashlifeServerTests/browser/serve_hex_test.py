@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 import chromium_page
-from page_checks import check, failures, finish, png_bits, wait_for
+from page_checks import check, failures, finish, page_probes, png_bits, wait_for
 
 URL, HASHLIFE, PATTERN, OUT = sys.argv[1:5]
 
@@ -32,8 +32,7 @@ def read_png(path):
 driver, js, api = chromium_page.start()
 
 
-def frame_matches_view():
-    return js("const f = hashlife.lastFrame, v = hashlife.view; return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString()")
+_, _, frame_matches_view = page_probes(js)
 
 
 def page_bits(left, top, width, height):

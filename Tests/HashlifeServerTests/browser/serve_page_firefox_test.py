@@ -16,7 +16,7 @@ import sys
 import time
 
 from firefox_bidi import KEYS, Firefox
-from page_checks import check, check_grid_lines, failures, finish, png_bits, view_png, wait_for
+from page_checks import check, check_grid_lines, failures, finish, page_probes, png_bits, view_png, wait_for
 
 URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
 # A SIGTERM, too, stops the browser and removes its profile (by the `with` below).
@@ -100,18 +100,7 @@ def run(browser):
     def hovered():
         return tuple(int(v) for v in text("hover").split(","))
 
-    def cell_at(px, py):
-        return tuple(int(v) for v in js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", px, py))
-
-    def canvas_unscaled(sizes=False):
-        """Whether the canvas has as many pixels as its box (or both sizes)."""
-        size = js("const c = document.getElementById('universe'), r = c.getBoundingClientRect();"
-                  "return [c.width, c.height, Math.floor(r.width), Math.floor(r.height)]")
-        return f"{size[0]}x{size[1]} in {size[2]}x{size[3]} px" if sizes else size[:2] == size[2:]
-
-    def frame_matches_view():
-        return js("const f = hashlife.lastFrame, v = hashlife.view;"
-                  "return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString();")
+    cell_at, canvas_unscaled, frame_matches_view = page_probes(js)
 
     try:
         started = time.time()

@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import chromium_page
-from page_checks import check, check_grid_lines, failures, finish, view_png, wait_for
+from page_checks import check, check_grid_lines, failures, finish, page_probes, view_png, wait_for
 
 URL, HASHLIFE, GUN, OUT = sys.argv[1:5]
 
@@ -99,20 +99,7 @@ def one_finger(points):
     next_frames()
 
 
-def cell_at(px, py):
-    return tuple(int(v) for v in js("const c = hashlife.cellAt(arguments[0], arguments[1]); return [c.x.toString(), c.y.toString()]", px, py))
-
-
-def canvas_unscaled(sizes=False):
-    """Whether the canvas has as many pixels as its box (or both sizes)."""
-    size = js("const c = document.getElementById('universe'), r = c.getBoundingClientRect();"
-              "return [c.width, c.height, Math.floor(r.width), Math.floor(r.height)]")
-    return f"{size[0]}x{size[1]} in {size[2]}x{size[3]} px" if sizes else size[:2] == size[2:]
-
-
-def frame_matches_view():
-    return js("const f = hashlife.lastFrame, v = hashlife.view;"
-              "return !!f && f.level === v.level && f.x === v.ox.toString() && f.y === v.oy.toString();")
+cell_at, canvas_unscaled, frame_matches_view = page_probes(js)
 
 
 try:
