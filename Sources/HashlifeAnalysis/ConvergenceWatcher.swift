@@ -70,7 +70,7 @@ public final class ConvergenceWatcher {
         if let first = keys[key] {
             guard let multiple = (generation - first).intValue else { return nil }
             let period = leastPeriodOrStop(universe, multiple: multiple, dx: 0, dy: 0).period
-            if period == 1, universe.anyRule.liveCellsFollowApgcodeRule, universe.liveCellUniverse()?.isEmpty == true {
+            if period == 1, universe.liveCellUniverse()?.isEmpty == true {
                 // History and Super: only trails and marks are left, which `classify` (looking
                 // at the live cells) calls dying out. They stand still from the generation the
                 // last live cell died, so the first observation of them is that generation's

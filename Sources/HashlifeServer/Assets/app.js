@@ -231,7 +231,7 @@
   }
 
   /// The binary frame: "HLF1", bits per block, factor, columns, rows, level, x, y, generation,
-  /// blocks (each factor·2^level cells a side).
+  /// blocks (each factor·2^level cells a side; the view the frame was asked for says which).
   function decodeFrame(bytes) {
     if (bytes.length < 20 || String.fromCharCode(...bytes.slice(0, 4)) !== 'HLF1') return null;
     const data = new DataView(bytes.buffer, bytes.byteOffset);
@@ -240,7 +240,7 @@
     let offset = 20;
     const text = () => { const n = data.getUint16(offset, true); offset += 2; const s = new TextDecoder().decode(bytes.slice(offset, offset + n)); offset += n; return s; };
     const x = BigInt(text()), y = BigInt(text()), generation = text();
-    return { bits, factor: bytes[5] || 1, columns, rows, level, x, y, generation, blocks: bytes.subarray(offset) };
+    return { bits, columns, rows, level, x, y, generation, blocks: bytes.subarray(offset) };
   }
 
   function rgb(hex) { const n = parseInt(hex.slice(1), 16); return [n >> 16, (n >> 8) & 255, n & 255]; }
